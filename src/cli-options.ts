@@ -1,0 +1,98 @@
+/**
+ * The `commerce-mock start` command line: flags → config input. Each parser names its flag on failure;
+ * the config file is read and validated on its own so its errors name the file and the field.
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { parse as parseYaml } from 'yaml';
+import { mergeConfigSources, parseConfig, type ConfigResult } from './config.ts';
+
+export interface StartFlags {
+  port?: number;
+  host?: string;
+  data?: string;
+  inMemory?: boolean;
+  reset?: boolean;
+  seed?: number;
+  seedData?: 'default' | 'none';
+  config?: string;
+  tokenTtl?: number;
+  tokenLimitPolicy?: 'reject' | 'revoke-oldest';
+  rateLimit?: number | 'off';
+  logLevel?: string;
+  adminToken?: string;
+  publicUrl?: string;
+}
+
+function integer(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number, got "${value}".`);
+    const number = Number(value);
+    if (number < min || number > max) throw new InvalidArgumentError(`expected ${min}–${max}, got ${value}.`);
+    return number;
+  };
+}
+
+function rateLimit(value: string): number | 'off' {
+  return value === 'off' ? 'off' : integer(1, 1_000_000)(value);
+}
+
+export function defineStartCommand(program: Command): Command {
+  return program
+    .command('start', { isDefault: true })
+    .description('start the mock server')
+    .addOption(new Option('--port <n>', 'port to listen on (env PORT)').argParser(integer(0, 65_535)))
+    .option('--host <address>', 'address to bind (default 127.0.0.1)')
+    .option('--data <file>', 'lowdb data file (default .commerce-mock/db.json)')
+    .option('--in-memory', 'keep state in memory only')
+    .option('--reset', 'set an unreadable data file aside and start afresh')
+    .addOption(new Option('--seed <n>', 'seed of the generated dataset (default 42)').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--seed-data <kind>', 'initial dataset of an empty store').choices(['default', 'none']))
+    .option('--config <file>', 'JSON or YAML configuration file (clients, limits, token policy)')
+    .addOption(new Option('--token-ttl <seconds>', 'access token lifetime (default 3600)').argParser(integer(1, 31_536_000)))
+    .addOption(new Option('--token-limit-policy <policy>', 'sixth active token').choices(['reject', 'revoke-oldest']))
+    .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
+    .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
+    .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback')
+    .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)');
+}
+
+/** Merge defaults ← config file ← env ← flags and validate. */
+export function resolveConfig(flags: StartFlags, env: Record<string, string | undefined>): ConfigResult {
+  const fromFile = flags.config ? readConfigFile(flags.config) : { ok: true as const, input: {} };
+  if (!fromFile.ok) return fromFile;
+  const envPort = env['PORT'];
+  if (envPort !== undefined && !/^\d+$/.test(envPort)) return { ok: false, problems: [`env PORT: expected a whole number, got "${envPort}"`] };
+  const fromFlags = {
+    port: flags.port ?? (envPort === undefined ? undefined : Number(envPort)),
+    host: flags.host,
+    data: flags.data,
+    inMemory: flags.inMemory,
+    reset: flags.reset,
+    seed: flags.seed,
+    seedData: flags.seedData,
+    logLevel: flags.logLevel,
+    adminToken: flags.adminToken,
+    publicUrl: flags.publicUrl,
+    tokens: { ttlSeconds: flags.tokenTtl, limitPolicy: flags.tokenLimitPolicy },
+    rateLimit:
+      flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
+  };
+  return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option');
+}
+
+type FileOutcome = { ok: true; input: Record<string, unknown> } | { ok: false; problems: string[] };
+
+function readConfigFile(path: string): FileOutcome {
+  let input: unknown;
+  try {
+    const text = readFileSync(path, 'utf8');
+    input = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [`--config ${path}: cannot read or parse: ${(error as Error).message}`] };
+  }
+  const checked = parseConfig(input ?? {}, `--config ${path}`);
+  if (!checked.ok) return checked;
+  return { ok: true, input: input as Record<string, unknown> };
+}

@@ -1,0 +1,59 @@
+/**
+ * The only source of time in the mock. Everything that needs "now" (token expiry, rate-limit windows,
+ * timestamps, scenarios) asks a Clock, so tests and QA can freeze, shift or jump time.
+ */
+export interface ClockState {
+  now: string;
+  frozen: boolean;
+  offsetMs: number;
+}
+
+export interface Clock {
+  now(): Date;
+  nowMs(): number;
+  advance(seconds: number): void;
+  set(at: Date): void;
+  freeze(frozen: boolean): void;
+  state(): ClockState;
+}
+
+export interface ClockOptions {
+  /** Start frozen at this instant (tests); otherwise follow the system clock. */
+  frozenAt?: Date;
+  /** Where real time comes from; injectable so the clock itself is testable. */
+  systemNowMs?: () => number;
+}
+
+export function createClock(options: ClockOptions = {}): Clock {
+  const systemNowMs = options.systemNowMs ?? (() => Date.now());
+  // Running clock: now = system + offsetMs. Frozen clock: now = frozenMs.
+  let offsetMs = 0;
+  let frozenMs: number | undefined = options.frozenAt?.getTime();
+
+  const nowMs = (): number => frozenMs ?? systemNowMs() + offsetMs;
+
+  return {
+    now: () => new Date(nowMs()),
+    nowMs,
+    advance(seconds) {
+      if (frozenMs !== undefined) frozenMs += seconds * 1000;
+      else offsetMs += seconds * 1000;
+    },
+    set(at) {
+      if (frozenMs !== undefined) frozenMs = at.getTime();
+      else offsetMs = at.getTime() - systemNowMs();
+    },
+    freeze(frozen) {
+      if (frozen && frozenMs === undefined) frozenMs = nowMs();
+      if (!frozen && frozenMs !== undefined) {
+        offsetMs = frozenMs - systemNowMs();
+        frozenMs = undefined;
+      }
+    },
+    state: () => ({
+      now: new Date(nowMs()).toISOString(),
+      frozen: frozenMs !== undefined,
+      offsetMs: nowMs() - systemNowMs(),
+    }),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Every option of the mock, as one zod schema. Sources are merged defaults ← config file ← env ← flags,
+ * then validated once; a failure names the option (or the file and field).
+ */
+import { z } from 'zod';
+
+export const DEFAULT_CLIENTS = [
+  { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, name: 'Default merchant' },
+  { clientId: 'inactive-client', clientSecret: 'inactive-secret', active: false, name: 'Deactivated merchant' },
+];
+
+const clientSchema = z.strictObject({
+  clientId: z.string().min(1).max(200),
+  clientSecret: z.string().min(1).max(200),
+  active: z.boolean().default(true),
+  name: z.string().max(200).optional(),
+});
+
+const tokenPolicySchema = z.strictObject({
+  ttlSeconds: z.number().int().min(1).max(31_536_000).default(3600),
+  maxActivePerClient: z.number().int().min(1).max(1000).default(5),
+  limitPolicy: z.enum(['reject', 'revoke-oldest']).default('reject'),
+});
+
+const rateLimitSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  limit: z.number().int().min(1).max(1_000_000).default(100),
+  windowSeconds: z.number().int().min(1).max(86_400).default(60),
+});
+
+export const configSchema = z.strictObject({
+  port: z.number().int().min(0).max(65_535).default(4010),
+  host: z.string().min(1).default('127.0.0.1'),
+  data: z.string().min(1).default('.commerce-mock/db.json'),
+  inMemory: z.boolean().default(false),
+  reset: z.boolean().default(false),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
+  seedData: z.enum(['default', 'none']).default('default'),
+  /** Base of the links the mock hands out (checkout pages); defaults to http://localhost:<port>. */
+  publicUrl: z.url().optional(),
+  adminToken: z.string().min(8).optional(),
+  logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  clients: z
+    .array(clientSchema)
+    .min(1)
+    .refine((clients) => new Set(clients.map((c) => c.clientId)).size === clients.length, {
+      message: 'clientId values must be unique',
+    })
+    .default(DEFAULT_CLIENTS),
+  tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
+  rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ClientConfig = Config['clients'][number];
+export type ConfigInput = z.input<typeof configSchema>;
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Validate merged input; `origin` names where fields came from (a file path, or "option"). */
+export function parseConfig(input: unknown, origin = 'configuration'): ConfigResult {
+  const result = configSchema.safeParse(input);
+  if (result.success) return { ok: true, config: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    return `${origin}: ${field}: ${issue.message}`;
+  });
+  return { ok: false, problems };
+}
+
+/** A config with every default, for tests and embedding. */
+export function defaultConfig(overrides: ConfigInput = {}): Config {
+  return configSchema.parse(overrides);
+}
+
+/** Shallow-deep merge of plain objects: later sources win; arrays are replaced, not merged. */
+export function mergeConfigSources(...sources: Array<Record<string, unknown>>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) {
+      if (value === undefined) continue;
+      const previous = merged[key];
+      merged[key] =
+        isPlainObject(previous) && isPlainObject(value) ? mergeConfigSources(previous, value) : value;
+    }
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,27 @@
+/**
+ * Money in integer centavos (CONTRACT.md §Validation): amounts arrive as decimals with at most two places,
+ * are summed as integers and leave as decimals again, so 3 × 0.10 + 0.20 is exactly 0.5.
+ */
+export type Centavos = number & { readonly __brand: 'centavos' };
+
+export function toCentavos(amount: number): Centavos {
+  return Math.round(amount * 100) as Centavos;
+}
+
+export function fromCentavos(centavos: Centavos): number {
+  return centavos / 100;
+}
+
+export function sumCentavos(values: readonly Centavos[]): Centavos {
+  return values.reduce((total, value) => total + value, 0) as Centavos;
+}
+
+export function timesQuantity(price: Centavos, quantity: number): Centavos {
+  return (price * quantity) as Centavos;
+}
+
+/** A payer's wallet from a Mozambican number: Vodacom (84, 85) uses M-Pesa, Movitel (86, 87) e-Mola. */
+export function paymentMethodForPhone(phone: string | undefined): 'mpesa' | 'emola' {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^258/, '');
+  return digits.startsWith('86') || digits.startsWith('87') ? 'emola' : 'mpesa';
+}

@@ -1,0 +1,70 @@
+/**
+ * Order rules: totals in centavos, the initial state, and the default lifecycle (CONTRACT.md §States:
+ * the default scenario pays an order on its 3rd status poll; PAID, FAILED and CANCELLED are final).
+ */
+import { fromCentavos, sumCentavos, timesQuantity, toCentavos } from './money.ts';
+import type { OrderItem, OrderRecord, OrderStatus, PaymentRecord, PaymentStatus } from './records.ts';
+
+export const PAID_ON_STATUS_POLL = 3;
+
+export interface PricedLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  price: number;
+}
+
+export interface OrderTotals {
+  items: OrderItem[];
+  subtotal: number;
+  shippingCost: number;
+  amount: number;
+}
+
+export function priceOrder(lines: readonly PricedLine[], shippingCost = 0): OrderTotals {
+  const totals = lines.map((line) => timesQuantity(toCentavos(line.price), line.quantity));
+  const subtotal = sumCentavos(totals);
+  const shipping = toCentavos(shippingCost);
+  return {
+    items: lines.map((line, index) => ({ ...line, total: fromCentavos(totals[index] ?? toCentavos(0)) })),
+    subtotal: fromCentavos(subtotal),
+    shippingCost: fromCentavos(shipping),
+    amount: fromCentavos(sumCentavos([subtotal, shipping])),
+  };
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return status !== 'PENDING';
+}
+
+const PAYMENT_FOR_ORDER: Record<OrderStatus, PaymentStatus> = {
+  PENDING: 'PENDING',
+  PAID: 'PAID',
+  FAILED: 'FAILED',
+  CANCELLED: 'FAILED',
+};
+
+/** Move a pending order (and its payment) to a final status; a final order does not move. */
+export function transitionOrder(
+  order: OrderRecord,
+  payment: PaymentRecord | undefined,
+  status: OrderStatus,
+  at: string,
+): { order: OrderRecord; payment: PaymentRecord | undefined } {
+  if (isFinal(order.status) || status === order.status) return { order, payment };
+  return {
+    order: { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] },
+    payment: payment && { ...payment, status: PAYMENT_FOR_ORDER[status], updatedAt: at },
+  };
+}
+
+export function statusView(order: OrderRecord) {
+  return {
+    orderId: order.id,
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    updatedAt: order.updatedAt,
+    order: { id: order.id, orderId: order.id, status: order.status, amount: order.amount },
+  };
+}

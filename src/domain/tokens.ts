@@ -1,0 +1,64 @@
+/**
+ * Token rules (seed §Authentication, CONTRACT.md): what a token record is, when it is active, and how a
+ * presented secret finds its record without storing the secret itself.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ClientConfig, Config } from '../config.ts';
+import type { StoredRecord } from '../store/types.ts';
+
+export interface TokenRecord extends StoredRecord {
+  kind: 'access' | 'refresh';
+  /** SHA-256 of the secret; the secret itself is never stored. */
+  tokenHash: string;
+  /** Last 6 characters of the secret, so a person can tell tokens apart in a list. */
+  tokenHint: string;
+  issuedAt: string;
+  /** Access tokens only; refresh tokens stay valid until revoked. */
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  /** For access tokens: the refresh token they were issued with (revoking it cascades). */
+  refreshTokenId: string | null;
+}
+
+export function hashToken(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** The record id of a secret: derived from its hash, so a lookup is one `get`, not a scan. */
+export function tokenIdOf(secret: string): string {
+  return `tok_${hashToken(secret).slice(0, 32)}`;
+}
+
+export function isExpired(token: TokenRecord, nowMs: number): boolean {
+  return token.expiresAt !== null && nowMs >= Date.parse(token.expiresAt);
+}
+
+export function isActiveAccessToken(token: TokenRecord, nowMs: number): boolean {
+  return token.kind === 'access' && token.revokedAt === null && !isExpired(token, nowMs);
+}
+
+/** Constant-time comparison of two strings of any length. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export type ClientCheck =
+  | { ok: true; client: ClientConfig }
+  | { ok: false; reason: 'client_invalid' | 'client_inactive' };
+
+/** Wrong id or secret → CLIENT_INVALIDO; a deactivated client only after its secret matched → CLIENT_INATIVO. */
+export function checkClientCredentials(config: Config, clientId: string, clientSecret: string): ClientCheck {
+  const client = config.clients.find((candidate) => candidate.clientId === clientId);
+  // Compare against something even for unknown ids, so timing does not reveal which ids exist.
+  const secretMatches = sameSecret(clientSecret, client?.clientSecret ?? '\u0000unknown-client');
+  if (!client || !secretMatches) return { ok: false, reason: 'client_invalid' };
+  if (!client.active) return { ok: false, reason: 'client_inactive' };
+  return { ok: true, client };
+}
+
+export function isClientActive(config: Config, clientId: string): boolean {
+  return config.clients.some((client) => client.clientId === clientId && client.active);
+}

@@ -1,0 +1,46 @@
+/**
+ * Create-or-update by merchant key, computed without writing: callers collect the results and write them
+ * with one `putMany`, so a request that fails half-way has written nothing.
+ */
+import type { Random } from '../random.ts';
+import type { Store, StoredRecord } from '../store/types.ts';
+import type { CatalogKind } from './catalog-kinds.ts';
+
+export interface Upsert {
+  record: StoredRecord;
+  created: boolean;
+}
+
+export interface UpsertScope {
+  store: Store;
+  random: Random;
+  clientId: string;
+  now: string;
+  /** Records already planned in this request, by merchant key, so a key repeated in a batch updates once. */
+  pending?: Map<string, StoredRecord>;
+}
+
+export function newRecord(kind: CatalogKind, scope: UpsertScope, fields: Record<string, unknown>): StoredRecord {
+  return {
+    ...kind.defaults,
+    ...fields,
+    id: scope.random.id(kind.idPrefix),
+    clientId: scope.clientId,
+    createdAt: scope.now,
+    updatedAt: scope.now,
+  };
+}
+
+/** Merge the sent fields over the existing record (sync update), or create it. */
+export function upsertByKey(kind: CatalogKind, scope: UpsertScope, fields: Record<string, unknown>): Upsert {
+  const keyValue = typeof fields[kind.key] === 'string' ? (fields[kind.key] as string) : undefined;
+  const existing =
+    keyValue === undefined
+      ? undefined
+      : (scope.pending?.get(keyValue) ?? scope.store.findByKey(kind.collection, kind.key, scope.clientId, keyValue));
+  const record = existing
+    ? { ...existing, ...fields, id: existing.id, clientId: existing.clientId, createdAt: existing['createdAt'], updatedAt: scope.now }
+    : newRecord(kind, scope, fields);
+  if (keyValue !== undefined) scope.pending?.set(keyValue, record);
+  return { record, created: !existing };
+}

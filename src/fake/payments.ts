@@ -1,0 +1,29 @@
+/** A seeded payment of an order or of a subscription period, paid from the customer's mobile wallet. */
+import { paymentMethodForPhone } from '../domain/money.ts';
+import type { PaymentRecord, PaymentStatus } from '../domain/records.ts';
+import { seededId } from '../random.ts';
+import type { SeedContext } from './context.ts';
+
+export interface PaymentDraft {
+  owner: { orderId: string } | { subscriptionId: string };
+  amount: number;
+  payerPhone: string | undefined;
+  status: PaymentStatus;
+  createdAt: Date;
+  /** When the payment reached its status; its creation time if it is still pending. */
+  settledAt?: Date;
+}
+
+export function seedPayment(context: SeedContext, draft: PaymentDraft): PaymentRecord {
+  return {
+    id: seededId(context.faker, 'pay'),
+    clientId: context.clientId,
+    ...draft.owner,
+    amount: draft.amount,
+    currency: 'MZN',
+    method: paymentMethodForPhone(draft.payerPhone),
+    status: draft.status,
+    createdAt: draft.createdAt.toISOString(),
+    updatedAt: (draft.settledAt ?? draft.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Seeded subscriptions, one per status, each with the payments its history implies (CONTRACT.md §States):
+ * every period that began was paid, except the current one of a PAST_DUE or CANCELLED subscription, which
+ * holds one FAILED payment per attempt.
+ */
+import type { CustomerRecord, PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../domain/records.ts';
+import { DEFAULT_MAX_ATTEMPTS, periodEnd } from '../domain/subscriptions.ts';
+import { seededId } from '../random.ts';
+import { merchantKey, type SeedContext } from './context.ts';
+import { seedPayment } from './payments.ts';
+import { REFERENCE_DATE, daysBeforeReference, instantBetween, latest, plusMinutes } from './time.ts';
+
+/** Six subscriptions covering every status. */
+export const SUBSCRIPTION_STATUSES_SEEDED: readonly SubscriptionStatus[] = [
+  'PENDING',
+  'ACTIVE',
+  'ACTIVE',
+  'PAST_DUE',
+  'PAST_DUE',
+  'CANCELLED',
+];
+
+const RETRY_SPAN_MS = 3 * 86_400_000;
+
+export interface SeededSubscriptions {
+  subscriptions: SubscriptionRecord[];
+  payments: PaymentRecord[];
+}
+
+export function seedSubscriptions(
+  context: SeedContext,
+  customers: readonly CustomerRecord[],
+  plans: readonly PlanRecord[],
+): SeededSubscriptions {
+  const { faker } = context;
+  // A subscriber holds one subscription; PAST_DUE and CANCELLED need a paid month behind them.
+  const subscribers = faker.helpers.arrayElements(customers, SUBSCRIPTION_STATUSES_SEEDED.length);
+  const monthlyPlans = plans.filter((plan) => plan.interval === 'monthly');
+  const seeded: SeededSubscriptions = { subscriptions: [], payments: [] };
+  SUBSCRIPTION_STATUSES_SEEDED.forEach((status, index) => {
+    const customer = subscribers[index];
+    if (customer === undefined) return;
+    const plan = faker.helpers.arrayElement(status === 'PENDING' || status === 'ACTIVE' ? plans : monthlyPlans);
+    const one = seedSubscription(context, status, customer, plan, merchantKey('SUB', index + 1));
+    seeded.subscriptions.push(one.subscription);
+    seeded.payments.push(...one.payments);
+  });
+  return seeded;
+}
+
+function seedSubscription(
+  context: SeedContext,
+  status: SubscriptionStatus,
+  customer: CustomerRecord,
+  plan: PlanRecord,
+  originSubscriptionId: string,
+): { subscription: SubscriptionRecord; payments: PaymentRecord[] } {
+  const { faker } = context;
+  const createdAt = instantBetween(faker, latest(new Date(customer.createdAt), new Date(plan.createdAt), earliestStart(status)), latestStart(status));
+  const starts = periodStarts(createdAt, plan);
+  const current = starts[starts.length - 1] ?? createdAt;
+  const attempts = failedAttempts(context, status);
+  const id = seededId(faker, 'sub');
+  const pay = (statusOf: PaymentRecord['status'], at: Date, settledAt?: Date): PaymentRecord =>
+    seedPayment(context, {
+      owner: { subscriptionId: id },
+      amount: plan.price,
+      payerPhone: customer.phone,
+      status: statusOf,
+      createdAt: at,
+      ...(settledAt !== undefined && { settledAt }),
+    });
+
+  const payments: PaymentRecord[] = [];
+  if (status === 'PENDING') {
+    payments.push(pay('PENDING', createdAt));
+  } else {
+    const paidStarts = status === 'ACTIVE' ? starts : starts.slice(0, -1);
+    for (const start of paidStarts) payments.push(pay('PAID', start, plusMinutes(start, faker.number.int({ min: 1, max: 15 }))));
+    for (const at of attemptTimes(current, attempts)) payments.push(pay('FAILED', at, plusMinutes(at, 2)));
+  }
+  const updatedAt = payments.reduce((last, payment) => (payment.updatedAt > last ? payment.updatedAt : last), createdAt.toISOString());
+  return {
+    subscription: {
+      id,
+      clientId: context.clientId,
+      status,
+      planId: plan.id,
+      customerId: customer.id,
+      name: plan.name,
+      description: `${plan.name} de ${customer.name ?? 'cliente'}`,
+      originSubscriptionId,
+      attempts,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      currentPeriodStart: current.toISOString(),
+      currentPeriodEnd: periodEnd(current, plan).toISOString(),
+      createdAt: createdAt.toISOString(),
+      updatedAt,
+    },
+    payments,
+  };
+}
+
+/** ACTIVE never failed; PAST_DUE failed fewer times than allowed; CANCELLED ran out of attempts. */
+function failedAttempts({ faker }: SeedContext, status: SubscriptionStatus): number {
+  if (status === 'PAST_DUE') return faker.number.int({ min: 1, max: DEFAULT_MAX_ATTEMPTS - 1 });
+  if (status === 'CANCELLED') return DEFAULT_MAX_ATTEMPTS;
+  return 0;
+}
+
+/** A PENDING subscription is a few days old; one in arrears started early enough to have paid a month. */
+function earliestStart(status: SubscriptionStatus): Date {
+  return status === 'PENDING' ? daysBeforeReference(3) : daysBeforeReference(90);
+}
+
+function latestStart(status: SubscriptionStatus): Date {
+  if (status === 'PENDING') return plusMinutes(REFERENCE_DATE, -60);
+  if (status === 'ACTIVE') return daysBeforeReference(2);
+  return daysBeforeReference(40);
+}
+
+/** Start of every billing period that has begun by the reference date, oldest first. */
+function periodStarts(first: Date, plan: PlanRecord): Date[] {
+  const starts = [first];
+  for (let next = periodEnd(first, plan); next.getTime() <= REFERENCE_DATE.getTime(); next = periodEnd(next, plan)) {
+    starts.push(next);
+  }
+  return starts;
+}
+
+/** The first attempt bills at the period start; retries follow within three days, never past the reference. */
+function attemptTimes(periodStart: Date, attempts: number): Date[] {
+  const span = Math.min(RETRY_SPAN_MS, REFERENCE_DATE.getTime() - periodStart.getTime());
+  return Array.from({ length: attempts }, (_, index) => {
+    const offset = Math.floor((span * index) / attempts / 1000) * 1000;
+    return new Date(periodStart.getTime() + offset);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The admin API under /__admin: hand-written routes (they are not part of the service's contract), never
+ * rate limited, refused on a non-loopback host unless the configured admin token is presented.
+ */
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.ts';
+import { sameSecret } from '../domain/tokens.ts';
+import { failure } from './errors.ts';
+import { createContext } from './pipeline.ts';
+import { okData, type Reply } from './reply.ts';
+import { sendReply } from './send-reply.ts';
+
+export interface AdminActions {
+  /** Back to the initial state: store emptied (and re-seeded), rate-limit windows cleared. */
+  reset(): Promise<void>;
+}
+
+const clockChange = z
+  .strictObject({
+    advanceSeconds: z.number().finite().optional(),
+    set: z.iso.datetime({ offset: true }).optional(),
+    freeze: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'send advanceSeconds, set or freeze' });
+
+export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router {
+  const router = Router();
+  const reply = (req: Request, res: Response, result: Reply) =>
+    sendReply(res, createContext(req, deps), result, deps.observers);
+
+  router.use((req, res, next) => (adminAllowed(req, deps) ? next() : reply(req, res, failure('invalid_token'))));
+  router.use(express.json({ limit: '64kb' }));
+
+  router.get('/clock', (req, res) => reply(req, res, okData(deps.clock.state())));
+  router.post('/clock', (req, res) => {
+    const parsed = clockChange.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
+      return reply(req, res, failure('invalid_request', { details }));
+    }
+    const { advanceSeconds, set, freeze } = parsed.data;
+    if (freeze !== undefined) deps.clock.freeze(freeze);
+    if (set !== undefined) deps.clock.set(new Date(set));
+    if (advanceSeconds !== undefined) deps.clock.advance(advanceSeconds);
+    return reply(req, res, okData(deps.clock.state()));
+  });
+  router.post('/reset', async (req, res) => {
+    await actions.reset();
+    reply(req, res, okData({ reset: true }));
+  });
+  router.use((req, res) => reply(req, res, failure('not_found')));
+  router.use((_error: unknown, req: Request, res: Response, _next: NextFunction) =>
+    reply(req, res, failure('malformed_json')),
+  );
+  return router;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+function adminAllowed(req: Request, deps: AppDeps): boolean {
+  if (LOOPBACK.test(deps.config.host)) return true;
+  const expected = deps.config.adminToken;
+  return expected !== undefined && sameSecret(req.get('authorization') ?? '', `Bearer ${expected}`);
+}

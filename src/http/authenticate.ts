@@ -1,0 +1,36 @@
+/**
+ * Bearer authentication of protected operations (RFC 6750): finds the token record of the presented
+ * secret and decides between invalid_token, TOKEN_REVOGADO, TOKEN_EXPIRADO, CLIENT_INATIVO and success.
+ */
+import type { AppDeps } from '../deps.ts';
+import { hashToken, isClientActive, isExpired, sameSecret, tokenIdOf, type TokenRecord } from '../domain/tokens.ts';
+import type { Principal } from './context.ts';
+import { failure, type Failure } from './errors.ts';
+
+export type AuthOutcome = { ok: true; principal: Principal } | { ok: false; failure: Failure };
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function authenticateBearer(header: string | string[] | undefined, deps: AppDeps): AuthOutcome {
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  const secret = match?.[1];
+  if (!secret) return denied('invalid_token');
+  const token = deps.store.get<TokenRecord>('tokens', tokenIdOf(secret));
+  if (!token || token.kind !== 'access' || !sameSecret(hashToken(secret), token.tokenHash)) {
+    return denied('invalid_token');
+  }
+  const nowMs = deps.clock.nowMs();
+  if (token.revokedAt !== null) return denied('token_revoked');
+  if (isExpired(token, nowMs)) return denied('token_expired');
+  if (!isClientActive(deps.config, token.clientId)) return denied('client_inactive');
+  if (token.lastUsedAt === null || nowMs - Date.parse(token.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
+    deps.store.put('tokens', { ...token, lastUsedAt: new Date(nowMs).toISOString() });
+  }
+  return { ok: true, principal: { clientId: token.clientId, tokenId: token.id } };
+}
+
+function denied(reason: 'invalid_token' | 'token_revoked' | 'token_expired' | 'client_inactive'): AuthOutcome {
+  return { ok: false, failure: failure(reason) };
+}

@@ -1,0 +1,37 @@
+/**
+ * The per-request context: created once when a request arrives, carried through every stage, and handed
+ * to observers (request journal, scenario effects, test-time response validation) with the reply.
+ */
+export interface Principal {
+  clientId: string;
+  tokenId: string;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  method: string;
+  /** The path as received, without the query string. */
+  path: string;
+  receivedAt: Date;
+  /** The matched OpenAPI operation, once routed. */
+  operationId?: string;
+  principal?: Principal;
+  rateLimit?: RateLimitState;
+}
+
+/** What the reply writer sent, as observers see it. */
+export interface Exchange {
+  context: RequestContext;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type ExchangeObserver = (exchange: Exchange) => void;

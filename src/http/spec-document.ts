@@ -1,0 +1,33 @@
+/**
+ * Where the OpenAPI document lives and what the router reads from it besides operations: the path prefixes
+ * of its `servers` (canonical `/v1`, aliases `/api/v1` and `/api`).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+
+interface ServerEntry {
+  url: string;
+}
+
+let prefixes: readonly string[] | undefined;
+
+/** Path prefixes of the document's servers, longest first so `/api/v1` wins over `/api`. */
+export function apiPrefixes(): readonly string[] {
+  if (prefixes) return prefixes;
+  const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { servers?: ServerEntry[] };
+  const paths = (document.servers ?? []).map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
+  prefixes = [...new Set(paths)].sort((a, b) => b.length - a.length);
+  return prefixes;
+}
+
+/** The operation path of a request (`/api/v1/orders` → `/orders`), or undefined when no prefix matches. */
+export function stripApiPrefix(path: string): string | undefined {
+  for (const prefix of apiPrefixes()) {
+    if (path === prefix) return '/';
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length);
+  }
+  return undefined;
+}

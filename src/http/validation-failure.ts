@@ -1,0 +1,90 @@
+/**
+ * Turns Ajv errors from openapi-backend into the 400 body: one `details` entry per offending field, with a
+ * path a client recognises (`products[3].price`, `limit`) and a Portuguese message.
+ */
+import type { ErrorObject } from 'ajv';
+import { failure, type ErrorDetail, type ErrorReason, type Failure } from './errors.ts';
+
+/** Fields whose absence or emptiness has its own message in the service. */
+const FIELD_REASONS: Record<string, Record<string, ErrorReason>> = {
+  createOrder: { items: 'order_without_items' },
+};
+
+export function validationFailure(operationId: string | undefined, errors: ErrorObject[]): Failure {
+  const details = dedupe(errors.filter((error) => error.keyword !== 'if').map(toDetail));
+  const special = operationId ? FIELD_REASONS[operationId] : undefined;
+  const reason = details.map((detail) => special?.[detail.path]).find((found) => found !== undefined);
+  return failure(reason ?? 'invalid_request', { details });
+}
+
+function toDetail(error: ErrorObject): ErrorDetail {
+  const segments = error.instancePath.split('/').slice(1).map(unescapePointer);
+  const where = segments.shift();
+  if (error.keyword === 'required') segments.push(String(error.params['missingProperty']));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params['additionalProperty']));
+  const path = segments.length > 0 ? formatPath(segments) : where === 'requestBody' || !where ? 'body' : where;
+  return { path, message: portugueseMessage(error) };
+}
+
+/** `['products', '3', 'price']` → `products[3].price` */
+function formatPath(segments: string[]): string {
+  return segments.reduce((path, segment) => {
+    if (/^\d+$/.test(segment)) return `${path}[${segment}]`;
+    return path ? `${path}.${segment}` : segment;
+  }, '');
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function dedupe(details: ErrorDetail[]): ErrorDetail[] {
+  const seen = new Set<string>();
+  return details.filter((detail) => {
+    const key = `${detail.path}\u0000${detail.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function portugueseMessage(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'campo obrigatório';
+    case 'additionalProperties':
+      return 'campo não permitido';
+    case 'type':
+      return `deve ser do tipo ${String(p['type'])}`;
+    case 'minimum':
+      return `deve ser maior ou igual a ${String(p['limit'])}`;
+    case 'maximum':
+      return `deve ser menor ou igual a ${String(p['limit'])}`;
+    case 'multipleOf':
+      return 'deve ter no máximo 2 casas decimais';
+    case 'minLength':
+      return `deve ter pelo menos ${String(p['limit'])} caracteres`;
+    case 'maxLength':
+      return `deve ter no máximo ${String(p['limit'])} caracteres`;
+    case 'minItems':
+      return `deve conter pelo menos ${String(p['limit'])} item(ns)`;
+    case 'maxItems':
+      return `deve conter no máximo ${String(p['limit'])} itens`;
+    case 'minProperties':
+      return `deve conter pelo menos ${String(p['limit'])} campo(s)`;
+    case 'maxProperties':
+      return `deve conter no máximo ${String(p['limit'])} campos`;
+    case 'enum':
+      return `deve ser um de: ${(p['allowedValues'] as unknown[]).join(', ')}`;
+    case 'format':
+      return `formato inválido (${String(p['format'])})`;
+    case 'pattern':
+      return 'formato inválido';
+    case 'oneOf':
+    case 'anyOf':
+      return 'não corresponde a nenhuma das formas aceites';
+    default:
+      return error.message ?? 'valor inválido';
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The persistence contract. Only `src/store/` knows how records reach the disk (lowdb snapshot + append-only
+ * journal); everything else talks to a `Store`.
+ */
+
+export const COLLECTIONS = [
+  'tokens',
+  'products',
+  'customers',
+  'plans',
+  'subscriptions',
+  'orders',
+  'payments',
+] as const;
+
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+/** Every stored record belongs to exactly one API client (per-client isolation). */
+export interface StoredRecord {
+  id: string;
+  clientId: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Unique secondary indexes, scoped per client: `findByKey('products', 'originProductId', clientId, value)`.
+ * Rebuilt from the data at load, maintained on every `put`.
+ */
+export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = {
+  tokens: ['tokenHash'],
+  products: ['originProductId'],
+  customers: ['merchantCustomerId'],
+  plans: ['originPlanId'],
+  subscriptions: ['originSubscriptionId'],
+  orders: [],
+  payments: [],
+};
+
+export interface StoreData {
+  version: 1;
+  /** Free-form bookkeeping (e.g. which seed produced the dataset). */
+  meta: Record<string, unknown>;
+  collections: Record<CollectionName, Record<string, StoredRecord>>;
+}
+
+export interface Store {
+  /** A copy of the record, or undefined. Constant time. */
+  get<T extends StoredRecord>(collection: CollectionName, id: string): T | undefined;
+  /** A copy of the client's record whose unique `key` equals `value`, or undefined. Constant time. */
+  findByKey<T extends StoredRecord>(
+    collection: CollectionName,
+    key: string,
+    clientId: string,
+    value: string,
+  ): T | undefined;
+  /** The client's records of a collection, unordered. Read-only views: change them only through `put`. */
+  list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>>;
+  /** Number of records in a collection, all clients. */
+  count(collection: CollectionName): number;
+  /** Insert or replace a record; applied in memory at once and queued for the journal. */
+  put(collection: CollectionName, record: StoredRecord): void;
+  /** Several puts as one journal line, so a batch is all-or-nothing on replay too. */
+  putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void;
+  getMeta(key: string): unknown;
+  setMeta(key: string, value: unknown): void;
+  /** Resolves once every change made so far is durable (appended to the journal). */
+  commit(): Promise<void>;
+  /** Drop every record and meta value (journaled). */
+  clear(): void;
+  /** Rewrite the snapshot and truncate the journal. */
+  checkpoint(): Promise<void>;
+  /** Wait for pending appends, checkpoint, release files. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Path of the lowdb JSON snapshot; the journal lives beside it as `<file>.journal`. Omit for in-memory. */
+  file?: string;
+  /** Rename an unreadable data file (and its journal) aside as `<file>.corrupt-<time>` and start empty. */
+  reset?: boolean;
+  /** Journal size in bytes past which a checkpoint runs. */
+  checkpointBytes?: number;
+  /** Time used in the name of a file set aside by `reset` (from the clock module). */
+  now?: () => Date;
+}
+
+/** Thrown by `openStore` when the data file cannot be used; never overwrites that file. */
+export class StoreOpenError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `cannot use data file ${file}: ${reason}. ` +
+        'Fix or move the file, or start with --reset to begin afresh (the old file is kept as <file>.corrupt-<time>).',
+    );
+    this.name = 'StoreOpenError';
+  }
+}

@@ -1,0 +1,153 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, startCli, type Started } from '../support/cli.ts';
+
+let dir: string;
+const running: Started[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'commerce-mock-cli-'));
+});
+
+afterEach(async () => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(args: string[]): Promise<Started> {
+  const server = await startCli(args);
+  running.push(server);
+  return server;
+}
+
+async function token(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
+  });
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function call(baseUrl: string, path: string, accessToken: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: unknown; error?: string } };
+}
+
+describe('command line', () => {
+  it.each([
+    [['start', '--port', 'abc'], '--port'],
+    [['start', '--rate-limit', 'lots'], '--rate-limit'],
+    [['start', '--token-limit-policy', 'maybe'], '--token-limit-policy'],
+    [['start', '--bogus'], '--bogus'],
+  ])('exits 2 on a bad option %j, naming it', async (args, named) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(named);
+  });
+
+  it('exits 2 on an invalid config file, naming the file and the field', async () => {
+    const file = join(dir, 'mock.yaml');
+    await writeFile(file, 'tokens:\n  ttlSeconds: -5\n');
+    const result = await runCli(['start', '--config', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(file);
+    expect(result.stderr).toContain('tokens.ttlSeconds');
+  });
+
+  it('exits 2 on a config file that does not exist or parse', async () => {
+    const missing = await runCli(['start', '--config', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nope.json');
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, '{"clients": [');
+    const parsed = await runCli(['start', '--config', broken]);
+    expect(parsed.code).toBe(2);
+    expect(parsed.stderr).toContain('broken.json');
+  });
+
+  it('announces base URLs, default credentials and the admin URL; serves; stops on SIGTERM with exit 0', async () => {
+    const data = join(dir, 'db.json');
+    const server = await start(['--data', data]);
+    expect(server.stdout()).toMatch(/\/v1\b/);
+    expect(server.stdout()).toContain('/api/v1');
+    expect(server.stdout()).toContain('client_id=mock-client client_secret=mock-secret');
+    expect(server.stdout()).toContain('/__admin');
+    const accessToken = await token(server.baseUrl);
+    const created = await call(server.baseUrl, '/v1/products/create', accessToken, { name: 'Capulana', price: 350 });
+    expect(created.status).toBe(201);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const snapshot = await readFile(data, 'utf8');
+    expect(snapshot).toContain('Capulana');
+    expect(await readFile(`${data}.journal`, 'utf8')).toBe('');
+  });
+
+  it('keeps clients’ tokens and records across a restart of a file-backed server', async () => {
+    const data = join(dir, 'db.json');
+    const first = await start(['--data', data, '--seed-data', 'none']);
+    const accessToken = await token(first.baseUrl);
+    const created = await call(first.baseUrl, '/v1/customers', accessToken, { name: 'Ana Muianga' });
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const second = await start(['--data', data, '--seed-data', 'none']);
+    const list = await call(second.baseUrl, '/v1/customers', accessToken);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([created.body.data]);
+  });
+
+  it('never loses an acknowledged write when killed', async () => {
+    const data = join(dir, 'db.json');
+    const first = await start(['--data', data, '--seed-data', 'none']);
+    const accessToken = await token(first.baseUrl);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const created = await call(first.baseUrl, '/v1/products/create', accessToken, { name: `P${i}`, price: i });
+      ids.push((created.body.data as { id: string }).id);
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await start(['--data', data, '--seed-data', 'none']);
+    const list = await call(second.baseUrl, '/v1/products?limit=100', accessToken);
+    expect((list.body.data as Array<{ id: string }>).map((product) => product.id).sort()).toEqual(ids.sort());
+  });
+
+  it('refuses a corrupt data file, leaving it untouched, and --reset sets it aside', async () => {
+    const data = join(dir, 'db.json');
+    await writeFile(data, '{"version": 1, "collections": {');
+    const refused = await runCli(['start', '--port', '0', '--data', data]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(data);
+    expect(refused.stderr).toContain('--reset');
+    expect(await readFile(data, 'utf8')).toBe('{"version": 1, "collections": {');
+    const server = await start(['--data', data, '--reset']);
+    const files = await readdir(dir);
+    const aside = files.find((name) => name.startsWith('db.json.corrupt-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(join(dir, aside as string), 'utf8')).toBe('{"version": 1, "collections": {');
+    const accessToken = await token(server.baseUrl);
+    expect((await call(server.baseUrl, '/v1/products', accessToken)).status).toBe(200);
+  });
+
+  it('applies --token-ttl and --seed-data none; the default seeds the dataset', async () => {
+    const empty = await start(['--in-memory', '--seed-data', 'none', '--token-ttl', '60']);
+    const response = await fetch(`${empty.baseUrl}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
+    });
+    const body = (await response.json()) as { data: { expires_in: number; access_token: string } };
+    expect(body.data.expires_in).toBe(60);
+    const none = await call(empty.baseUrl, '/v1/products', body.data.access_token);
+    expect((none.body as unknown as { pagination: { total: number } }).pagination.total).toBe(0);
+    const seeded = await start(['--in-memory']);
+    const products = await call(seeded.baseUrl, '/v1/products', await token(seeded.baseUrl));
+    expect((products.body as unknown as { pagination: { total: number } }).pagination.total).toBe(20);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
+
+describe('admin API', () => {
+  it('reads and moves the clock', async () => {
+    const t = await createTestApp();
+    const read = await t.http.get('/__admin/clock').expect(200);
+    expect(read.body.data).toEqual(expect.objectContaining({ now: '2026-03-02T10:00:00.000Z', frozen: true }));
+    const advanced = await t.http.post('/__admin/clock').send({ advanceSeconds: 3600 }).expect(200);
+    expect(advanced.body.data.now).toBe('2026-03-02T11:00:00.000Z');
+    const set = await t.http.post('/__admin/clock').send({ set: '2027-01-01T00:00:00Z' }).expect(200);
+    expect(set.body.data.now).toBe('2027-01-01T00:00:00.000Z');
+    const thawed = await t.http.post('/__admin/clock').send({ freeze: false }).expect(200);
+    expect(thawed.body.data.frozen).toBe(false);
+  });
+
+  it('expires tokens when the clock is moved through the admin API', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    await t.http.post('/__admin/clock').send({ advanceSeconds: 3600 }).expect(200);
+    const response = await t.http.get('/v1/products').set(bearer(token)).expect(401);
+    expect(response.body.error).toBe('TOKEN_EXPIRADO');
+  });
+
+  it('refuses a bad clock change with 400 and leaves the clock alone', async () => {
+    const t = await createTestApp();
+    for (const body of [{}, { advanceSeconds: 'soon' }, { set: 'yesterday' }, { rewind: 1 }]) {
+      const response = await t.http.post('/__admin/clock').send(body).expect(400);
+      expect(response.body.error).toBe('invalid_request');
+    }
+    expect(t.clock.now().toISOString()).toBe('2026-03-02T10:00:00.000Z');
+  });
+
+  it('reset empties the store', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    await t.http.post('/v1/products/create').set(bearer(token)).send({ name: 'Capulana', price: 350 }).expect(201);
+    await t.http.post('/__admin/reset').expect(200);
+    expect(t.store.count('products')).toBe(0);
+    expect(t.store.count('tokens')).toBe(0);
+  });
+
+  it('is refused on a non-loopback host without the admin token, and allowed with it', async () => {
+    const closed = await createTestApp({ host: '0.0.0.0' });
+    const refused = await closed.http.get('/__admin/clock').expect(401);
+    expect(refused.body.error).toBe('invalid_token');
+    const guarded = await createTestApp({ host: '0.0.0.0', adminToken: 'let-me-in-please' });
+    await guarded.http.get('/__admin/clock').expect(401);
+    await guarded.http.get('/__admin/clock').set(bearer('wrong-token')).expect(401);
+    await guarded.http.get('/__admin/clock').set(bearer('let-me-in-please')).expect(200);
+  });
+});

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { handlers } from '../../src/handlers/index.ts';
+import { OPERATION_IDS } from '../../src/http/operations.ts';
+import { SPEC_PATH } from '../../src/http/spec-document.ts';
+
+const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+const specOperationIds = Object.values(document.paths).flatMap((item) =>
+  Object.values(item).flatMap((operation) => (operation?.operationId ? [operation.operationId] : [])),
+);
+
+describe('every operation of the document has a handler', () => {
+  it('lists exactly the operationIds of spec/openapi.yaml', () => {
+    expect([...OPERATION_IDS].sort()).toEqual([...specOperationIds].sort());
+  });
+
+  it.each(specOperationIds)('%s has a handler', (operationId) => {
+    expect(typeof (handlers as Record<string, unknown>)[operationId]).toBe('function');
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
+
+describe('HTTP protocol behaviour', () => {
+  it('answers an unknown path with 404 not_found, in and outside the API prefixes', async () => {
+    const t = await createTestApp();
+    for (const path of ['/v1/nothing-here', '/api/v1/products/x/y', '/elsewhere']) {
+      const response = await t.http.get(path).expect(404);
+      expect(response.body.error).toBe('not_found');
+      expect(response.body.requestId).toBe(response.headers['x-request-id']);
+    }
+  });
+
+  it('answers a known path with a wrong method with 405 and Allow', async () => {
+    const t = await createTestApp();
+    const response = await t.http.delete('/v1/products').expect(405);
+    expect(response.body.error).toBe('method_not_allowed');
+    expect(response.headers['allow']).toBe('GET, POST');
+    const item = await t.http.put('/api/orders/ord_1').expect(405);
+    expect(item.headers['allow']).toBe('GET');
+  });
+
+  it('refuses a body over 1 MiB with 413 invalid_request and stores nothing', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const huge = { name: 'x', price: 1, description: 'a'.repeat(1024 * 1024) };
+    const response = await t.http.post('/v1/products/create').set(bearer(token)).send(huge).expect(413);
+    expect(response.body.error).toBe('invalid_request');
+    expect(t.store.count('products')).toBe(0);
+  });
+
+  it('refuses malformed JSON with 400 invalid_request', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const response = await t.http
+      .post('/v1/products/create')
+      .set(bearer(token))
+      .set('Content-Type', 'application/json')
+      .send('{"name": "broken",')
+      .expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(t.store.count('products')).toBe(0);
+  });
+
+  it('refuses an unsupported content type with 400', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const response = await t.http.post('/v1/products/create').set(bearer(token)).set('Content-Type', 'text/plain').send('hi').expect(400);
+    expect(response.body.error).toBe('invalid_request');
+  });
+
+  it('echoes a sent X-Request-Id and makes one up otherwise', async () => {
+    const t = await createTestApp();
+    const echoed = await t.http.get('/v1/products').set('X-Request-Id', 'trace-123').expect(401);
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+    expect(echoed.body.requestId).toBe('trace-123');
+    const made = await t.http.get('/v1/products').expect(401);
+    expect(made.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{20}$/);
+    expect(made.body.requestId).toBe(made.headers['x-request-id']);
+  });
+
+  it('reaches the same operation under /v1, /api/v1 and /api', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const created = await t.http.post('/api/products').set(bearer(token)).send({ name: 'Caju', price: 120 }).expect(201);
+    for (const prefix of ['/v1', '/api/v1', '/api']) {
+      const response = await t.http.get(`${prefix}/products/${created.body.data.id}`).set(bearer(token)).expect(200);
+      expect(response.body.data.name).toBe('Caju');
+    }
+  });
+
+  it('names each offending field of an invalid body in details', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const response = await t.http
+      .post('/v1/products/create')
+      .set(bearer(token))
+      .send({ price: -1, imageUrl: 'not a url', extra: true })
+      .expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    const paths = (response.body.details as Array<{ path: string }>).map((detail) => detail.path);
+    expect(paths).toEqual(expect.arrayContaining(['name', 'price', 'imageUrl', 'extra']));
+    expect(t.store.count('products')).toBe(0);
+  });
+
+  it('validates query parameters', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    for (const query of ['page=0', 'limit=101', 'limit=0', 'page=abc']) {
+      const response = await t.http.get(`/v1/orders?${query}`).set(bearer(token)).expect(400);
+      expect(response.body.error).toBe('invalid_request');
+      expect(response.body.details[0].path).toBe(query.split('=')[0]);
+    }
+  });
+});

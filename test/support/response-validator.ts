@@ -1,0 +1,53 @@
+/**
+ * Validates every response the app sends in the test suite against spec/openapi.yaml: the status is
+ * declared for the operation, the body matches that response's schema, declared required headers are
+ * present. Violations are collected and fail the test in `setup.ts`.
+ */
+import type { OpenAPIBackend } from 'openapi-backend';
+import { Ajv } from 'ajv';
+import type { Exchange } from '../../src/http/context.ts';
+
+export const violations: string[] = [];
+
+interface ResponseObject {
+  content?: { 'application/json'?: { schema?: object } };
+  headers?: Record<string, { required?: boolean }>;
+}
+
+let errorSchemaCheck: ((body: unknown) => boolean) | undefined;
+
+function checkErrorBody(backend: OpenAPIBackend, body: unknown): boolean {
+  if (!errorSchemaCheck) {
+    const definition = backend.definition as { components: { schemas: Record<string, object> } };
+    errorSchemaCheck = new Ajv({ strict: false }).compile(definition.components.schemas['Error'] as object);
+  }
+  return errorSchemaCheck(body);
+}
+
+export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): void {
+  const { context, status, body, headers } = exchange;
+  const where = `${context.method} ${context.path} → ${status}`;
+  if (context.path.startsWith('/__admin')) return;
+  if (!headers['X-Request-Id']) violations.push(`${where}: no X-Request-Id`);
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    if ((body as { requestId?: string }).requestId !== headers['X-Request-Id']) violations.push(`${where}: requestId ≠ X-Request-Id`);
+  }
+  const operation = context.operationId ? backend.getOperation(context.operationId) : undefined;
+  if (!operation) {
+    // Unknown path or method: not an operation, but the body is still the documented error body.
+    if (!checkErrorBody(backend, body)) violations.push(`${where}: error body does not match Error schema`);
+    if (status === 405 && !headers['Allow']) violations.push(`${where}: 405 without Allow`);
+    return;
+  }
+  const declared = (operation.responses as Record<string, ResponseObject>)[String(status)];
+  if (!declared) {
+    violations.push(`${where}: status ${status} not declared for ${context.operationId}`);
+    return;
+  }
+  const result = backend.validateResponse(body, operation, status);
+  if (!result.valid) violations.push(`${where}: body invalid: ${JSON.stringify(result.errors)}`);
+  const sentHeaders = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  for (const [name, header] of Object.entries(declared.headers ?? {})) {
+    if (header.required && !sentHeaders.has(name.toLowerCase())) violations.push(`${where}: missing required header ${name}`);
+  }
+}

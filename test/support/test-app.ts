@@ -1,0 +1,56 @@
+/**
+ * A fresh app per test: in-memory store, frozen clock, no seeded data unless asked, and every response
+ * checked against the OpenAPI document.
+ */
+import type { Express } from 'express';
+import supertest from 'supertest';
+import { createApp } from '../../src/app.ts';
+import { createClock, type Clock } from '../../src/clock.ts';
+import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
+import type { AppDeps } from '../../src/deps.ts';
+import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
+import { createApiRouter } from '../../src/http/api-router.ts';
+import { createSecureRandom } from '../../src/random.ts';
+import { openStore } from '../../src/store/index.ts';
+import type { Store } from '../../src/store/types.ts';
+import { validateExchange } from './response-validator.ts';
+
+export const FROZEN_AT = new Date('2026-03-02T10:00:00.000Z');
+
+export interface TestApp {
+  app: Express;
+  http: ReturnType<typeof supertest>;
+  clock: Clock;
+  store: Store;
+  config: Config;
+  deps: AppDeps;
+}
+
+export async function createTestApp(config: ConfigInput = {}, options: { store?: Store } = {}): Promise<TestApp> {
+  const { backend } = await createApiRouter();
+  const resolved = defaultConfig({ seedData: 'none', logLevel: 'silent', ...config });
+  const clock = createClock({ frozenAt: FROZEN_AT });
+  const store = options.store ?? (await openStore({}));
+  const deps: AppDeps = {
+    config: resolved,
+    clock,
+    random: createSecureRandom(),
+    store,
+    observers: [(exchange) => validateExchange(backend, exchange)],
+  };
+  seedInitialData(deps);
+  const app = await createApp(deps);
+  return { app, http: supertest(app), clock, store, config: resolved, deps };
+}
+
+export const CLIENT = { client_id: 'mock-client', client_secret: 'mock-secret' };
+
+/** A fresh access token of the default client (or the given credentials). */
+export async function tokenFor(t: TestApp, credentials = CLIENT): Promise<string> {
+  const response = await t.http.post('/v1/auth/token').send(credentials).expect(200);
+  return (response.body as { data: { access_token: string } }).data.access_token;
+}
+
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
