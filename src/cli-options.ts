@@ -62,7 +62,7 @@ export function defineStartCommand(program: Command): Command {
 export function resolveConfig(flags: StartFlags, env: Record<string, string | undefined>): ConfigResult {
   const fromFile = flags.config ? readConfigFile(flags.config) : { ok: true as const, input: {} };
   if (!fromFile.ok) return fromFile;
-  const envPort = env['PORT'];
+  const envPort = env['PORT'] || undefined;
   if (envPort !== undefined && !/^\d+$/.test(envPort)) return { ok: false, problems: [`env PORT: expected a whole number, got "${envPort}"`] };
   const fromFlags = {
     port: flags.port ?? (envPort === undefined ? undefined : Number(envPort)),

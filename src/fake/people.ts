@@ -11,13 +11,19 @@ export const CUSTOMER_COUNT = 15;
 const JOINED_FROM_DAYS = 90;
 const JOINED_UNTIL_DAYS = 45;
 
+/**
+ * Seeded merchant ids run CUST-1001… so the low numbers stay free for the user: the README walk-through
+ * creates CUST-0001 on a freshly seeded server, and a create with a taken merchant id is refused.
+ */
+const FIRST_CUSTOMER_NUMBER = 1001;
+
 const CHANNELS = ['whatsapp', 'loja', 'site', 'facebook'] as const;
 
 export function seedCustomers(context: SeedContext): CustomerRecord[] {
   const { faker } = context;
   // Distinct surnames keep the derived e-mail addresses unique.
   const surnames = faker.helpers.arrayElements(SURNAMES, CUSTOMER_COUNT);
-  return surnames.map((surname, index) => seedCustomer(context, surname, index + 1));
+  return surnames.map((surname, index) => seedCustomer(context, surname, FIRST_CUSTOMER_NUMBER + index));
 }
 
 function seedCustomer(context: SeedContext, surname: string, sequence: number): CustomerRecord {

@@ -56,7 +56,9 @@ function seedSubscription(
   originSubscriptionId: string,
 ): { subscription: SubscriptionRecord; payments: PaymentRecord[] } {
   const { faker } = context;
-  const createdAt = instantBetween(faker, latest(new Date(customer.createdAt), new Date(plan.createdAt), earliestStart(status)), latestStart(status));
+  // Subscribed after both the customer and the plan existed.
+  const from = latest(new Date(customer.createdAt), new Date(plan.createdAt), earliestStart(status));
+  const createdAt = instantBetween(faker, from, latestStart(status));
   const starts = periodStarts(createdAt, plan);
   const current = starts[starts.length - 1] ?? createdAt;
   const attempts = failedAttempts(context, status);
@@ -79,7 +81,10 @@ function seedSubscription(
     for (const start of paidStarts) payments.push(pay('PAID', start, plusMinutes(start, faker.number.int({ min: 1, max: 15 }))));
     for (const at of attemptTimes(current, attempts)) payments.push(pay('FAILED', at, plusMinutes(at, 2)));
   }
-  const updatedAt = payments.reduce((last, payment) => (payment.updatedAt > last ? payment.updatedAt : last), createdAt.toISOString());
+  const updatedAt = payments.reduce(
+    (last, payment) => (payment.updatedAt > last ? payment.updatedAt : last),
+    createdAt.toISOString(),
+  );
   return {
     subscription: {
       id,

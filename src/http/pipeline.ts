@@ -24,7 +24,7 @@ export function createContext(req: Request, deps: AppDeps): RequestContext {
     requestId: sent && REQUEST_ID.test(sent) ? sent : deps.random.id('req'),
     ip: req.socket.remoteAddress ?? 'unknown',
     method: req.method,
-    path: req.path,
+    path: req.baseUrl + req.path,
     receivedAt: deps.clock.now(),
   };
 }

@@ -82,6 +82,34 @@ export interface StoreOptions {
   checkpointBytes?: number;
   /** Time used in the name of a file set aside by `reset` (from the clock module). */
   now?: () => Date;
+  /** Called after each journal append (one per group commit); for tests, benchmarks and metrics. */
+  onAppend?: (event: AppendEvent) => void;
+  /** Called after each completed checkpoint (snapshot rewritten, journal truncated). */
+  onCheckpoint?: (event: CheckpointEvent) => void;
+  /** Called when `reset` has set an unreadable data file (and its journal) aside, so the caller can log it. */
+  onSetAside?: (event: SetAsideEvent) => void;
+}
+
+export interface AppendEvent {
+  /** Journal lines written by this single append (several commits grouped together). */
+  lines: number;
+  bytes: number;
+  /** Journal size after the append. */
+  journalBytes: number;
+}
+
+export interface CheckpointEvent {
+  /** Journal size that the checkpoint truncated away. */
+  journalBytes: number;
+  durationMs: number;
+}
+
+export interface SetAsideEvent {
+  /** The file found unusable (the snapshot or its journal). */
+  file: string;
+  reason: string;
+  /** New names of the files moved aside. */
+  movedTo: string[];
 }
 
 /** Thrown by `openStore` when the data file cannot be used; never overwrites that file. */

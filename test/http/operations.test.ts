@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
 import { handlers } from '../../src/handlers/index.ts';
 import { OPERATION_IDS } from '../../src/http/operations.ts';
@@ -9,6 +10,13 @@ const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<strin
 const specOperationIds = Object.values(document.paths).flatMap((item) =>
   Object.values(item).flatMap((operation) => (operation?.operationId ? [operation.operationId] : [])),
 );
+
+describe('the document', () => {
+  it('is valid OpenAPI 3.0 for openapi-backend, checked as the server skips it at start-up', async () => {
+    const backend = new OpenAPIBackend({ definition: SPEC_PATH, strict: true });
+    await expect(backend.init()).resolves.toBe(backend);
+  });
+});
 
 describe('every operation of the document has a handler', () => {
   it('lists exactly the operationIds of spec/openapi.yaml', () => {

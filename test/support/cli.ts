@@ -15,7 +15,8 @@ export interface Started {
 /** Run to completion (for commands expected to exit). */
 export function runCli(args: string[], timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, PORT: '' } });
+    const { PORT: _port, ...env } = process.env;
+    const child = spawn(process.execPath, [BIN, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,0 +1,36 @@
+/**
+ * The whole seeded dataset of one client, as store writes. Factories run in a fixed order on one faker, so
+ * the draws — and therefore every id, name, price and timestamp — depend on the seed alone.
+ */
+import type { Config } from '../config.ts';
+import type { CollectionName, StoredRecord } from '../store/types.ts';
+import { createSeededFaker } from '../random.ts';
+import { seedPlans, seedProducts } from './catalog.ts';
+import type { SeedContext } from './context.ts';
+import { seedOrders } from './orders.ts';
+import { seedCustomers } from './people.ts';
+import { seedSubscriptions } from './subscriptions.ts';
+
+export type DatasetEntry = { collection: CollectionName; record: StoredRecord };
+
+export function buildDataset(config: Config, clientId: string): DatasetEntry[] {
+  const context: SeedContext = { faker: createSeededFaker(config.seed), clientId, config };
+  const products = seedProducts(context);
+  const customers = seedCustomers(context);
+  const plans = seedPlans(context);
+  const subscriptions = seedSubscriptions(context, customers, plans);
+  const orders = seedOrders(context, customers, products);
+  // Referenced records first, so a reader replaying the batch never meets a dangling reference.
+  return [
+    ...entries('products', products),
+    ...entries('customers', customers),
+    ...entries('plans', plans),
+    ...entries('subscriptions', subscriptions.subscriptions),
+    ...entries('orders', orders.orders),
+    ...entries('payments', [...subscriptions.payments, ...orders.payments]),
+  ];
+}
+
+function entries(collection: CollectionName, records: readonly StoredRecord[]): DatasetEntry[] {
+  return records.map((record) => ({ collection, record }));
+}

@@ -1,0 +1,3 @@
+/** The persistence layer: `openStore` and the `Store` contract. Nothing outside src/store/ touches the files. */
+export { openStore, DEFAULT_CHECKPOINT_BYTES } from './open-store.ts';
+export * from './types.ts';

@@ -1,0 +1,112 @@
+/**
+ * The live dataset: per collection a by-id Map plus its indexes, and the meta values. Every change of the
+ * store goes through `apply`-style methods here, whether it comes from `put` or from a journal replay.
+ * Records held here are frozen JSON copies owned by the store.
+ */
+import { ClientIndex, UniqueIndex } from './indexes.ts';
+import { deepFreeze, type JournalOp } from './operations.ts';
+import { COLLECTIONS, UNIQUE_KEYS, type CollectionName, type StoreData, type StoredRecord } from './types.ts';
+
+export class CollectionState {
+  readonly byId = new Map<string, StoredRecord>();
+  readonly byClient = new ClientIndex();
+  readonly unique: ReadonlyMap<string, UniqueIndex>;
+
+  constructor(name: CollectionName) {
+    this.unique = new Map(UNIQUE_KEYS[name].map((key) => [key, new UniqueIndex(key)]));
+  }
+
+  put(record: StoredRecord): void {
+    const previous = this.byId.get(record.id);
+    if (previous) {
+      // The replaced record may have had another clientId or key value: drop its entries first.
+      this.byClient.remove(previous);
+      for (const index of this.unique.values()) index.remove(previous);
+    }
+    this.byId.set(record.id, record);
+    this.byClient.add(record);
+    for (const index of this.unique.values()) index.add(record);
+  }
+
+  findByKey(key: string, clientId: string, value: string): StoredRecord | undefined {
+    const index = this.unique.get(key);
+    if (!index) throw new TypeError(`no unique index on ${key}`);
+    const id = index.find(clientId, value);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.byClient.clear();
+    for (const index of this.unique.values()) index.clear();
+  }
+}
+
+export class MemoryState {
+  readonly #collections = new Map<CollectionName, CollectionState>();
+  readonly #meta = new Map<string, unknown>();
+
+  constructor() {
+    for (const name of COLLECTIONS) this.#collections.set(name, new CollectionState(name));
+  }
+
+  collection(name: CollectionName): CollectionState {
+    const state = this.#collections.get(name);
+    if (!state) throw new TypeError(`unknown collection ${JSON.stringify(name)}`);
+    return state;
+  }
+
+  getMeta(key: string): unknown {
+    return this.#meta.get(key);
+  }
+
+  /** `value` must already be the store's own (JSON-copied) value; undefined deletes. */
+  setMeta(key: string, value: unknown): void {
+    if (value === undefined) this.#meta.delete(key);
+    else this.#meta.set(key, deepFreeze(value));
+  }
+
+  clear(): void {
+    for (const state of this.#collections.values()) state.clear();
+    this.#meta.clear();
+  }
+
+  /** Replay one journal line (already checked by `checkOp`; its records come fresh from JSON.parse). */
+  apply(op: JournalOp): void {
+    switch (op.op) {
+      case 'put':
+        this.collection(op.c).put(deepFreeze(op.r));
+        return;
+      case 'putMany':
+        for (const entry of op.e) this.collection(entry.c).put(deepFreeze(entry.r));
+        return;
+      case 'setMeta':
+        this.setMeta(op.k, op.v);
+        return;
+      case 'clear':
+        this.clear();
+        return;
+    }
+  }
+
+  /** Load a validated snapshot (fresh from JSON.parse, so owned by us). Indexes are built as records go in. */
+  load(data: StoreData): void {
+    for (const name of COLLECTIONS) {
+      const records = Object.hasOwn(data.collections, name) ? data.collections[name] : undefined;
+      if (!records) continue;
+      const state = this.collection(name);
+      for (const record of Object.values(records)) state.put(deepFreeze(record));
+    }
+    for (const [key, value] of Object.entries(data.meta)) this.setMeta(key, value);
+  }
+
+  /**
+   * The snapshot to write. Built synchronously; shares the (frozen) records. `Object.fromEntries` defines
+   * own properties, so an id such as `__proto__` stays a key.
+   */
+  toData(): StoreData {
+    const collections = {} as StoreData['collections'];
+    for (const name of COLLECTIONS) collections[name] = Object.fromEntries(this.collection(name).byId);
+    return { version: 1, meta: Object.fromEntries(this.#meta), collections };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * openStore: in memory (no `file`), or file-backed — a lowdb JSON snapshot at `file` plus an append-only
+ * journal `<file>.journal` (see journal.ts). Start-up: drop lowdb's leftover temp file, load the snapshot,
+ * replay the journal (ignoring a torn last line), cut the journal back to its last good line, open it for
+ * appending. An unusable snapshot or journal is never modified: StoreOpenError, or with `reset` both files
+ * are renamed aside and the store starts empty.
+ */
+import { mkdir, open, rm, truncate } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { Low, Memory } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import { JournalWriter } from './journal.ts';
+import { readJournal } from './journal-reader.ts';
+import { MemoryState } from './memory-state.ts';
+import { MemoryPersistence } from './persistence.ts';
+import { setAside } from './recovery.ts';
+import { CorruptFile, emptyData, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
+import { JournaledStore } from './store.ts';
+import { StoreOpenError, type Store, type StoreOptions } from './types.ts';
+
+export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const state = new MemoryState();
+  if (options.file === undefined) {
+    const db = new Low<unknown>(new Memory<unknown>(), emptyData());
+    return new JournaledStore(state, new MemoryPersistence(db, () => state.toData()));
+  }
+
+  const file = resolve(options.file);
+  const journalFile = `${file}.journal`;
+  await prepareDirectory(file);
+  const db = new Low<unknown>(new JSONFile<unknown>(file), null);
+
+  let journalBytes = 0;
+  try {
+    journalBytes = await load(db, file, journalFile, state);
+  } catch (error) {
+    if (!(error instanceof CorruptFile)) throw error;
+    if (!options.reset) throw new StoreOpenError(error.file, error.reason);
+    state.clear();
+    const movedTo = await setAside([file, journalFile], options.now?.() ?? new Date()).catch((moveError: unknown) => {
+      throw new StoreOpenError(error.file, `${error.reason}; setting it aside failed: ${errorText(moveError)}`);
+    });
+    options.onSetAside?.({ file: error.file, reason: error.reason, movedTo });
+  }
+
+  let handle;
+  try {
+    handle = await open(journalFile, 'a');
+  } catch (error) {
+    throw new StoreOpenError(journalFile, `cannot open the journal for appending: ${errorText(error)}`);
+  }
+  const writer = new JournalWriter(handle, journalBytes, {
+    checkpointBytes: options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES,
+    snapshot: () => writeSnapshot(db, file, state.toData()),
+    onAppend: options.onAppend,
+    onCheckpoint: options.onCheckpoint,
+  });
+  return new JournaledStore(state, writer);
+}
+
+/** Create the parent directories and remove a temp file an interrupted lowdb write left behind. */
+async function prepareDirectory(file: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    // steno renames the temp file over the snapshot only once it is complete, and the journal is truncated
+    // only after that: a leftover temp file is an unfinished checkpoint whose data the journal still holds.
+    await rm(tempFileOf(file), { force: true });
+  } catch (error) {
+    throw new StoreOpenError(file, `cannot prepare its directory: ${errorText(error)}`);
+  }
+}
+
+/** Snapshot + journal replay into `state`; returns the journal size to append after. */
+async function load(db: Low<unknown>, file: string, journalFile: string, state: MemoryState): Promise<number> {
+  const snapshot = await readSnapshot(db, file);
+  if (snapshot) state.load(snapshot);
+  const journal = await readJournal(journalFile);
+  for (const op of journal.ops) state.apply(op);
+  if (journal.validBytes < journal.totalBytes) {
+    // A torn last append (never acknowledged): cut it off so the next append starts on a clean line.
+    await truncate(journalFile, journal.validBytes).catch((error: unknown) => {
+      throw new StoreOpenError(journalFile, `cannot cut off a torn last line: ${errorText(error)}`);
+    });
+  }
+  return journal.validBytes;
+}

@@ -1,0 +1,108 @@
+/**
+ * The `Store` the rest of the application sees: reads from the in-memory state, writes applied in memory at
+ * once and handed to the persistence layer as journal lines.
+ *
+ * Copies and views:
+ * - `get`, `findByKey` and `getMeta` return copies (structuredClone): the caller may change them freely.
+ * - `list` returns the store's own record objects in a fresh array. They are deep-frozen (writing to one
+ *   throws in strict-mode code); to change a record, copy it (`{ ...record, field }`) and `put` the copy.
+ * - `put` keeps a JSON copy of what it was given, so later changes to the caller's object are not seen.
+ */
+import type { MemoryState } from './memory-state.ts';
+import {
+  CLEAR_LINE,
+  deepFreeze,
+  jsonCopy,
+  prepareEntry,
+  putLine,
+  putManyLine,
+  setMetaLine,
+} from './operations.ts';
+import type { Persistence } from './persistence.ts';
+import type { CollectionName, Store, StoredRecord } from './types.ts';
+
+export class JournaledStore implements Store {
+  #closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly state: MemoryState,
+    private readonly persistence: Persistence,
+  ) {}
+
+  get<T extends StoredRecord>(collection: CollectionName, id: string): T | undefined {
+    const record = this.state.collection(collection).byId.get(id);
+    return record === undefined ? undefined : (structuredClone(record) as T);
+  }
+
+  findByKey<T extends StoredRecord>(
+    collection: CollectionName,
+    key: string,
+    clientId: string,
+    value: string,
+  ): T | undefined {
+    const record = this.state.collection(collection).findByKey(key, clientId, value);
+    return record === undefined ? undefined : (structuredClone(record) as T);
+  }
+
+  list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>> {
+    const records = this.state.collection(collection).byClient.records(clientId);
+    return records ? (Array.from(records) as T[]) : [];
+  }
+
+  count(collection: CollectionName): number {
+    return this.state.collection(collection).byId.size;
+  }
+
+  put(collection: CollectionName, record: StoredRecord): void {
+    this.#assertOpen();
+    const entry = prepareEntry(collection, record);
+    this.state.collection(collection).put(entry.record);
+    this.persistence.queue(putLine(entry));
+  }
+
+  putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void {
+    this.#assertOpen();
+    // Prepare every entry before applying any: a bad one throws with nothing changed.
+    const prepared = entries.map(({ collection, record }) => ({ collection, entry: prepareEntry(collection, record) }));
+    if (prepared.length === 0) return;
+    for (const { collection, entry } of prepared) this.state.collection(collection).put(entry.record);
+    this.persistence.queue(putManyLine(prepared.map(({ entry }) => entry)));
+  }
+
+  getMeta(key: string): unknown {
+    const value = this.state.getMeta(key);
+    return value === undefined ? undefined : structuredClone(value);
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.#assertOpen();
+    if (typeof key !== 'string') throw new TypeError('a meta key must be a string');
+    const line = setMetaLine(key, value); // throws on values JSON cannot hold (cycles, BigInt)
+    this.state.setMeta(key, deepFreeze(jsonCopy(value)));
+    this.persistence.queue(line);
+  }
+
+  commit(): Promise<void> {
+    return this.persistence.commit();
+  }
+
+  clear(): void {
+    this.#assertOpen();
+    this.state.clear();
+    this.persistence.queue(CLEAR_LINE);
+  }
+
+  checkpoint(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    return this.persistence.checkpoint();
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.persistence.close();
+    return this.#closing;
+  }
+
+  #assertOpen(): void {
+    if (this.#closing) throw new Error('the store is closed');
+  }
+}
