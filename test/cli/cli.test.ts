@@ -150,4 +150,16 @@ describe('command line', () => {
     const products = await call(seeded.baseUrl, '/v1/products', await token(seeded.baseUrl));
     expect((products.body as unknown as { pagination: { total: number } }).pagination.total).toBe(20);
   });
+
+  it('writes byte-identical stores on two starts with the same seed', async () => {
+    const files = [join(dir, 'a.json'), join(dir, 'b.json')];
+    for (const file of files) {
+      const server = await start(['--data', file, '--seed', '7']);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+    const [a, b] = await Promise.all(files.map((file) => readFile(file)));
+    expect(a?.length).toBeGreaterThan(10_000);
+    expect(a?.equals(b as Buffer)).toBe(true);
+  });
 });

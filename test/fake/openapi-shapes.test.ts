@@ -1,24 +1,12 @@
 /** Every seeded record, as a client sees it, matches its schema in spec/openapi.yaml. */
-import { Ajv, type ValidateFunction } from 'ajv';
-import * as ajvFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { toPublic } from '../../src/domain/records.ts';
 import type { CollectionName } from '../../src/store/types.ts';
-import { deref, isObject, loadSpec, type JsonObject } from '../spec/openapi-doc.ts';
+import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../spec/openapi-doc.ts';
 import { seedFresh, snapshot } from './seeded.ts';
 
-type FormatsPlugin = (ajv: Ajv) => Ajv;
-// ajv-formats is CommonJS: its default export arrives as the module object or as the function itself.
-const formatsModule = ajvFormats as unknown as { default?: FormatsPlugin | { default?: FormatsPlugin } };
-const addFormats: FormatsPlugin = (() => {
-  const candidate = formatsModule.default;
-  if (typeof candidate === 'function') return candidate;
-  if (candidate && typeof candidate.default === 'function') return candidate.default;
-  throw new Error('ajv-formats could not be loaded');
-})();
-
-const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 9 });
-addFormats(ajv);
+const ajv = createSchemaAjv();
 const doc = loadSpec();
 
 function schemaValidator(name: string): ValidateFunction {

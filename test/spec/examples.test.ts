@@ -3,22 +3,10 @@
  * and the order examples respect the money invariants of the mock.
  */
 import { describe, it, expect } from 'vitest';
-import { Ajv, type ValidateFunction } from 'ajv';
-import * as ajvFormats from 'ajv-formats';
-import { deref, isObject, loadSpec, type JsonObject } from './openapi-doc.ts';
+import type { ValidateFunction } from 'ajv';
+import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from './openapi-doc.ts';
 
-type FormatsPlugin = (ajv: Ajv) => Ajv;
-// ajv-formats is CommonJS: its default export arrives as the module object or as the function itself.
-const formatsModule = ajvFormats as unknown as { default?: FormatsPlugin | { default?: FormatsPlugin } };
-const addFormats: FormatsPlugin = (() => {
-  const candidate = formatsModule.default;
-  if (typeof candidate === 'function') return candidate;
-  if (candidate && typeof candidate.default === 'function') return candidate.default;
-  throw new Error('ajv-formats could not be loaded');
-})();
-
-const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 9 });
-addFormats(ajv);
+const ajv = createSchemaAjv();
 
 const validators = new Map<unknown, ValidateFunction>();
 function validatorFor(schema: JsonObject): ValidateFunction {

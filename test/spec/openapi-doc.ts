@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 export type JsonObject = Record<string, unknown>;
@@ -82,4 +84,12 @@ export function canonicalPrefix(doc: JsonObject): string {
   const first: unknown = servers[0];
   if (!isObject(first) || typeof first.url !== 'string') throw new Error('document has no servers[0].url');
   return new URL(first.url).pathname.replace(/\/$/, '');
+}
+
+/** Ajv as the server configures it: formats on, prices checked to 2 decimals without float noise. */
+export function createSchemaAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+  // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
+  ajvFormats.default(ajv);
+  return ajv;
 }

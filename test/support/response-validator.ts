@@ -4,7 +4,7 @@
  * present. Violations are collected and fail the test in `setup.ts`.
  */
 import type { OpenAPIBackend } from 'openapi-backend';
-import { Ajv } from 'ajv';
+import { createSchemaAjv } from '../spec/openapi-doc.ts';
 import type { Exchange } from '../../src/http/context.ts';
 
 export const violations: string[] = [];
@@ -19,7 +19,7 @@ let errorSchemaCheck: ((body: unknown) => boolean) | undefined;
 function checkErrorBody(backend: OpenAPIBackend, body: unknown): boolean {
   if (!errorSchemaCheck) {
     const definition = backend.definition as { components: { schemas: Record<string, object> } };
-    errorSchemaCheck = new Ajv({ strict: false }).compile(definition.components.schemas['Error'] as object);
+    errorSchemaCheck = createSchemaAjv().compile(definition.components.schemas['Error'] as object);
   }
   return errorSchemaCheck(body);
 }
