@@ -11,10 +11,35 @@ const FIELD_REASONS: Record<string, Record<string, ErrorReason>> = {
 };
 
 export function validationFailure(operationId: string | undefined, errors: ErrorObject[]): Failure {
-  const details = dedupe(errors.filter((error) => error.keyword !== 'if').map(toDetail));
+  const details = dedupe(closestBranches(errors).map(toDetail));
   const special = operationId ? FIELD_REASONS[operationId] : undefined;
   const reason = details.map((detail) => special?.[detail.path]).find((found) => found !== undefined);
   return failure(reason ?? 'invalid_request', { details });
+}
+
+/**
+ * A `oneOf` failure reports every branch's errors (an order item judged both as a new product and as a
+ * reference). Keep only the branch the value came closest to — the one with the fewest errors — so the
+ * client reads what to fix, not the whole schema.
+ */
+function closestBranches(errors: ErrorObject[]): ErrorObject[] {
+  let kept = errors;
+  for (const alternative of errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf')) {
+    const prefix = `${alternative.schemaPath}/`;
+    const at = alternative.instancePath;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const error of kept) {
+      const sameValue = error.instancePath === at || error.instancePath.startsWith(`${at}/`);
+      if (!sameValue || !error.schemaPath.startsWith(prefix)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
+    }
+    const branches = [...byBranch.values()].sort((a, b) => a.length - b.length);
+    if (branches.length === 0) continue;
+    const dropped = new Set([alternative, ...branches.slice(1).flat()]);
+    kept = kept.filter((error) => !dropped.has(error));
+  }
+  return kept;
 }
 
 function toDetail(error: ErrorObject): ErrorDetail {

@@ -196,3 +196,18 @@ describe('order get, status and list', () => {
     expect(refused.body.details[0].path).toBe('status');
   });
 });
+
+describe('validation details of the two item forms', () => {
+  it('reports the errors of the form the item came closest to', async () => {
+    const t = await setup();
+    const response = await t.http
+      .post('/v1/orders')
+      .set(t.auth)
+      .send({ customer: NEW_CUSTOMER, items: [{ productId: 'prod_1' }, { name: 'Caju', price: 1.234, quantity: 1 }] })
+      .expect(400);
+    expect(response.body.details).toEqual([
+      { path: 'items[0].quantity', message: 'campo obrigatório' },
+      { path: 'items[1].price', message: 'deve ter no máximo 2 casas decimais' },
+    ]);
+  });
+});
