@@ -94,8 +94,8 @@ describe('command line', () => {
     const first = await start(['--data', data, '--seed-data', 'none']);
     const accessToken = await token(first.baseUrl);
     const created = await call(first.baseUrl, '/v1/customers', accessToken, { name: 'Ana Muianga' });
-    first.child.kill('SIGTERM');
-    await first.exited;
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
     const second = await start(['--data', data, '--seed-data', 'none']);
     const list = await call(second.baseUrl, '/v1/customers', accessToken);
     expect(list.status).toBe(200);
