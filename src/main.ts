@@ -31,22 +31,31 @@ async function start(flags: StartFlags): Promise<void> {
   }
 
   const deps = { config, clock, random: createSecureRandom(), store, logger };
-  seedInitialData(deps);
-  await store.commit();
   const app = await createApp(deps);
   const server = app.listen(config.port, config.host);
   server.once('error', (error) => {
     fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]);
   });
-  server.once('listening', () => announce(server, config, logger));
+  server.once('listening', () => {
+    // With --port 0 the real port is known only now; links handed out (checkout) must carry it.
+    deps.config = { ...config, port: listeningPort(server, config.port) };
+    seedInitialData(deps);
+    store
+      .commit()
+      .then(() => announce(deps.config, logger))
+      .catch((error: unknown) => fail([`cannot write the seeded dataset: ${String(error)}`]));
+  });
   handleShutdown(server, store, logger);
 }
 
-function announce(server: Server, config: Config, logger: Logger): void {
+function listeningPort(server: Server, fallback: number): number {
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
+function announce(config: Config, logger: Logger): void {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const base = `http://${host}:${port}`;
+  const base = `http://${host}:${config.port}`;
   const client = config.clients.find((candidate) => candidate.active);
   const lines = [
     `commerce-mock listening on ${base}`,

@@ -21,6 +21,12 @@ export interface OrderTotals {
   amount: number;
 }
 
+/** Beyond 2^53 centavos (≈ 90 trillion MZN) integer arithmetic stops being exact; such an order is refused. */
+export function isExactTotal(lines: readonly PricedLine[], shippingCost = 0): boolean {
+  const totals = lines.map((line) => timesQuantity(toCentavos(line.price), line.quantity));
+  return Number.isSafeInteger(sumCentavos([...totals, toCentavos(shippingCost)]));
+}
+
 export function priceOrder(lines: readonly PricedLine[], shippingCost = 0): OrderTotals {
   const totals = lines.map((line) => timesQuantity(toCentavos(line.price), line.quantity));
   const subtotal = sumCentavos(totals);

@@ -11,7 +11,12 @@ export function periodEnd(start: Date, plan: Pick<PlanRecord, 'interval' | 'inte
   if (plan.interval === 'weekly') {
     end.setUTCDate(end.getUTCDate() + 7 * plan.intervalCount);
   } else {
+    // Calendar months, clamped: a period starting 31 January ends on the last day of February.
+    const day = end.getUTCDate();
+    end.setUTCDate(1);
     end.setUTCMonth(end.getUTCMonth() + MONTHS[plan.interval] * plan.intervalCount);
+    const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+    end.setUTCDate(Math.min(day, lastDay));
   }
   return end;
 }

@@ -13,6 +13,8 @@ export interface TokenRecord extends StoredRecord {
   /** Last 6 characters of the secret, so a person can tell tokens apart in a list. */
   tokenHint: string;
   issuedAt: string;
+  /** Issue order within the client: timestamps tie within a millisecond (and always on a frozen clock). */
+  sequence: number;
   /** Access tokens only; refresh tokens stay valid until revoked. */
   expiresAt: string | null;
   revokedAt: string | null;

@@ -16,7 +16,7 @@ export interface UpsertScope {
   random: Random;
   clientId: string;
   now: string;
-  /** Records already planned in this request, by merchant key, so a key repeated in a batch updates once. */
+  /** Records already planned in this request, by collection and merchant key, so a repeated key updates once. */
   pending?: Map<string, StoredRecord>;
 }
 
@@ -34,13 +34,15 @@ export function newRecord(kind: CatalogKind, scope: UpsertScope, fields: Record<
 /** Merge the sent fields over the existing record (sync update), or create it. */
 export function upsertByKey(kind: CatalogKind, scope: UpsertScope, fields: Record<string, unknown>): Upsert {
   const keyValue = typeof fields[kind.key] === 'string' ? (fields[kind.key] as string) : undefined;
+  // Keys of different kinds may share a value ("1" as both customer and product key): scope by collection.
+  const pendingKey = `${kind.collection}\u0000${keyValue}`;
   const existing =
     keyValue === undefined
       ? undefined
-      : (scope.pending?.get(keyValue) ?? scope.store.findByKey(kind.collection, kind.key, scope.clientId, keyValue));
+      : (scope.pending?.get(pendingKey) ?? scope.store.findByKey(kind.collection, kind.key, scope.clientId, keyValue));
   const record = existing
     ? { ...existing, ...fields, id: existing.id, clientId: existing.clientId, createdAt: existing['createdAt'], updatedAt: scope.now }
     : newRecord(kind, scope, fields);
-  if (keyValue !== undefined) scope.pending?.set(keyValue, record);
+  if (keyValue !== undefined) scope.pending?.set(pendingKey, record);
   return { record, created: !existing };
 }

@@ -23,8 +23,9 @@ export const issueToken: Handler = (input, deps) => {
   const body = input.body as TokenRequest;
   const check = checkClientCredentials(deps.config, body.client_id, body.client_secret);
   if (!check.ok) return failure(check.reason);
-  const refresh = newToken(deps, check.client.clientId, 'refresh', null);
-  return issueAccessToken(deps, check.client.clientId, refresh);
+  const clientId = check.client.clientId;
+  const refresh = newToken(deps, clientId, 'refresh', null, nextSequence(deps, clientId));
+  return issueAccessToken(deps, clientId, refresh);
 };
 
 export const refreshToken: Handler = (input, deps) => {
@@ -59,7 +60,7 @@ export const listTokens: Handler = (input, deps) => {
   const active = deps.store
     .list<TokenRecord>('tokens', callerOf(input))
     .filter((token) => isActiveAccessToken(token, nowMs))
-    .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || a.id.localeCompare(b.id));
+    .sort((a, b) => b.sequence - a.sequence);
   return okData(
     active.map((token) => ({
       id: token.id,
@@ -82,7 +83,17 @@ function findToken(deps: AppDeps, secret: string): TokenRecord | undefined {
   return record && sameSecret(hashToken(secret), record.tokenHash) ? record : undefined;
 }
 
-function newToken(deps: AppDeps, clientId: string, kind: TokenRecord['kind'], refreshTokenId: string | null): NewToken {
+function nextSequence(deps: AppDeps, clientId: string): number {
+  return deps.store.list<TokenRecord>('tokens', clientId).reduce((max, token) => Math.max(max, token.sequence), 0) + 1;
+}
+
+function newToken(
+  deps: AppDeps,
+  clientId: string,
+  kind: TokenRecord['kind'],
+  refreshTokenId: string | null,
+  sequence: number,
+): NewToken {
   const secret = deps.random.token();
   const now = deps.clock.nowMs();
   const ttlMs = deps.config.tokens.ttlSeconds * 1000;
@@ -93,6 +104,7 @@ function newToken(deps: AppDeps, clientId: string, kind: TokenRecord['kind'], re
     tokenHash: hashToken(secret),
     tokenHint: secret.slice(-6),
     issuedAt: new Date(now).toISOString(),
+    sequence,
     expiresAt: kind === 'access' ? new Date(now + ttlMs).toISOString() : null,
     revokedAt: null,
     lastUsedAt: null,
@@ -106,7 +118,8 @@ function issueAccessToken(deps: AppDeps, clientId: string, refresh: NewToken): R
   const refreshId = refresh.record?.id ?? tokenIdOf(refresh.secret);
   const room = makeRoom(deps, clientId);
   if (!room.ok) return room;
-  const access = newToken(deps, clientId, 'access', refreshId);
+  const sequence = Math.max(nextSequence(deps, clientId), (refresh.record?.sequence ?? 0) + 1);
+  const access = newToken(deps, clientId, 'access', refreshId, sequence);
   const writes = [...room.revoke, access.record, refresh.record].filter(
     (record): record is TokenRecord => record !== null,
   );
@@ -125,7 +138,7 @@ function makeRoom(deps: AppDeps, clientId: string): { ok: true; revoke: TokenRec
   const active = deps.store
     .list<TokenRecord>('tokens', clientId)
     .filter((token) => isActiveAccessToken(token, nowMs))
-    .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.sequence - b.sequence);
   const excess = active.length - maxActivePerClient + 1;
   if (excess <= 0) return { ok: true, revoke: [] };
   if (limitPolicy === 'reject') {

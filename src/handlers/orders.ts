@@ -1,7 +1,7 @@
 /** Orders: create in the five forms of the seed, list, get, and the status operation meant for polling. */
 import { checkoutUrl } from '../domain/links.ts';
 import { paymentMethodForPhone } from '../domain/money.ts';
-import { PAID_ON_STATUS_POLL, priceOrder, statusView, transitionOrder } from '../domain/orders.ts';
+import { isExactTotal, PAID_ON_STATUS_POLL, priceOrder, statusView, transitionOrder } from '../domain/orders.ts';
 import { paginate } from '../domain/pagination.ts';
 import { toPublic, type OrderRecord, type PaymentRecord, type ProductRecord, type ShippingAddress } from '../domain/records.ts';
 import type { UpsertScope } from '../domain/upsert.ts';
@@ -37,15 +37,16 @@ export const createOrder: Handler = (input, deps) => {
   if (isProblem(customer) || problems.length > 0) return unknownReferences(problems);
   const resolvedProducts = products.filter((product): product is Resolved<ProductRecord> => !isProblem(product));
 
-  const totals = priceOrder(
-    resolvedProducts.map((product, index) => ({
-      productId: product.record.id,
-      name: product.record.name,
-      quantity: body.items[index]?.quantity ?? 1,
-      price: product.record.price,
-    })),
-    body.shippingCost,
-  );
+  const lines = resolvedProducts.map((product, index) => ({
+    productId: product.record.id,
+    name: product.record.name,
+    quantity: body.items[index]?.quantity ?? 1,
+    price: product.record.price,
+  }));
+  if (!isExactTotal(lines, body.shippingCost)) {
+    return failure('invalid_request', { details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado' }] });
+  }
+  const totals = priceOrder(lines, body.shippingCost);
   const id = deps.random.id('ord');
   const payment: PaymentRecord = {
     id: deps.random.id('pay'),

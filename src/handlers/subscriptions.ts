@@ -3,6 +3,7 @@
  * create-or-get by originSubscriptionId, list and get.
  */
 import type { AppDeps } from '../deps.ts';
+import { metadataProblem } from '../domain/metadata.ts';
 import { paymentMethodForPhone } from '../domain/money.ts';
 import { paginate } from '../domain/pagination.ts';
 import { toPublic, type PaymentRecord, type SubscriptionRecord } from '../domain/records.ts';
@@ -25,6 +26,8 @@ interface SubscriptionInput {
 
 function createSubscriptionFrom(input: HandlerInput, deps: AppDeps): Reply {
   const body = input.body as SubscriptionInput;
+  const oversized = metadataProblem(body.plan, 'plan');
+  if (oversized) return failure('invalid_request', { details: [oversized] });
   const nowDate = deps.clock.now();
   const now = nowDate.toISOString();
   const scope: UpsertScope = { store: deps.store, random: deps.random, clientId: callerOf(input), now, pending: new Map() };

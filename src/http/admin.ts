@@ -16,6 +16,9 @@ export interface AdminActions {
   reset(): Promise<void>;
 }
 
+/** The largest instant a Date can hold (ECMA-262 §21.4.1.1). */
+const MAX_DATE_MS = 8.64e15;
+
 const clockChange = z
   .strictObject({
     advanceSeconds: z.number().finite().optional(),
@@ -40,6 +43,10 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
       return reply(req, res, failure('invalid_request', { details }));
     }
     const { advanceSeconds, set, freeze } = parsed.data;
+    const target = (set === undefined ? deps.clock.nowMs() : Date.parse(set)) + (advanceSeconds ?? 0) * 1000;
+    if (!(Math.abs(target) <= MAX_DATE_MS)) {
+      return reply(req, res, failure('invalid_request', { details: [{ path: 'advanceSeconds', message: 'data fora do intervalo representável' }] }));
+    }
     if (freeze !== undefined) deps.clock.freeze(freeze);
     if (set !== undefined) deps.clock.set(new Date(set));
     if (advanceSeconds !== undefined) deps.clock.advance(advanceSeconds);

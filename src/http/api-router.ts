@@ -13,7 +13,7 @@ import type { RequestContext } from './context.ts';
 import { failure } from './errors.ts';
 import { OPERATION_IDS } from './operations.ts';
 import type { Reply } from './reply.ts';
-import { SPEC_PATH } from './spec-document.ts';
+import { MULTIPLE_OF_PRECISION, SPEC_PATH } from './spec-document.ts';
 import { validationFailure } from './validation-failure.ts';
 
 export type RouteRequest = ApiRequest;
@@ -25,6 +25,11 @@ export interface ApiRouter {
   operationIdOf(request: Pick<ApiRequest, 'method' | 'path'>): string | undefined;
   /** Methods served on a path, upper case, for `Allow`. */
   allowedMethods(path: string): string[];
+  /**
+   * Methods of a literal path of the document (`/products/sync`), or undefined. A wrong method on such a path
+   * is a 405, even when a template (`/products/{product_id}`) would also match it.
+   */
+  literalPathMethods(path: string): string[] | undefined;
   backend: OpenAPIBackend;
 }
 
@@ -47,7 +52,7 @@ function buildBackend(): OpenAPIBackend {
     definition: SPEC_PATH,
     strict: true,
     coerceTypes: true,
-    ajvOpts: { multipleOfPrecision: 9, allErrors: true },
+    ajvOpts: { multipleOfPrecision: MULTIPLE_OF_PRECISION, allErrors: true },
     customizeAjv: (ajv) => {
       // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
       ajvFormats.default(ajv);
@@ -112,6 +117,13 @@ export async function createApiRouter(): Promise<ApiRouter> {
     handle: async (request, context, deps) => (await backend.handleRequest(request, context, deps)) as Reply,
     operationIdOf(request) {
       return backend.router.matchOperation({ ...request, headers: {} })?.operationId;
+    },
+    literalPathMethods(path) {
+      const methods = backend.router
+        .getOperations()
+        .filter((operation) => operation.path === path)
+        .map((operation) => operation.method.toUpperCase());
+      return methods.length > 0 ? methods : undefined;
     },
     allowedMethods(path) {
       return HTTP_METHODS.filter((method) => backend.router.matchOperation({ method, path, headers: {} }))

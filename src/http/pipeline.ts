@@ -16,7 +16,8 @@ import { readBody } from './request-body.ts';
 import { sendReply } from './send-reply.ts';
 import { stripApiPrefix } from './spec-document.ts';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A sent X-Request-Id is echoed when it is printable ASCII without spaces (safe to put back in a header). */
+const REQUEST_ID = /^[\x21-\x7E]{1,200}$/;
 
 export function createContext(req: Request, deps: AppDeps): RequestContext {
   const sent = req.get('x-request-id');
@@ -55,6 +56,7 @@ async function runStages(
 ): Promise<Reply> {
   const apiPath = stripApiPrefix(context.path);
   if (apiPath === undefined) return failure('not_found');
+  if (!isDecodable(apiPath)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
   context.operationId = router.operationIdOf({ method: req.method, path: apiPath });
 
   const decision = limiter.hit(context.ip);
@@ -77,11 +79,26 @@ async function runStages(
     request.body = withBasicClientCredentials(request.body, req.headers.authorization);
   }
 
+  const literal = router.literalPathMethods(apiPath);
+  if (literal && !literal.includes(req.method.toUpperCase())) {
+    context.operationId = undefined;
+    return failure('method_not_allowed', { headers: { Allow: literal.join(', ') } });
+  }
   const reply = await router.handle(request, context, deps);
   if (!reply.ok && reply.reason === 'method_not_allowed') {
     return { ...reply, headers: { ...reply.headers, Allow: router.allowedMethods(apiPath).join(', ') } };
   }
   return reply;
+}
+
+/** openapi-backend decodes path parameters and throws on a malformed escape such as `%E0%A4%A`. */
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Query string → object; a repeated key becomes a list, as openapi-backend expects. */

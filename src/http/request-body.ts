@@ -11,7 +11,14 @@ const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 
 export type BodyOutcome = { ok: true; body: unknown } | Failure;
 
+/** Methods whose operations take no body: whatever is sent is drained and ignored, never a 400 or 413. */
+const BODILESS = new Set(['GET', 'HEAD']);
+
 export async function readBody(req: Request, res: Response): Promise<BodyOutcome> {
+  if (BODILESS.has(req.method)) {
+    req.resume();
+    return { ok: true, body: undefined };
+  }
   const error = await new Promise<unknown>((resolve) => {
     readRaw(req, res, (err?: unknown) => resolve(err));
   });

@@ -31,3 +31,10 @@ export function stripApiPrefix(path: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Tolerance of Ajv's `multipleOf` (10^-n on the quotient). Prices are `multipleOf: 0.01`; in binary floating
+ * point 10000000.02 / 0.01 is 1000000001.9999999, so a tight tolerance refuses valid amounts. 10^-4 holds up to
+ * the schema's maximum of 1e9 (quotient error ≈ 2e-5) and still refuses any real third decimal.
+ */
+export const MULTIPLE_OF_PRECISION = 4;

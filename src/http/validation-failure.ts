@@ -5,16 +5,20 @@
 import type { ErrorObject } from 'ajv';
 import { failure, type ErrorDetail, type ErrorReason, type Failure } from './errors.ts';
 
-/** Fields whose absence or emptiness has its own message in the service. */
-const FIELD_REASONS: Record<string, Record<string, ErrorReason>> = {
+/** Fields whose absence or emptiness has its own message in the service ("Pedido deve conter…"). */
+const ABSENCE_REASONS: Record<string, Record<string, ErrorReason>> = {
   createOrder: { items: 'order_without_items' },
 };
+const ABSENCE_KEYWORDS = new Set(['required', 'minItems']);
 
 export function validationFailure(operationId: string | undefined, errors: ErrorObject[]): Failure {
-  const details = dedupe(closestBranches(errors).map(toDetail));
-  const special = operationId ? FIELD_REASONS[operationId] : undefined;
-  const reason = details.map((detail) => special?.[detail.path]).find((found) => found !== undefined);
-  return failure(reason ?? 'invalid_request', { details });
+  const kept = closestBranches(errors);
+  const special = operationId ? ABSENCE_REASONS[operationId] : undefined;
+  const reason = kept
+    .filter((error) => ABSENCE_KEYWORDS.has(error.keyword))
+    .map((error) => special?.[toDetail(error).path])
+    .find((found) => found !== undefined);
+  return failure(reason ?? 'invalid_request', { details: dedupe(kept.map(toDetail)) });
 }
 
 /**

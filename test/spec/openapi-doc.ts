@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { MULTIPLE_OF_PRECISION } from '../../src/http/spec-document.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -88,7 +89,7 @@ export function canonicalPrefix(doc: JsonObject): string {
 
 /** Ajv as the server configures it: formats on, prices checked to 2 decimals without float noise. */
 export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+  const ajv = new Ajv({ strict: false, allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION });
   // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
   ajvFormats.default(ajv);
   return ajv;
