@@ -31,20 +31,19 @@ async function start(flags: StartFlags): Promise<void> {
   }
 
   const deps = { config, clock, random: createSecureRandom(), store, logger };
+  seedInitialData(deps);
+  try {
+    await store.commit();
+  } catch (error) {
+    return fail([`cannot write the seeded dataset: ${String(error)}`]);
+  }
   const app = await createApp(deps);
   const server = app.listen(config.port, config.host);
   server.once('error', (error) => {
     fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]);
   });
-  server.once('listening', () => {
-    // With --port 0 the real port is known only now; links handed out (checkout) must carry it.
-    deps.config = { ...config, port: listeningPort(server, config.port) };
-    seedInitialData(deps);
-    store
-      .commit()
-      .then(() => announce(deps.config, logger))
-      .catch((error: unknown) => fail([`cannot write the seeded dataset: ${String(error)}`]));
-  });
+  // With --port 0 the real port is known only once listening.
+  server.once('listening', () => announce({ ...config, port: listeningPort(server, config.port) }, logger));
   handleShutdown(server, store, logger);
 }
 

@@ -1,10 +1,7 @@
-/** Links the mock hands out point at the mock itself (its hosted checkout page). */
-import type { Config } from '../config.ts';
-
-export function publicBaseUrl(config: Config): string {
-  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-}
-
-export function checkoutUrl(config: Config, orderId: string): string {
-  return `${publicBaseUrl(config)}/checkout/${orderId}`;
+/**
+ * Links the mock hands out point at the mock itself (its hosted checkout page). They are built when a response
+ * is written, from the base URL the caller reached, so stored records never carry a host or a port.
+ */
+export function checkoutUrl(baseUrl: string, orderId: string): string {
+  return `${baseUrl}/checkout/${encodeURIComponent(orderId)}`;
 }

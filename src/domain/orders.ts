@@ -2,8 +2,9 @@
  * Order rules: totals in centavos, the initial state, and the default lifecycle (CONTRACT.md §States:
  * the default scenario pays an order on its 3rd status poll; PAID, FAILED and CANCELLED are final).
  */
+import { checkoutUrl } from './links.ts';
 import { fromCentavos, sumCentavos, timesQuantity, toCentavos } from './money.ts';
-import type { OrderItem, OrderRecord, OrderStatus, PaymentRecord, PaymentStatus } from './records.ts';
+import { toPublic, type OrderItem, type OrderRecord, type OrderStatus, type PaymentRecord, type PaymentStatus } from './records.ts';
 
 export const PAID_ON_STATUS_POLL = 3;
 
@@ -62,6 +63,11 @@ export function transitionOrder(
     order: { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] },
     payment: payment && { ...payment, status: PAYMENT_FOR_ORDER[status], updatedAt: at },
   };
+}
+
+/** The order as a client sees it, with the checkout link at the base URL the client called. */
+export function orderView(order: OrderRecord, baseUrl: string): Record<string, unknown> {
+  return { ...toPublic(order), checkout: checkoutUrl(baseUrl, order.id) };
 }
 
 export function statusView(order: OrderRecord) {

@@ -90,7 +90,6 @@ export interface OrderRecord extends StoredRecord, Timestamps {
   shippingCost: number;
   amount: number;
   currency: 'MZN';
-  checkout: string;
   source?: { source: string };
   shippingAddress?: ShippingAddress;
   shippingAddressDisabled?: boolean;

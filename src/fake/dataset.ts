@@ -2,7 +2,6 @@
  * The whole seeded dataset of one client, as store writes. Factories run in a fixed order on one faker, so
  * the draws — and therefore every id, name, price and timestamp — depend on the seed alone.
  */
-import type { Config } from '../config.ts';
 import type { CollectionName, StoredRecord } from '../store/types.ts';
 import { createSeededFaker } from '../random.ts';
 import { seedPlans, seedProducts } from './catalog.ts';
@@ -13,8 +12,8 @@ import { seedSubscriptions } from './subscriptions.ts';
 
 export type DatasetEntry = { collection: CollectionName; record: StoredRecord };
 
-export function buildDataset(config: Config, clientId: string): DatasetEntry[] {
-  const context: SeedContext = { faker: createSeededFaker(config.seed), clientId, config };
+export function buildDataset(seed: number, clientId: string): DatasetEntry[] {
+  const context: SeedContext = { faker: createSeededFaker(seed), clientId };
   const products = seedProducts(context);
   const customers = seedCustomers(context);
   const plans = seedPlans(context);

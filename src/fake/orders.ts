@@ -3,7 +3,6 @@
  * with the payment its status implies: PENDING → PENDING, PAID → PAID, FAILED → FAILED, CANCELLED → none
  * (abandoned before paying) or FAILED (the payer declined).
  */
-import { checkoutUrl } from '../domain/links.ts';
 import { priceOrder } from '../domain/orders.ts';
 import {
   ORDER_STATUSES,
@@ -118,7 +117,6 @@ function seedOrder(
     customerId: customer.id,
     ...totals,
     currency: 'MZN',
-    checkout: checkoutUrl(context.config, id),
     ...(source !== undefined && { source: { source } }),
     ...(delivery === 'delivery' && { shippingAddress: shippingAddressOf(context, customer) }),
     ...(delivery === 'pickup' && { shippingAddressDisabled: true, deliveryInfoDisabled: true }),

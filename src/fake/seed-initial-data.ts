@@ -20,7 +20,7 @@ export function seedInitialData(deps: { config: Config; store: Store }): void {
   if (config.seedData === 'none' || !isPristine(store)) return;
   const owner = config.clients.find((client) => client.active);
   if (!owner) return;
-  store.putMany(buildDataset(config, owner.clientId));
+  store.putMany(buildDataset(config.seed, owner.clientId));
   const meta: DatasetMeta = { seed: config.seed, generatedAt: REFERENCE_DATE.toISOString() };
   store.setMeta(DATASET_META_KEY, meta);
 }

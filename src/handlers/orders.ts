@@ -1,9 +1,8 @@
 /** Orders: create in the five forms of the seed, list, get, and the status operation meant for polling. */
-import { checkoutUrl } from '../domain/links.ts';
 import { paymentMethodForPhone } from '../domain/money.ts';
-import { isExactTotal, PAID_ON_STATUS_POLL, priceOrder, statusView, transitionOrder } from '../domain/orders.ts';
+import { isExactTotal, orderView, PAID_ON_STATUS_POLL, priceOrder, statusView, transitionOrder } from '../domain/orders.ts';
 import { paginate } from '../domain/pagination.ts';
-import { toPublic, type OrderRecord, type PaymentRecord, type ProductRecord, type ShippingAddress } from '../domain/records.ts';
+import { type OrderRecord, type PaymentRecord, type ProductRecord, type ShippingAddress } from '../domain/records.ts';
 import type { UpsertScope } from '../domain/upsert.ts';
 import { failure, type ErrorDetail } from '../http/errors.ts';
 import { created, okData, okPage } from '../http/reply.ts';
@@ -69,7 +68,6 @@ export const createOrder: Handler = (input, deps) => {
     customerId: customer.record.id,
     ...totals,
     currency: 'MZN',
-    checkout: checkoutUrl(deps.config, id),
     statusHistory: [{ status: 'PENDING', at: now }],
     createdAt: now,
     updatedAt: now,
@@ -80,7 +78,7 @@ export const createOrder: Handler = (input, deps) => {
     { collection: 'orders', record: order },
     { collection: 'payments', record: payment },
   ]);
-  return created(toPublic(order));
+  return created(orderView(order, input.context.baseUrl));
 };
 
 export const listOrders: Handler = (input, deps) => {
@@ -89,12 +87,12 @@ export const listOrders: Handler = (input, deps) => {
     .list<OrderRecord>('orders', callerOf(input))
     .filter((order) => (status === undefined || order.status === status) && (customerId === undefined || order.customerId === customerId));
   const page = paginate(orders, input.query);
-  return okPage(page.items.map(toPublic), page.pagination);
+  return okPage(page.items.map((order) => orderView(order, input.context.baseUrl)), page.pagination);
 };
 
 export const getOrder: Handler = (input, deps) => {
   const order = ownRecord<OrderRecord>(deps, 'orders', callerOf(input), input.params['order_id']);
-  return order ? okData(toPublic(order)) : failure('not_found');
+  return order ? okData(orderView(order, input.context.baseUrl)) : failure('not_found');
 };
 
 /** Each poll is counted; the default scenario pays a pending order on its 3rd poll. */

@@ -20,6 +20,8 @@ export interface RequestContext {
   /** The path as received, without the query string. */
   path: string;
   receivedAt: Date;
+  /** Base of the links this response hands out (see base-url.ts). */
+  baseUrl: string;
   /** The matched OpenAPI operation, once routed. */
   operationId?: string;
   principal?: Principal;

@@ -7,6 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { silentLogger } from '../log.ts';
 import type { ApiRouter } from './api-router.ts';
+import { baseUrlOf } from './base-url.ts';
 import { withBasicClientCredentials } from './basic-credentials.ts';
 import type { RequestContext } from './context.ts';
 import { failure } from './errors.ts';
@@ -27,6 +28,7 @@ export function createContext(req: Request, deps: AppDeps): RequestContext {
     method: req.method,
     path: req.baseUrl + req.path,
     receivedAt: deps.clock.now(),
+    baseUrl: baseUrlOf(req, deps.config),
   };
 }
 

@@ -30,7 +30,7 @@ describe('create order', () => {
       }),
     );
     expect(order.orderId).toBe(order.id);
-    expect(order.checkout).toBe(`http://localhost:4010/checkout/${order.id}`);
+    expect(order.checkout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/checkout/${order.id}$`));
     expect(order.items).toEqual([expect.objectContaining({ name: 'Caju torrado', quantity: 2, price: 150, total: 300 })]);
     const customers = await t.http.get('/v1/customers').set(t.auth).expect(200);
     expect(customers.body.data).toEqual([expect.objectContaining({ id: order.customerId, merchantCustomerId: 'CUST-1' })]);
@@ -138,11 +138,39 @@ describe('create order', () => {
   });
 });
 
+describe('checkout links', () => {
+  it('point at the host the client called, on get and list too', async () => {
+    const t = await setup();
+    const created = await t.http.post('/v1/orders').set(t.auth).set('Host', 'localhost:4010').send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+    const id = created.body.data.id as string;
+    expect(created.body.data.checkout).toBe(`http://localhost:4010/checkout/${id}`);
+    const got = await t.http.get(`/v1/orders/${id}`).set(t.auth).set('Host', 'mock.local:8080').expect(200);
+    expect(got.body.data.checkout).toBe(`http://mock.local:8080/checkout/${id}`);
+    const listed = await t.http.get('/v1/orders').set(t.auth).set('Host', 'mock.local:8080').expect(200);
+    expect(listed.body.data[0].checkout).toBe(`http://mock.local:8080/checkout/${id}`);
+  });
+
+  it('never echo a Host header that is not a plain host and port', async () => {
+    const t = await setup();
+    const created = await t.http.post('/v1/orders').set(t.auth).set('Host', 'evil.example/x?y').send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+    expect(created.body.data.checkout).toMatch(new RegExp(`^http://localhost:\\d+/checkout/${created.body.data.id}$`));
+  });
+
+  it('use --public-url when configured, for seeded orders as well', async () => {
+    const t = await createTestApp({ publicUrl: 'https://mock.example.co.mz/', seedData: 'default' });
+    const listed = await t.http.get('/v1/orders').set(bearer(await tokenFor(t))).expect(200);
+    expect(listed.body.data.length).toBeGreaterThan(0);
+    for (const order of listed.body.data) expect(order.checkout).toBe(`https://mock.example.co.mz/checkout/${order.id}`);
+  });
+});
+
 describe('order get, status and list', () => {
   it('gets an order and 404s on an unknown id', async () => {
     const t = await setup();
-    const created = await t.http.post('/v1/orders').set(t.auth).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
-    const got = await t.http.get(`/api/orders/${created.body.data.id}`).set(t.auth).expect(200);
+    // supertest listens on a new port per request; one Host keeps the checkout links comparable.
+    const host = { Host: 'localhost:4010' };
+    const created = await t.http.post('/v1/orders').set(t.auth).set(host).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+    const got = await t.http.get(`/api/orders/${created.body.data.id}`).set(t.auth).set(host).expect(200);
     expect(got.body.data).toEqual(created.body.data);
     const missing = await t.http.get('/v1/orders/ord_nope').set(t.auth).expect(404);
     expect(missing.body.error).toBe('not_found');
