@@ -2,7 +2,6 @@
 import type { AppDeps } from '../deps.ts';
 import {
   checkClientCredentials,
-  isActiveAccessToken,
   isClientActive,
   hashToken,
   sameSecret,
@@ -12,6 +11,7 @@ import {
 import { failure, type Failure } from '../http/errors.ts';
 import { okData, type Reply } from '../http/reply.ts';
 import type { CollectionName, StoredRecord } from '../store/types.ts';
+import { readLedger, writeLedger } from './token-ledger.ts';
 import { callerOf, type Handler } from './types.ts';
 
 interface TokenRequest {
@@ -23,9 +23,7 @@ export const issueToken: Handler = (input, deps) => {
   const body = input.body as TokenRequest;
   const check = checkClientCredentials(deps.config, body.client_id, body.client_secret);
   if (!check.ok) return failure(check.reason);
-  const clientId = check.client.clientId;
-  const refresh = newToken(deps, clientId, 'refresh', null, nextSequence(deps, clientId));
-  return issueAccessToken(deps, clientId, refresh);
+  return issueTokens(deps, check.client.clientId, undefined);
 };
 
 export const refreshToken: Handler = (input, deps) => {
@@ -34,7 +32,7 @@ export const refreshToken: Handler = (input, deps) => {
   if (!record || record.kind !== 'refresh') return failure('invalid_token');
   if (record.revokedAt !== null) return failure('token_revoked');
   if (!isClientActive(deps.config, record.clientId)) return failure('client_inactive');
-  return issueAccessToken(deps, record.clientId, { secret, record: null });
+  return issueTokens(deps, record.clientId, { secret, id: record.id });
 };
 
 export const revokeToken: Handler = (input, deps) => {
@@ -44,11 +42,10 @@ export const revokeToken: Handler = (input, deps) => {
   if (!record) return okData({ revoked: true });
   if (record.clientId !== caller) return failure('foreign_token');
   const at = deps.clock.now().toISOString();
+  // Access tokens of a revoked refresh token that are no longer active are refused by authenticate.ts.
   const cascade =
     record.kind === 'refresh'
-      ? deps.store
-          .list<TokenRecord>('tokens', caller)
-          .filter((token) => token.refreshTokenId === record.id && token.revokedAt === null)
+      ? readLedger(deps.store, caller, deps.clock.nowMs()).active.filter((token) => token.refreshTokenId === record.id)
       : [];
   const revoked = [record, ...cascade].map((token) => ({ ...token, revokedAt: token.revokedAt ?? at }));
   deps.store.putMany(revoked.map((record) => ({ collection: 'tokens' as CollectionName, record })));
@@ -56,13 +53,9 @@ export const revokeToken: Handler = (input, deps) => {
 };
 
 export const listTokens: Handler = (input, deps) => {
-  const nowMs = deps.clock.nowMs();
-  const active = deps.store
-    .list<TokenRecord>('tokens', callerOf(input))
-    .filter((token) => isActiveAccessToken(token, nowMs))
-    .sort((a, b) => b.sequence - a.sequence);
+  const { active } = readLedger(deps.store, callerOf(input), deps.clock.nowMs());
   return okData(
-    active.map((token) => ({
+    [...active].reverse().map((token) => ({
       id: token.id,
       tokenHint: token.tokenHint,
       issuedAt: token.issuedAt,
@@ -74,17 +67,12 @@ export const listTokens: Handler = (input, deps) => {
 
 interface NewToken {
   secret: string;
-  /** Null when the token already exists in the store (a refresh token being reused). */
-  record: TokenRecord | null;
+  record: TokenRecord;
 }
 
 function findToken(deps: AppDeps, secret: string): TokenRecord | undefined {
   const record = deps.store.get<TokenRecord>('tokens', tokenIdOf(secret));
   return record && sameSecret(hashToken(secret), record.tokenHash) ? record : undefined;
-}
-
-function nextSequence(deps: AppDeps, clientId: string): number {
-  return deps.store.list<TokenRecord>('tokens', clientId).reduce((max, token) => Math.max(max, token.sequence), 0) + 1;
 }
 
 function newToken(
@@ -113,16 +101,26 @@ function newToken(
   return { secret, record };
 }
 
-/** Applies the active-token limit (reject, or revoke the oldest) and stores the new access token. */
-function issueAccessToken(deps: AppDeps, clientId: string, refresh: NewToken): Reply {
-  const refreshId = refresh.record?.id ?? tokenIdOf(refresh.secret);
-  const room = makeRoom(deps, clientId);
+/**
+ * Applies the active-token limit (reject, or revoke the oldest), then stores a new access token, issued with
+ * the given refresh token or, on a token request, with a new one.
+ */
+function issueTokens(deps: AppDeps, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Reply {
+  const nowMs = deps.clock.nowMs();
+  const ledger = readLedger(deps.store, clientId, nowMs);
+  const room = makeRoom(deps, ledger.active, nowMs);
   if (!room.ok) return room;
-  const sequence = Math.max(nextSequence(deps, clientId), (refresh.record?.sequence ?? 0) + 1);
-  const access = newToken(deps, clientId, 'access', refreshId, sequence);
-  const writes = [...room.revoke, access.record, refresh.record].filter(
-    (record): record is TokenRecord => record !== null,
-  );
+  let sequence = ledger.sequence;
+  const writes: TokenRecord[] = [...room.revoke];
+  let refresh = existingRefresh;
+  if (!refresh) {
+    const created = newToken(deps, clientId, 'refresh', null, ++sequence);
+    writes.push(created.record);
+    refresh = { secret: created.secret, id: created.record.id };
+  }
+  const access = newToken(deps, clientId, 'access', refresh.id, ++sequence);
+  writes.push(access.record);
+  writeLedger(deps.store, clientId, sequence, [...room.keep, access.record]);
   deps.store.putMany(writes.map((record) => ({ collection: 'tokens' as CollectionName, record: record as StoredRecord })));
   return okData({
     access_token: access.secret,
@@ -132,20 +130,22 @@ function issueAccessToken(deps: AppDeps, clientId: string, refresh: NewToken): R
   });
 }
 
-function makeRoom(deps: AppDeps, clientId: string): { ok: true; revoke: TokenRecord[] } | Failure {
+function makeRoom(
+  deps: AppDeps,
+  active: readonly TokenRecord[],
+  nowMs: number,
+): { ok: true; keep: TokenRecord[]; revoke: TokenRecord[] } | Failure {
   const { maxActivePerClient, limitPolicy } = deps.config.tokens;
-  const nowMs = deps.clock.nowMs();
-  const active = deps.store
-    .list<TokenRecord>('tokens', clientId)
-    .filter((token) => isActiveAccessToken(token, nowMs))
-    .sort((a, b) => a.sequence - b.sequence);
-  const excess = active.length - maxActivePerClient + 1;
-  if (excess <= 0) return { ok: true, revoke: [] };
-  if (limitPolicy === 'reject') {
+  const excess = Math.max(0, active.length - maxActivePerClient + 1);
+  if (excess > 0 && limitPolicy === 'reject') {
     return failure('token_limit_reached', {
       message: `Limite de ${maxActivePerClient} tokens ativos por cliente atingido`,
     });
   }
   const at = new Date(nowMs).toISOString();
-  return { ok: true, revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })) };
+  return {
+    ok: true,
+    keep: active.slice(excess),
+    revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })),
+  };
 }

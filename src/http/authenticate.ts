@@ -22,13 +22,18 @@ export function authenticateBearer(header: string | string[] | undefined, deps: 
     return denied('invalid_token');
   }
   const nowMs = deps.clock.nowMs();
-  if (token.revokedAt !== null) return denied('token_revoked');
+  if (token.revokedAt !== null || isRevoked(deps, token.refreshTokenId)) return denied('token_revoked');
   if (isExpired(token, nowMs)) return denied('token_expired');
   if (!isClientActive(deps.config, token.clientId)) return denied('client_inactive');
   if (token.lastUsedAt === null || nowMs - Date.parse(token.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
     deps.store.put('tokens', { ...token, lastUsedAt: new Date(nowMs).toISOString() });
   }
   return { ok: true, principal: { clientId: token.clientId, tokenId: token.id } };
+}
+
+/** Revoking a refresh token revokes every access token issued from it (RFC 7009 §2.1), expired ones included. */
+function isRevoked(deps: AppDeps, tokenId: string | null): boolean {
+  return tokenId !== null && (deps.store.get<TokenRecord>('tokens', tokenId)?.revokedAt ?? null) !== null;
 }
 
 function denied(reason: 'invalid_token' | 'token_revoked' | 'token_expired' | 'client_inactive'): AuthOutcome {

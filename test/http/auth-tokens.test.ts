@@ -46,6 +46,7 @@ describe('token issue', () => {
     const t = await createTestApp();
     const response = await t.http.post('/v1/auth/token').send({ client_id: 'ghost', client_secret: 'mock-secret' }).expect(401);
     expect(response.body.error).toBe('CLIENT_INVALIDO');
+    expect(t.store.count('tokens')).toBe(0);
   });
 
   it('answers a deactivated client with 403 CLIENT_INATIVO only once its secret matched', async () => {
@@ -65,6 +66,7 @@ describe('token issue', () => {
     const response = await t.http.post('/v1/auth/token').send({ client_id: 'mock-client' }).expect(400);
     expect(response.body.error).toBe('invalid_request');
     expect(response.body.details).toContainEqual(expect.objectContaining({ path: 'client_secret' }));
+    expect(t.store.count('tokens')).toBe(0);
   });
 });
 
@@ -165,6 +167,16 @@ describe('revoke', () => {
     await t.http.get('/v1/products').set(bearer(unrelated)).expect(200);
   });
 
+  it('answers TOKEN_REVOGADO for an access token that had expired before its refresh token was revoked', async () => {
+    const t = await createTestApp();
+    const pair = ((await t.http.post('/v1/auth/token').send(CLIENT)).body as TokenBody).data;
+    t.clock.advance(3600);
+    const current = ((await t.http.post('/v1/auth/token/refresh').send({ refresh_token: pair.refresh_token })).body as TokenBody).data;
+    expect((await t.http.get('/v1/products').set(bearer(pair.access_token)).expect(401)).body.error).toBe('TOKEN_EXPIRADO');
+    await t.http.post('/v1/auth/token/revoke').set(bearer(current.access_token)).send({ token: pair.refresh_token }).expect(200);
+    expect((await t.http.get('/v1/products').set(bearer(pair.access_token)).expect(401)).body.error).toBe('TOKEN_REVOGADO');
+  });
+
   it('answers 200 for an unknown token (RFC 7009)', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
@@ -248,7 +260,29 @@ describe('at most five active tokens per client', () => {
     const t = await createTestApp();
     const pair = ((await t.http.post('/v1/auth/token').send(CLIENT)).body as TokenBody).data;
     for (let i = 0; i < 4; i += 1) await tokenFor(t);
+    const before = t.store.count('tokens');
     const response = await t.http.post('/v1/auth/token/refresh').send({ refresh_token: pair.refresh_token }).expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(t.store.count('tokens')).toBe(before);
+  });
+
+  it('keeps the limit and the list exact over many issues under revoke-oldest, newest first', async () => {
+    const t = await createTestApp({ tokens: { limitPolicy: 'revoke-oldest' } });
+    const tokens: string[] = [];
+    for (let i = 0; i < 30; i += 1) tokens.push(await tokenFor(t));
+    const newest = tokens.slice(-5).reverse();
+    const list = await t.http.get('/v1/auth/token/list').set(bearer(newest[0] as string)).expect(200);
+    expect(list.body.data.map((token: { tokenHint: string }) => token.tokenHint)).toEqual(newest.map((token) => token.slice(-6)));
+    for (const token of tokens.slice(0, 25)) {
+      expect((await t.http.get('/v1/products').set(bearer(token)).expect(401)).body.error).toBe('TOKEN_REVOGADO');
+    }
+  });
+
+  it('counts the active tokens of a store written before the per-client token ledger existed', async () => {
+    const t = await createTestApp();
+    for (let i = 0; i < 5; i += 1) await tokenFor(t);
+    t.store.setMeta('tokens:mock-client', undefined);
+    const response = await t.http.post('/v1/auth/token').send(CLIENT).expect(400);
     expect(response.body.error).toBe('invalid_request');
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * Per-client token bookkeeping, kept in the store's meta so that issuing, listing and revoking never scan the
+ * client's token history, which grows with every issue: the last issue number, and the ids of the access
+ * tokens that were active when last written (at most the limit; some may have expired since).
+ */
+import { isActiveAccessToken, type TokenRecord } from '../domain/tokens.ts';
+import type { Store } from '../store/types.ts';
+
+interface StoredLedger {
+  sequence: number;
+  live: string[];
+}
+
+export interface TokenLedger {
+  sequence: number;
+  /** The client's active access tokens, oldest first. */
+  active: TokenRecord[];
+}
+
+const metaKey = (clientId: string) => `tokens:${clientId}`;
+
+export function readLedger(store: Store, clientId: string, nowMs: number): TokenLedger {
+  const stored = store.getMeta(metaKey(clientId)) as StoredLedger | undefined;
+  const candidates = stored
+    ? stored.live.flatMap((id) => store.get<TokenRecord>('tokens', id) ?? [])
+    : // A store written before the ledger existed: one scan builds it, and the next write keeps it.
+      store.list<TokenRecord>('tokens', clientId);
+  const sequence = stored?.sequence ?? candidates.reduce((max, token) => Math.max(max, token.sequence), 0);
+  const active = candidates.filter((token) => isActiveAccessToken(token, nowMs)).sort((a, b) => a.sequence - b.sequence);
+  return { sequence, active };
+}
+
+/**
+ * Call before the token records are put: should a crash keep only one of the two journal lines, it keeps this
+ * one, and an id whose record never arrived is dropped at the next read.
+ */
+export function writeLedger(store: Store, clientId: string, sequence: number, active: readonly TokenRecord[]): void {
+  const ledger: StoredLedger = { sequence, live: active.map((token) => token.id) };
+  store.setMeta(metaKey(clientId), ledger);
+}
