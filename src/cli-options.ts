@@ -79,8 +79,22 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
   };
-  return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option');
+  // The file was validated on its own above, so what fails now came from a flag (or env PORT).
+  return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? `option ${field}`);
 }
+
+const FLAG_OF: Record<string, string> = {
+  port: '--port (or env PORT)',
+  host: '--host',
+  data: '--data',
+  seed: '--seed',
+  logLevel: '--log-level',
+  adminToken: '--admin-token',
+  publicUrl: '--public-url',
+  'tokens.ttlSeconds': '--token-ttl',
+  'tokens.limitPolicy': '--token-limit-policy',
+  'rateLimit.limit': '--rate-limit',
+};
 
 type FileOutcome = { ok: true; input: Record<string, unknown> } | { ok: false; problems: string[] };
 

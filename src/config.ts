@@ -57,13 +57,20 @@ export type ConfigInput = z.input<typeof configSchema>;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
-/** Validate merged input; `origin` names where fields came from (a file path, or "option"). */
-export function parseConfig(input: unknown, origin = 'configuration'): ConfigResult {
+/**
+ * Validate merged input. Each problem is prefixed by `where(field)`: by default `<origin>: <field>` (a config
+ * file names itself and the field); the command line names the flag instead.
+ */
+export function parseConfig(
+  input: unknown,
+  origin = 'configuration',
+  where: (field: string) => string = (field) => `${origin}: ${field}`,
+): ConfigResult {
   const result = configSchema.safeParse(input);
   if (result.success) return { ok: true, config: result.data };
   const problems = result.error.issues.map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    return `${origin}: ${field}: ${issue.message}`;
+    return `${where(field)}: ${issue.message}`;
   });
   return { ok: false, problems };
 }

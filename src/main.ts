@@ -1,7 +1,7 @@
 /**
  * CLI → config → store → createApp → listen. The only module that touches process, signals and sockets.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Command, CommanderError } from 'commander';
 import { createApp } from './app.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
@@ -15,20 +15,31 @@ import type { Store } from './store/types.ts';
 
 const EXIT_USAGE = 2;
 
+/** After SIGINT/SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function start(flags: StartFlags): Promise<void> {
   const resolved = resolveConfig(flags, process.env);
   if (!resolved.ok) return fail(resolved.problems);
   const config = resolved.config;
   const logger = createLogger(config.logLevel, (line) => process.stderr.write(line));
+  // Installed before anything slow, so a stop signal during start-up still ends in an orderly exit 0.
+  const shutdown = onStopSignal(logger);
   const clock = createClock();
+  logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
 
   let store: Store;
   try {
-    store = await openStore(config.inMemory ? { now: clock.now } : { file: config.data, reset: config.reset, now: clock.now });
+    store = await openStore({
+      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+      now: clock.now,
+      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+    });
   } catch (error) {
     if (error instanceof StoreOpenError) return fail([error.message]);
     throw error;
   }
+  shutdown.closeStore = () => store.close();
 
   const deps = { config, clock, random: createSecureRandom(), store, logger };
   seedInitialData(deps);
@@ -38,13 +49,22 @@ async function start(flags: StartFlags): Promise<void> {
     return fail([`cannot write the seeded dataset: ${String(error)}`]);
   }
   const app = await createApp(deps);
+  if (shutdown.stopping) return;
   const server = app.listen(config.port, config.host);
+  shutdown.server = server;
+  trackInFlight(server, shutdown.inFlight);
   server.once('error', (error) => {
     fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]);
   });
   // With --port 0 the real port is known only once listening.
   server.once('listening', () => announce({ ...config, port: listeningPort(server, config.port) }, logger));
-  handleShutdown(server, store, logger);
+}
+
+function trackInFlight(server: Server, inFlight: Set<ServerResponse>): void {
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
 }
 
 function listeningPort(server: Server, fallback: number): number {
@@ -55,39 +75,62 @@ function listeningPort(server: Server, fallback: number): number {
 function announce(config: Config, logger: Logger): void {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const base = `http://${host}:${config.port}`;
-  const client = config.clients.find((candidate) => candidate.active);
   const lines = [
     `commerce-mock listening on ${base}`,
     `  API (canonical)  ${base}/v1`,
     `  API (aliases)    ${base}/api/v1  ${base}/api`,
     `  admin            ${base}/__admin`,
     `  store            ${config.inMemory ? 'in memory' : config.data}`,
-    client ? `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}` : '',
+    ...config.clients.map(
+      (client) =>
+        `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+    ),
   ];
-  process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
   logger.debug(`config: ${JSON.stringify({ ...config, clients: config.clients.length })}`);
 }
 
-function handleShutdown(server: Server, store: Store, logger: Logger): void {
-  let stopping = false;
+interface Shutdown {
+  stopping: boolean;
+  /** Responses not yet finished, so a stop can ask their connections to close after them. */
+  inFlight: Set<ServerResponse>;
+  server?: Server;
+  closeStore?: () => Promise<void>;
+}
+
+/**
+ * SIGINT/SIGTERM: stop accepting, let in-flight requests finish (their connections are not kept alive), flush
+ * the store, exit 0. Whatever start-up has reached so far is what gets closed.
+ */
+function onStopSignal(logger: Logger): Shutdown {
+  const shutdown: Shutdown = { stopping: false, inFlight: new Set() };
+  const finish = () => {
+    const closing = shutdown.closeStore?.() ?? Promise.resolve();
+    closing
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error(`flushing the store failed: ${String(error)}`);
+        process.exit(1);
+      });
+  };
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (shutdown.stopping) return;
+    shutdown.stopping = true;
+    const server = shutdown.server;
+    if (!server) return finish();
     logger.info(`${signal}: finishing in-flight requests`);
-    // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would hold it open.
-    server.close(() => {
-      store
-        .close()
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          logger.error(`flushing the store failed: ${String(error)}`);
-          process.exit(1);
-        });
-    });
+    const closeAfter = (res: ServerResponse) => {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    };
+    shutdown.inFlight.forEach(closeAfter);
+    server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
+    server.close(finish);
     server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  return shutdown;
 }
 
 function fail(problems: string[]): void {

@@ -56,10 +56,15 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
     await actions.reset();
     reply(req, res, okData({ reset: true }));
   });
+  const wrongMethod = (allow: string) => (req: Request, res: Response) =>
+    reply(req, res, failure('method_not_allowed', { headers: { Allow: allow } }));
+  router.all('/clock', wrongMethod('GET, POST'));
+  router.all('/reset', wrongMethod('POST'));
   router.use((req, res) => reply(req, res, failure('not_found')));
-  router.use((_error: unknown, req: Request, res: Response, _next: NextFunction) =>
-    reply(req, res, failure('malformed_json')),
-  );
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const tooLarge = (error as { type?: string } | null)?.type === 'entity.too.large';
+    reply(req, res, failure(tooLarge ? 'body_too_large' : 'malformed_json'));
+  });
   return router;
 }
 

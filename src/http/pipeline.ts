@@ -58,14 +58,13 @@ async function runStages(
 ): Promise<Reply> {
   const apiPath = stripApiPrefix(context.path);
   if (apiPath === undefined) return failure('not_found');
-  if (!isDecodable(apiPath)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
-  context.operationId = router.operationIdOf({ method: req.method, path: apiPath });
-
   const decision = limiter.hit(context.ip);
   if (decision) {
     context.rateLimit = decision;
     if (!decision.allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
   }
+  if (!isDecodable(apiPath)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
+  context.operationId = router.operationIdOf({ method: req.method, path: apiPath });
 
   const body = await readBody(req, res);
   if (!body.ok) return body;

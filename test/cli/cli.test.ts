@@ -46,6 +46,8 @@ describe('command line', () => {
     [['start', '--rate-limit', 'lots'], '--rate-limit'],
     [['start', '--token-limit-policy', 'maybe'], '--token-limit-policy'],
     [['start', '--bogus'], '--bogus'],
+    [['start', '--admin-token', 'short'], '--admin-token'],
+    [['start', '--public-url', 'not a url'], '--public-url'],
   ])('exits 2 on a bad option %j, naming it', async (args, named) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
@@ -78,6 +80,7 @@ describe('command line', () => {
     expect(server.stdout()).toMatch(/\/v1\b/);
     expect(server.stdout()).toContain('/api/v1');
     expect(server.stdout()).toContain('client_id=mock-client client_secret=mock-secret');
+    expect(server.stdout()).toMatch(/client_id=inactive-client client_secret=inactive-secret +\(deactivated/);
     expect(server.stdout()).toContain('/__admin');
     const accessToken = await token(server.baseUrl);
     const created = await call(server.baseUrl, '/v1/products/create', accessToken, { name: 'Capulana', price: 350 });

@@ -22,6 +22,17 @@ describe('admin API', () => {
     expect(response.body.error).toBe('TOKEN_EXPIRADO');
   });
 
+  it('answers a wrong method with 405 and Allow, and an oversized body with 413, leaving the clock alone', async () => {
+    const t = await createTestApp();
+    const wrong = await t.http.delete('/__admin/clock').expect(405);
+    expect(wrong.body.error).toBe('method_not_allowed');
+    expect(wrong.headers['allow']).toBe('GET, POST');
+    expect((await t.http.get('/__admin/reset').expect(405)).headers['allow']).toBe('POST');
+    const huge = await t.http.post('/__admin/clock').send({ advanceSeconds: 60, pad: 'x'.repeat(70_000) }).expect(413);
+    expect(huge.body.error).toBe('invalid_request');
+    expect((await t.http.get('/__admin/clock').expect(200)).body.data.now).toBe('2026-03-02T10:00:00.000Z');
+  });
+
   it('refuses a bad clock change with 400 and leaves the clock alone', async () => {
     const t = await createTestApp();
     for (const body of [{}, { advanceSeconds: 'soon' }, { set: 'yesterday' }, { rewind: 1 }]) {

@@ -17,6 +17,17 @@ describe('rate limit: 100 requests per minute per IP, fixed windows on the mock 
     expect(refused.headers['retry-after']).toBe('60');
   });
 
+  it('counts and labels every API answer, a malformed path included, and stores nothing on a refused write', async () => {
+    const t = await createTestApp({ rateLimit: { limit: 2 } });
+    const malformed = await t.http.get('/v1/products/%E0%A4%A').expect(400);
+    expect(malformed.headers['ratelimit-remaining']).toBe('1');
+    await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(200);
+    const tokens = t.store.count('tokens');
+    const refused = await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(429);
+    expect(refused.body.error).toBe('muitas_requisicoes');
+    expect(t.store.count('tokens')).toBe(tokens);
+  });
+
   it('restores service once the clock passes the window', async () => {
     const t = await createTestApp({ rateLimit: { limit: 3 } });
     for (let i = 0; i < 3; i += 1) await t.http.post('/v1/auth/token').send({});
