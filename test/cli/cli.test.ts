@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, startCli, type Started } from '../support/cli.ts';
+import { checkedFetch, runCli, startCli, type Started } from '../support/cli.ts';
 
 let dir: string;
 const running: Started[] = [];
@@ -23,21 +23,26 @@ async function start(args: string[]): Promise<Started> {
 }
 
 async function token(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/auth/token`, {
+  const response = await issueToken(baseUrl);
+  return response.data.access_token;
+}
+
+async function issueToken(baseUrl: string) {
+  const response = await checkedFetch(`${baseUrl}/v1/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
   });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  return response.body as { data: { access_token: string; expires_in: number } };
 }
 
 async function call(baseUrl: string, path: string, accessToken: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
+  const response = await checkedFetch(`${baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as { data: unknown; error?: string } };
+  return { status: response.status, body: response.body as { data: unknown; error?: string } };
 }
 
 describe('command line', () => {
@@ -143,12 +148,7 @@ describe('command line', () => {
 
   it('applies --token-ttl and --seed-data none; the default seeds the dataset', async () => {
     const empty = await start(['--in-memory', '--seed-data', 'none', '--token-ttl', '60']);
-    const response = await fetch(`${empty.baseUrl}/v1/auth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
-    });
-    const body = (await response.json()) as { data: { expires_in: number; access_token: string } };
+    const body = await issueToken(empty.baseUrl);
     expect(body.data.expires_in).toBe(60);
     const none = await call(empty.baseUrl, '/v1/products', body.data.access_token);
     expect((none.body as unknown as { pagination: { total: number } }).pagination.total).toBe(0);

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, startCli } from '../support/cli.ts';
+import { BIN, checkedFetch, startCli } from '../support/cli.ts';
 
 let dir: string;
 
@@ -40,12 +40,12 @@ describe('stop signals', () => {
   it('finishes a request in flight at SIGTERM, closes its connection, keeps its write, exits 0', async () => {
     const data = join(dir, 'db.json');
     const server = await startCli(['--data', data]);
-    const tokenResponse = await fetch(`${server.baseUrl}/v1/auth/token`, {
+    const tokenResponse = await checkedFetch(`${server.baseUrl}/v1/auth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
     });
-    const accessToken = ((await tokenResponse.json()) as { data: { access_token: string } }).data.access_token;
+    const accessToken = (tokenResponse.body as { data: { access_token: string } }).data.access_token;
     const body = JSON.stringify({ name: 'Capulana em voo', price: 350 });
     const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
       const request = http.request(`${server.baseUrl}/v1/products/create`, {

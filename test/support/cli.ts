@@ -1,6 +1,9 @@
 /** Runs the real CLI in a child process, as a user would. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createApiRouter } from '../../src/http/api-router.ts';
+import { stripApiPrefix } from '../../src/http/spec-document.ts';
+import { validateExchange } from './response-validator.ts';
 
 export const BIN = fileURLToPath(new URL('../../bin/commerce-mock.js', import.meta.url));
 
@@ -57,4 +60,38 @@ export function startCli(args: string[], timeoutMs = 15_000): Promise<Started> {
       reject(new Error(`server exited with ${code}:\n${stdout}\n${stderr}`));
     });
   });
+}
+
+/**
+ * `fetch` for a server in a child process: the answer is checked against spec/openapi.yaml like every answer
+ * of an in-process app (see response-validator.ts), so the CLI tests cannot pass on an off-contract response.
+ */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  const { backend, operationIdOf } = await createApiRouter();
+  const { pathname } = new URL(url);
+  const method = (init.method ?? 'GET').toUpperCase();
+  const apiPath = stripApiPrefix(pathname);
+  validateExchange(backend, {
+    context: {
+      requestId: response.headers.get('x-request-id') ?? '',
+      ip: '127.0.0.1',
+      method,
+      path: pathname,
+      receivedAt: new Date(),
+      baseUrl: new URL(url).origin,
+      ...(apiPath === undefined ? {} : { operationId: operationIdOf({ method, path: apiPath }) }),
+    },
+    status: response.status,
+    headers: Object.fromEntries([...response.headers].map(([name, value]) => [canonicalHeader(name), value])),
+    body,
+  });
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** fetch lower-cases header names; the validator reads them as the mock writes them (`X-Request-Id`). */
+function canonicalHeader(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
