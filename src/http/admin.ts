@@ -58,7 +58,7 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
   });
   const wrongMethod = (allow: string) => (req: Request, res: Response) =>
     reply(req, res, failure('method_not_allowed', { headers: { Allow: allow } }));
-  router.all('/clock', wrongMethod('GET, POST'));
+  router.all('/clock', wrongMethod('GET, HEAD, POST'));
   router.all('/reset', wrongMethod('POST'));
   router.use((req, res) => reply(req, res, failure('not_found')));
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -64,13 +64,15 @@ async function runStages(
     if (!decision.allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
   }
   if (!isDecodable(apiPath)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
-  context.operationId = router.operationIdOf({ method: req.method, path: apiPath });
+  // RFC 9110 §9.3.2: HEAD is answered as GET, without the body (Node's http drops it).
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  context.operationId = router.operationIdOf({ method, path: apiPath });
 
   const body = await readBody(req, res);
   if (!body.ok) return body;
 
   const request = {
-    method: req.method,
+    method,
     path: apiPath,
     query: parseQuery(req.originalUrl),
     headers: req.headers as Record<string, string | string[]>,
@@ -81,15 +83,19 @@ async function runStages(
   }
 
   const literal = router.literalPathMethods(apiPath);
-  if (literal && !literal.includes(req.method.toUpperCase())) {
+  if (literal && !literal.includes(method.toUpperCase())) {
     context.operationId = undefined;
-    return failure('method_not_allowed', { headers: { Allow: literal.join(', ') } });
+    return failure('method_not_allowed', { headers: { Allow: allowHeader(literal) } });
   }
   const reply = await router.handle(request, context, deps);
   if (!reply.ok && reply.reason === 'method_not_allowed') {
-    return { ...reply, headers: { ...reply.headers, Allow: router.allowedMethods(apiPath).join(', ') } };
+    return { ...reply, headers: { ...reply.headers, Allow: allowHeader(router.allowedMethods(apiPath)) } };
   }
   return reply;
+}
+
+function allowHeader(methods: readonly string[]): string {
+  return methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
 }
 
 /** openapi-backend decodes path parameters and throws on a malformed escape such as `%E0%A4%A`. */

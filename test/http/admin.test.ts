@@ -26,7 +26,7 @@ describe('admin API', () => {
     const t = await createTestApp();
     const wrong = await t.http.delete('/__admin/clock').expect(405);
     expect(wrong.body.error).toBe('method_not_allowed');
-    expect(wrong.headers['allow']).toBe('GET, POST');
+    expect(wrong.headers['allow']).toBe('GET, HEAD, POST');
     expect((await t.http.get('/__admin/reset').expect(405)).headers['allow']).toBe('POST');
     const huge = await t.http.post('/__admin/clock').send({ advanceSeconds: 60, pad: 'x'.repeat(70_000) }).expect(413);
     expect(huge.body.error).toBe('invalid_request');

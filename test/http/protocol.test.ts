@@ -15,9 +15,20 @@ describe('HTTP protocol behaviour', () => {
     const t = await createTestApp();
     const response = await t.http.delete('/v1/products').expect(405);
     expect(response.body.error).toBe('method_not_allowed');
-    expect(response.headers['allow']).toBe('GET, POST');
+    expect(response.headers['allow']).toBe('GET, HEAD, POST');
     const item = await t.http.put('/api/orders/ord_1').expect(405);
-    expect(item.headers['allow']).toBe('GET');
+    expect(item.headers['allow']).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD as GET, with the headers and without the body', async () => {
+    const t = await createTestApp();
+    const auth = bearer(await tokenFor(t));
+    const head = await t.http.head('/v1/products').set(auth).expect(200);
+    expect(head.text ?? '').toBe('');
+    expect(head.headers['content-type']).toMatch(/application\/json/);
+    expect(head.headers['ratelimit-limit']).toBe('100');
+    const missing = await t.http.head('/v1/products/prod_nope').set(auth).expect(404);
+    expect(missing.headers['x-request-id']).toBeDefined();
   });
 
   it('refuses a body over 1 MiB with 413 invalid_request and stores nothing', async () => {
