@@ -60,6 +60,9 @@ export function defineStartCommand(program: Command): Command {
 
 /** Merge defaults ← config file ← env ← flags and validate. */
 export function resolveConfig(flags: StartFlags, env: Record<string, string | undefined>): ConfigResult {
+  if (flags.inMemory && flags.data !== undefined) {
+    return { ok: false, problems: ['--in-memory and --data exclude each other: state is kept either in memory or in a file'] };
+  }
   const fromFile = flags.config ? readConfigFile(flags.config) : { ok: true as const, input: {} };
   if (!fromFile.ok) return fromFile;
   const envPort = env['PORT'] || undefined;

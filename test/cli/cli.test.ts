@@ -53,6 +53,7 @@ describe('command line', () => {
     [['start', '--bogus'], '--bogus'],
     [['start', '--admin-token', 'short'], '--admin-token'],
     [['start', '--public-url', 'not a url'], '--public-url'],
+    [['start', '--in-memory', '--data', 'db.json'], '--in-memory and --data'],
   ])('exits 2 on a bad option %j, naming it', async (args, named) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
