@@ -53,7 +53,10 @@ function unknownFields(errors: readonly ErrorObject[]): number {
 function toDetail(error: ErrorObject): ErrorDetail {
   const segments = error.instancePath.split('/').slice(1).map(unescapePointer);
   const where = segments.shift();
-  if (error.keyword === 'required') segments.push(String(error.params['missingProperty']));
+  const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
+  // A request without any body: openapi-backend reports the body itself as a missing `requestBody` property.
+  if (missing === 'requestBody' && segments.length === 0) return { path: 'body', message: 'corpo do pedido obrigatório' };
+  if (missing !== undefined) segments.push(missing);
   if (error.keyword === 'additionalProperties') segments.push(String(error.params['additionalProperty']));
   const path = segments.length > 0 ? formatPath(segments) : where === 'requestBody' || !where ? 'body' : where;
   return { path, message: portugueseMessage(error) };

@@ -2,6 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
+describe('validation details of a missing body', () => {
+  it('name the body itself when a request that needs one sends none', async () => {
+    const t = await createTestApp();
+    const response = await t.http.post('/v1/auth/token').expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(response.body.details).toEqual([{ path: 'body', message: 'corpo do pedido obrigatório' }]);
+    expect(t.store.count('tokens')).toBe(0);
+  });
+});
+
 describe('validation details of an order item', () => {
   it('judge an item carrying originProductId as new product data, however few fields it has', async () => {
     const t = await createTestApp();
