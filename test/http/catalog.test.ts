@@ -158,11 +158,13 @@ describe('product specifics', () => {
 });
 
 describe('plan specifics', () => {
-  it('defaults intervalCount to 1 and currency to MZN, and refuses an unknown interval', async () => {
+  it('defaults intervalCount to 1 and currency to MZN, and refuses an unknown interval without storing it', async () => {
     const t = await setup();
     const created = await t.http.post('/v1/plans').set(t.auth).send({ name: 'P', price: 10, interval: 'monthly' }).expect(201);
     expect(created.body.data).toEqual(expect.objectContaining({ intervalCount: 1, currency: 'MZN' }));
     const refused = await t.http.post('/v1/plans').set(t.auth).send({ name: 'P', price: 10, interval: 'daily' }).expect(400);
+    expect(refused.body.error).toBe('invalid_request');
     expect(refused.body.details).toContainEqual(expect.objectContaining({ path: 'interval' }));
+    expect(t.store.count('plans')).toBe(1);
   });
 });

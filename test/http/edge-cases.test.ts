@@ -73,9 +73,10 @@ describe('edge cases found in review', () => {
     const t = await setup();
     const items = Array.from({ length: 101 }, (_, i) => item(`SKU-${i}`));
     const response = await t.http.post('/v1/orders').set(t.auth).send({ customer: { name: 'Ana' }, items }).expect(400);
+    expect(response.body.error).toBe('invalid_request');
     expect(response.body.message).not.toBe('Pedido deve conter pelo menos um item');
     expect(response.body.details).toContainEqual(expect.objectContaining({ path: 'items' }));
-    expect(t.store.count('orders')).toBe(0);
+    expect(t.store.count('orders') + t.store.count('customers') + t.store.count('products') + t.store.count('payments')).toBe(0);
   });
 
   it('refuses an order whose total cannot be computed exactly in centavos', async () => {

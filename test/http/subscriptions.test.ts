@@ -65,11 +65,27 @@ describe('subscriptions', () => {
     expect(t.store.count('subscriptions') + t.store.count('payments')).toBe(0);
   });
 
-  it('refuses a subscription without plan or customer', async () => {
+  it('refuses a subscription without plan or customer, writing nothing', async () => {
     const t = await setup();
     const response = await t.http.post('/v1/subscriptions').set(t.auth).send({ name: 'x' }).expect(400);
+    expect(response.body.error).toBe('invalid_request');
     const paths = response.body.details.map((detail: { path: string }) => detail.path);
     expect(paths).toEqual(expect.arrayContaining(['plan', 'customer']));
+    expect(t.store.count('subscriptions') + t.store.count('plans') + t.store.count('customers') + t.store.count('payments')).toBe(0);
+  });
+
+  it('refuses new plan data with an unknown customer reference, storing neither plan nor subscription', async () => {
+    const t = await setup();
+    const response = await t.http
+      .post('/v1/subscriptions')
+      .set(t.auth)
+      .send({ plan: NEW_DATA.plan, customer: { customerId: 'cus_nope' } })
+      .expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(response.body.details.map((detail: { path: string }) => detail.path)).toEqual(['customer.customerId']);
+    expect(t.store.count('plans') + t.store.count('subscriptions') + t.store.count('customers') + t.store.count('payments')).toBe(0);
+    const plans = await t.http.get('/v1/plans').set(t.auth).expect(200);
+    expect(plans.body.pagination.total).toBe(0);
   });
 
   it('sync is create-or-get by originSubscriptionId: 201, then 200 unchanged', async () => {
