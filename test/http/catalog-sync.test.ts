@@ -71,6 +71,20 @@ describe.each(KINDS)('$name sync merge', (kind) => {
     expect(got.body.data).toEqual({ ...first.body.data, ...kind.partial });
     expect(t.store.count(kind.name)).toBe(1);
   });
+
+  it('applies a merchant key repeated in one batch in order: created, then updated', async () => {
+    const t = await setup();
+    const batch = await t.http
+      .post(`/v1/${kind.name}/sync/batch`)
+      .set(t.auth)
+      .send({ [kind.name]: [{ ...kind.full, [kind.key]: 'K-1' }, { ...kind.partial, [kind.key]: 'K-1' }] })
+      .expect(200);
+    expect(batch.body.summary).toEqual({ created: 1, updated: 1 });
+    expect(batch.body.data[1].id).toBe(batch.body.data[0].id);
+    const got = await t.http.get(`/v1/${kind.name}/${batch.body.data[0].id}`).set(t.auth).expect(200);
+    expect(got.body.data).toEqual(expect.objectContaining({ ...kind.full, ...kind.partial, [kind.key]: 'K-1' }));
+    expect(t.store.count(kind.name)).toBe(1);
+  });
 });
 
 const TWO_CLIENTS = {
