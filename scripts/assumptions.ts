@@ -3,9 +3,10 @@
  * location and its `x-assumed-reason`, rendered as a Markdown table.
  *
  *   tsx scripts/assumptions.ts           print the table
- *   tsx scripts/assumptions.ts --write   replace the table between the markers in README.md
+ *   tsx scripts/assumptions.ts --write   rewrite the README section "What the mock assumes"
  *
- * test/spec/assumptions.test.ts fails when the README table is stale.
+ * The generator owns that whole section, from its heading to the end marker: the intro paragraph as well as
+ * the table, so neither can drift from the document. test/spec/assumptions.test.ts fails when it is stale.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,14 +17,15 @@ export const README_FILE = fileURLToPath(new URL('../README.md', import.meta.url
 export const START_MARKER = '<!-- assumptions:start -->';
 export const END_MARKER = '<!-- assumptions:end -->';
 
-const SECTION_HEADING = '## What the mock assumes';
-const SECTION_INTRO = [
+export const SECTION_HEADING = '## What the mock assumes';
+export const SECTION_INTRO = [
   'The published specification of the Commerce and Subscription API leaves many things "not shown": response',
   'bodies, required fields, status values, pagination, limits, error shapes. The mock fills each gap with a decision',
-  'of the project contract (CONTRACT.md), and `spec/openapi.yaml` marks every element it had to assume with',
-  '`x-assumed: true` and a one-line `x-assumed-reason`; anything not listed here comes from the published',
-  'specification. A marked schema, response or operation covers everything inside it unless a part is listed',
-  'separately. The table is generated from the document by `npm run assumptions` (a test fails when it is stale).',
+  'of the project contract (CONTRACT.md) or, where the contract is silent, with a choice of its own, and',
+  '`spec/openapi.yaml` marks every element it had to assume with `x-assumed: true` and a one-line',
+  '`x-assumed-reason` saying which; anything not listed here comes from the published specification. A marked',
+  'schema, response or operation covers everything inside it unless a part is listed separately. This section, text',
+  'and table, is generated from the document by `npm run assumptions` (a test fails when it is stale).',
 ].join('\n');
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -130,9 +132,33 @@ export function renderAssumptionsTable(doc: unknown): string {
   return ['| Where | What the mock assumes |', '|---|---|', ...rows].join('\n');
 }
 
-/** The README section (heading, intro, markers and table). */
+/** The README section as the generator owns it: heading, intro, markers and table, up to the end marker. */
 export function renderAssumptionsSection(doc: unknown): string {
-  return [SECTION_HEADING, '', SECTION_INTRO, '', START_MARKER, renderAssumptionsTable(doc), END_MARKER, ''].join('\n');
+  return [SECTION_HEADING, '', SECTION_INTRO, '', START_MARKER, renderAssumptionsTable(doc), END_MARKER].join('\n');
+}
+
+/** Offset of the section heading when it stands on a line of its own, else -1. */
+function headingOffset(readme: string): number {
+  for (let at = readme.indexOf(SECTION_HEADING); at >= 0; at = readme.indexOf(SECTION_HEADING, at + 1)) {
+    const after = readme.slice(at + SECTION_HEADING.length).match(/^[ \t]*(\r?\n|$)/);
+    if ((at === 0 || readme[at - 1] === '\n') && after) return at;
+  }
+  return -1;
+}
+
+/** Where the generated section sits in a README: from its heading line to the end of the end marker. */
+function sectionBounds(readme: string): { start: number; end: number } | undefined {
+  const start = headingOffset(readme);
+  if (start < 0) return undefined;
+  const end = readme.indexOf(END_MARKER, start);
+  if (end < 0) return undefined;
+  return { start, end: end + END_MARKER.length };
+}
+
+/** The generated section currently in a README text (heading to end marker), or undefined when it is missing. */
+export function extractReadmeSection(readme: string): string | undefined {
+  const bounds = sectionBounds(readme);
+  return bounds && readme.slice(bounds.start, bounds.end);
 }
 
 /** The table currently between the markers of a README text, or undefined when the markers are missing. */
@@ -144,17 +170,20 @@ export function extractReadmeTable(readme: string): string | undefined {
 }
 
 /**
- * README text with the assumptions table refreshed: replaces the text between the markers when present,
- * else appends the whole section at the end (the rest of the README is left untouched).
+ * README text with the assumptions section regenerated: replaces everything from the section heading to the
+ * end marker (intro and table) when present, else appends the section at the end. The rest of the README is
+ * left untouched.
  */
 export function updateReadme(readme: string | undefined, doc: unknown): string {
-  if (readme === undefined || readme.trim() === '') return renderAssumptionsSection(doc);
+  const section = renderAssumptionsSection(doc);
+  if (readme === undefined || readme.trim() === '') return `${section}\n`;
+  const bounds = sectionBounds(readme);
+  if (bounds) return `${readme.slice(0, bounds.start)}${section}${readme.slice(bounds.end)}`;
   const start = readme.indexOf(START_MARKER);
   const end = readme.indexOf(END_MARKER);
-  if (start >= 0 && end > start) {
-    return `${readme.slice(0, start + START_MARKER.length)}\n${renderAssumptionsTable(doc)}\n${readme.slice(end)}`;
-  }
-  return `${readme.replace(/\s*$/, '')}\n\n${renderAssumptionsSection(doc)}`;
+  // Markers without the heading: the section text around them was lost; put the whole section back there.
+  if (start >= 0 && end > start) return `${readme.slice(0, start)}${section}${readme.slice(end + END_MARKER.length)}`;
+  return `${readme.replace(/\s*$/, '')}\n\n${section}\n`;
 }
 
 export function loadSpec(file: string = SPEC_FILE): unknown {

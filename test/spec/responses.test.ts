@@ -1,8 +1,10 @@
 /**
- * Every operation declares the statuses the mock can send on it, every success has an example, and every
- * response declares the headers the mock always sends.
+ * Every operation declares the statuses the mock can send on it, each error status as a `$ref` to the shared
+ * response for it (whose examples are answers of the mock's error catalogue), every success has an example, and
+ * every response declares the headers the mock always sends.
  */
 import { describe, it, expect } from 'vitest';
+import { ERRORS } from '../../src/http/errors.ts';
 import { follow, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
 
 const doc = loadSpec();
@@ -34,23 +36,140 @@ function isSecured(operation: JsonObject): boolean {
 
 const table = ops.map((o) => [String(o.operation.operationId), o.operation] as const);
 
+/** The operations that read one record by a path id: the only ones that can answer 404 `not_found`. */
+const READS_BY_ID = new Set(['getProduct', 'getCustomer', 'getPlan', 'getSubscription', 'getOrder', 'getOrderStatus']);
+
+/**
+ * The shared response each error status must point at. Operations with their own 400 rules point at a
+ * dedicated (x-assumed) 400 component; every other operation at the generic BadRequest.
+ */
+const SPECIAL_400: Record<string, string> = {
+  issueToken: 'TokenBadRequest',
+  refreshToken: 'TokenBadRequest',
+  revokeToken: 'RevokeBadRequest',
+  createProduct: 'CreateBadRequest',
+  createProductAtCollection: 'CreateBadRequest',
+  createCustomer: 'CreateBadRequest',
+  createPlan: 'CreateBadRequest',
+  createSubscription: 'SubscriptionCreateBadRequest',
+  syncSubscription: 'ReferenceBadRequest',
+  createOrder: 'OrderBadRequest',
+};
+
+function expectedComponent(id: string, status: string): string | undefined {
+  switch (status) {
+    case '400':
+      return SPECIAL_400[id] ?? 'BadRequest';
+    case '401':
+      return TOKEN_OPS.has(id) ? 'TokenUnauthorized' : 'Unauthorized';
+    case '403':
+      return 'Forbidden';
+    case '404':
+      return 'NotFound';
+    case '405':
+      return 'MethodNotAllowed';
+    case '413':
+      return 'PayloadTooLarge';
+    case '429':
+      return 'TooManyRequests';
+    case '500':
+      return 'InternalError';
+    default:
+      return undefined;
+  }
+}
+
+/** The raw (not followed) response objects of an operation. */
+function rawResponsesOf(operation: JsonObject): Record<string, unknown> {
+  return isObject(operation.responses) ? operation.responses : {};
+}
+
 describe('declared statuses', () => {
-  it.each(table)('%s declares 405, 429, 500 and 401', (id, operation) => {
+  it.each(table)('%s declares 400, 403, 405, 429 and 500, and 401 when secured or a token call', (id, operation) => {
     const statuses = Object.keys(responsesOf(operation));
-    for (const status of ['405', '429', '500']) expect(statuses, status).toContain(status);
+    for (const status of ['400', '403', '405', '429', '500']) expect(statuses, status).toContain(status);
     if (isSecured(operation) || TOKEN_OPS.has(id)) expect(statuses).toContain('401');
   });
 
-  it.each(table)('%s declares 413 when it takes a body, 404 when it reads by id', (_id, operation) => {
+  it.each(table)('%s declares 413 exactly when it takes a body', (_id, operation) => {
     const statuses = Object.keys(responsesOf(operation));
-    if (operation.requestBody !== undefined) expect(statuses).toContain('413');
+    expect(statuses.includes('413')).toBe(operation.requestBody !== undefined);
+  });
+
+  it.each(table)('%s declares 404 exactly when it reads one record by id (get-by-id and status)', (id, operation) => {
+    const statuses = Object.keys(responsesOf(operation));
+    expect(statuses.includes('404')).toBe(READS_BY_ID.has(id));
     const params = Array.isArray(operation.parameters) ? operation.parameters.map((p) => follow(doc, p)) : [];
-    if (params.some((p) => isObject(p) && p.in === 'path')) expect(statuses).toContain('404');
+    expect(params.some((p) => isObject(p) && p.in === 'path')).toBe(READS_BY_ID.has(id));
+  });
+
+  it('lists every read-by-id operation of the document', () => {
+    const ids = new Set(table.map(([id]) => id));
+    for (const id of READS_BY_ID) expect(ids, id).toContain(id);
+    for (const id of Object.keys(SPECIAL_400)) expect(ids, id).toContain(id);
   });
 
   it.each(table)('%s declares a success (2xx)', (_id, operation) => {
     const successes = Object.keys(responsesOf(operation)).filter((s) => /^2\d\d$/.test(s));
     expect(successes.length).toBeGreaterThan(0);
+  });
+});
+
+describe('error responses', () => {
+  const rows = table.flatMap(([id, operation]) =>
+    Object.entries(rawResponsesOf(operation))
+      .filter(([status]) => /^[45]\d\d$/.test(status))
+      .map(([status, response]) => [id, status, response] as const),
+  );
+
+  it('are found (the walk is not vacuous)', () => {
+    expect(rows.length).toBeGreaterThan(table.length * 5);
+  });
+
+  it.each(rows)('%s %s is a $ref to the shared components/responses entry for its status', (id, status, response) => {
+    expect(isObject(response) && Object.keys(response)).toEqual(['$ref']);
+    expect((response as JsonObject).$ref).toBe(`#/components/responses/${expectedComponent(id, status) ?? '?'}`);
+  });
+
+  const components = isObject(doc.components) && isObject(doc.components.responses) ? doc.components.responses : {};
+  /** status of each shared error response, from the operations that use it */
+  const statusOf = new Map<string, string>();
+  for (const [, status, response] of rows) {
+    const ref = isObject(response) ? String(response.$ref) : '';
+    statusOf.set(ref.replace('#/components/responses/', ''), status);
+  }
+
+  it('every shared response is used by some operation', () => {
+    expect(Object.keys(components).filter((name) => !statusOf.has(name))).toEqual([]);
+  });
+
+  const exampleRows = [...statusOf.entries()].flatMap(([name, status]) => {
+    const response = components[name];
+    const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
+    const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
+    return Object.entries(examples).map(([example, value]) => [`${name} (${status}) ${example}`, status, follow(doc, value)] as const);
+  });
+
+  it.each(exampleRows)('%s is an answer the mock can send (ERRORS catalogue)', (_where, status, example) => {
+    const body = isObject(example) && isObject(example.value) ? example.value : {};
+    const known = Object.values(ERRORS).filter((entry) => String(entry.status) === status && entry.code === body.error);
+    expect(known.length, `${status} ${String(body.error)}`).toBeGreaterThan(0);
+    expect(known.map((entry) => entry.message)).toContain(body.message);
+  });
+
+  it('document the refusals of create: merchant key already used', () => {
+    const detailPaths = (name: string): string[] =>
+      exampleRows
+        .filter(([where]) => where.startsWith(`${name} `))
+        .flatMap(([, , example]) => {
+          const body = isObject(example) && isObject(example.value) ? example.value : {};
+          return Array.isArray(body.details) ? body.details.map((d) => (isObject(d) ? String(d.path) : '')) : [];
+        });
+    expect(detailPaths('CreateBadRequest').some((path) => ['originProductId', 'merchantCustomerId', 'originPlanId'].includes(path))).toBe(true);
+    expect(detailPaths('SubscriptionCreateBadRequest')).toContain('originSubscriptionId');
+    expect(detailPaths('SubscriptionCreateBadRequest').some((path) => /(planId|customerId)$/.test(path))).toBe(true);
+    expect(detailPaths('ReferenceBadRequest').some((path) => /(planId|customerId)$/.test(path))).toBe(true);
+    expect(detailPaths('OrderBadRequest')).toEqual(expect.arrayContaining(['items', 'shippingAddress']));
   });
 });
 

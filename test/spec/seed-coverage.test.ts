@@ -3,6 +3,7 @@
  * operationIds and bearer auth everywhere except token issuance and refresh.
  */
 import { describe, it, expect } from 'vitest';
+import { apiPrefixes } from '../../src/http/spec-document.ts';
 import { canonicalPrefix, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
 
 /** Seed §Endpoints, "Endpoints with a stated method". */
@@ -62,6 +63,19 @@ function effectiveSecurity(operation: JsonObject): unknown[] {
 describe('seed coverage', () => {
   it('uses /v1 as the canonical server prefix', () => {
     expect(prefix).toBe('/v1');
+  });
+
+  it('lists the three path forms as servers: /v1 canonical, /api/v1 and /api aliases (CONTRACT.md §Paths and methods)', () => {
+    const servers = Array.isArray(doc.servers) ? doc.servers : [];
+    const paths = servers.map((server) => (isObject(server) ? new URL(String(server.url)).pathname.replace(/\/$/, '') : ''));
+    expect(paths).toEqual(['/v1', '/api/v1', '/api']);
+  });
+
+  it('states the path forms only in servers, which is what the router reads', () => {
+    // No hand-written copy (such as an x-path-aliases extension) that could disagree with servers.
+    expect(Object.keys(doc).filter((key) => /alias|prefix/i.test(key))).toEqual([]);
+    expect(isObject(doc.info) && Object.keys(doc.info).filter((key) => key.startsWith('x-'))).toEqual([]);
+    expect(apiPrefixes()).toEqual(['/api/v1', '/api', '/v1']);
   });
 
   it('has no duplicates in the hand-written list', () => {
