@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCli, type Started } from '../support/cli.ts';
+import { startValidatingProxy, type Proxy } from '../support/validating-proxy.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -12,17 +13,31 @@ function walkthroughScript(): string {
   return section[1];
 }
 
+/** Run a script without blocking the event loop (the proxy in this process must keep serving). */
+function runBash(script: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { env, timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 let server: Started | undefined;
-afterEach(() => server?.child.kill('SIGKILL'));
+let proxy: Proxy | undefined;
+afterEach(async () => {
+  server?.child.kill('SIGKILL');
+  await proxy?.close();
+});
 
 describe('README walk-through', () => {
   it('runs verbatim against a started server and ends with a paid order and its payment', async () => {
     server = await startCli(['--in-memory']);
-    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', walkthroughScript()], {
-      env: { ...process.env, BASE: server.baseUrl },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    // curl talks to the mock through a proxy that checks every answer against the OpenAPI document.
+    proxy = await startValidatingProxy(server.baseUrl);
+    const run = await runBash(walkthroughScript(), { ...process.env, BASE: proxy.url });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -34,5 +49,7 @@ describe('README walk-through', () => {
     expect(payments.data).toEqual([expect.objectContaining({ status: 'PAID', amount: 511, method: 'mpesa' })]);
     const batch = JSON.parse(lines[1] as string);
     expect(batch.summary).toEqual({ created: 1, updated: 1 });
+    // token, product, batch, customer, order, three polls, payments
+    expect(proxy.checked()).toBe(9);
   });
 });

@@ -69,26 +69,31 @@ export function startCli(args: string[], timeoutMs = 15_000): Promise<Started> {
 export async function checkedFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
   const response = await fetch(url, init);
   const text = await response.text();
-  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  const answer = { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  await validateAnswer(url, init.method ?? 'GET', answer);
+  return answer;
+}
+
+/** Check one answer of a server reached over HTTP against the document (violations fail the running test). */
+export async function validateAnswer(url: string, method: string, answer: { status: number; headers: Headers; body: unknown }): Promise<void> {
   const { backend, operationIdOf } = await createApiRouter();
-  const { pathname } = new URL(url);
-  const method = (init.method ?? 'GET').toUpperCase();
+  const { pathname, origin } = new URL(url);
+  const upper = method.toUpperCase();
   const apiPath = stripApiPrefix(pathname);
   validateExchange(backend, {
     context: {
-      requestId: response.headers.get('x-request-id') ?? '',
+      requestId: answer.headers.get('x-request-id') ?? '',
       ip: '127.0.0.1',
-      method,
+      method: upper,
       path: pathname,
       receivedAt: new Date(),
-      baseUrl: new URL(url).origin,
-      ...(apiPath === undefined ? {} : { operationId: operationIdOf({ method, path: apiPath }) }),
+      baseUrl: origin,
+      ...(apiPath === undefined ? {} : { operationId: operationIdOf({ method: upper, path: apiPath }) }),
     },
-    status: response.status,
-    headers: Object.fromEntries([...response.headers].map(([name, value]) => [canonicalHeader(name), value])),
-    body,
+    status: answer.status,
+    headers: Object.fromEntries([...answer.headers].map(([name, value]) => [canonicalHeader(name), value])),
+    body: answer.body,
   });
-  return { status: response.status, headers: response.headers, body };
 }
 
 /** fetch lower-cases header names; the validator reads them as the mock writes them (`X-Request-Id`). */
