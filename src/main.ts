@@ -28,18 +28,21 @@ async function start(flags: StartFlags): Promise<void> {
   const clock = createClock();
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
 
+  const opening = openStore({
+    ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+    now: clock.now,
+    onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+  });
+  // A stop while the store opens (or sets a corrupt file aside) waits for it, then closes it.
+  shutdown.closeStore = () => opening.then((opened) => opened.close(), () => undefined);
   let store: Store;
   try {
-    store = await openStore({
-      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
-      now: clock.now,
-      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
-    });
+    store = await opening;
   } catch (error) {
     if (error instanceof StoreOpenError) return fail([error.message]);
     throw error;
   }
-  shutdown.closeStore = () => store.close();
+  if (shutdown.stopping) return;
 
   const deps = { config, clock, random: createSecureRandom(), store, logger };
   seedInitialData(deps);

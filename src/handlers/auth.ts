@@ -120,7 +120,8 @@ function issueTokens(deps: AppDeps, clientId: string, existingRefresh: { secret:
   }
   const access = newToken(deps, clientId, 'access', refresh.id, ++sequence);
   writes.push(access.record);
-  writeLedger(deps.store, clientId, sequence, [...room.keep, access.record]);
+  // Tokens being revoked stay listed: should the revocation line be lost in a crash, they are still counted.
+  writeLedger(deps.store, clientId, sequence, [...ledger.active, access.record]);
   deps.store.putMany(writes.map((record) => ({ collection: 'tokens' as CollectionName, record: record as StoredRecord })));
   return okData({
     access_token: access.secret,
@@ -134,7 +135,7 @@ function makeRoom(
   deps: AppDeps,
   active: readonly TokenRecord[],
   nowMs: number,
-): { ok: true; keep: TokenRecord[]; revoke: TokenRecord[] } | Failure {
+): { ok: true; revoke: TokenRecord[] } | Failure {
   const { maxActivePerClient, limitPolicy } = deps.config.tokens;
   const excess = Math.max(0, active.length - maxActivePerClient + 1);
   if (excess > 0 && limitPolicy === 'reject') {
@@ -143,9 +144,5 @@ function makeRoom(
     });
   }
   const at = new Date(nowMs).toISOString();
-  return {
-    ok: true,
-    keep: active.slice(excess),
-    revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })),
-  };
+  return { ok: true, revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })) };
 }

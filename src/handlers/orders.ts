@@ -99,6 +99,8 @@ export const getOrder: Handler = (input, deps) => {
 export const getOrderStatus: Handler = (input, deps) => {
   const stored = ownRecord<OrderRecord>(deps, 'orders', callerOf(input), input.params['order_id']);
   if (!stored) return failure('not_found');
+  // HEAD must be safe (RFC 9110 §9.2.1): a link checker or health probe does not move the order.
+  if (input.context.method === 'HEAD') return okData(statusView(stored));
   const polls = (stored._statusPolls ?? 0) + 1;
   let order: OrderRecord = { ...stored, _statusPolls: polls };
   const writes: Array<{ collection: CollectionName; record: StoredRecord }> = [];

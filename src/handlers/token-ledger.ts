@@ -1,7 +1,7 @@
 /**
  * Per-client token bookkeeping, kept in the store's meta so that issuing, listing and revoking never scan the
  * client's token history, which grows with every issue: the last issue number, and the ids of the access
- * tokens that were active when last written (at most the limit; some may have expired since).
+ * tokens that were active when last written (at most the limit plus one; some may be revoked or expired since).
  */
 import { isActiveAccessToken, type TokenRecord } from '../domain/tokens.ts';
 import type { Store } from '../store/types.ts';

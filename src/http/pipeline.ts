@@ -58,15 +58,17 @@ async function runStages(
 ): Promise<Reply> {
   const apiPath = stripApiPrefix(context.path);
   if (apiPath === undefined) return failure('not_found');
+  // RFC 9110 §9.3.2: HEAD is answered as GET, without the body (Node's http drops it).
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const decodable = isDecodable(apiPath);
+  // Routed before the limiter, so a 429 is still the answer of a known operation.
+  if (decodable) context.operationId = router.operationIdOf({ method, path: apiPath });
   const decision = limiter.hit(context.ip);
   if (decision) {
     context.rateLimit = decision;
     if (!decision.allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
   }
-  if (!isDecodable(apiPath)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
-  // RFC 9110 §9.3.2: HEAD is answered as GET, without the body (Node's http drops it).
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  context.operationId = router.operationIdOf({ method, path: apiPath });
+  if (!decodable) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
 
   const body = await readBody(req, res);
   if (!body.ok) return body;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { tokenIdOf } from '../../src/domain/tokens.ts';
+import type { StoredRecord } from '../../src/store/types.ts';
 import { bearer, CLIENT, createTestApp, tokenFor } from '../support/test-app.ts';
 
 interface TokenBody {
@@ -247,6 +249,23 @@ describe('at most five active tokens per client', () => {
     for (const token of [...tokens.slice(1), sixth]) await t.http.get('/v1/products').set(bearer(token)).expect(200);
     const list = await t.http.get('/v1/auth/token/list').set(bearer(sixth)).expect(200);
     expect(list.body.data).toHaveLength(5);
+  });
+
+  it('still counts the oldest token under revoke-oldest when a crash lost the line revoking it', async () => {
+    const t = await createTestApp({ tokens: { limitPolicy: 'revoke-oldest' } });
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i += 1) tokens.push(await tokenFor(t));
+    const oldest = t.store.get('tokens', tokenIdOf(tokens[0] as string));
+    const sixth = await tokenFor(t);
+    // What a torn journal leaves: the ledger line kept, the revocation of the oldest token lost.
+    t.store.put('tokens', oldest as StoredRecord);
+    await t.http.get('/v1/products').set(bearer(tokens[0] as string)).expect(200);
+    const listed = await t.http.get('/v1/auth/token/list').set(bearer(sixth)).expect(200);
+    expect(listed.body.data).toHaveLength(6);
+    await tokenFor(t);
+    const after = await t.http.get('/v1/auth/token/list').set(bearer(sixth)).expect(200);
+    expect(after.body.data).toHaveLength(5);
+    expect((await t.http.get('/v1/products').set(bearer(tokens[0] as string)).expect(401)).body.error).toBe('TOKEN_REVOGADO');
   });
 
   it('does not count expired tokens', async () => {

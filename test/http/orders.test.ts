@@ -151,22 +151,28 @@ describe('create order', () => {
 });
 
 describe('checkout links', () => {
-  it('point at the host the client called, on get and list too', async () => {
+  it('point at the host the client called (a port-mapped localhost too), on get and list as well', async () => {
     const t = await setup();
     const created = await t.http.post('/v1/orders').set(t.auth).set('Host', 'localhost:4010').send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
     const id = created.body.data.id as string;
     expect(created.body.data.checkout).toBe(`http://localhost:4010/checkout/${id}`);
-    const got = await t.http.get(`/v1/orders/${id}`).set(t.auth).set('Host', 'mock.local:8080').expect(200);
-    expect(got.body.data.checkout).toBe(`http://mock.local:8080/checkout/${id}`);
-    const listed = await t.http.get('/v1/orders').set(t.auth).set('Host', 'mock.local:8080').expect(200);
-    expect(listed.body.data[0].checkout).toBe(`http://mock.local:8080/checkout/${id}`);
+    const got = await t.http.get(`/v1/orders/${id}`).set(t.auth).set('Host', 'localhost:8080').expect(200);
+    expect(got.body.data.checkout).toBe(`http://localhost:8080/checkout/${id}`);
+    const listed = await t.http.get('/v1/orders').set(t.auth).set('Host', '[::1]:8080').expect(200);
+    expect(listed.body.data[0].checkout).toBe(`http://[::1]:8080/checkout/${id}`);
   });
 
-  it('never echo a Host header that is not a plain host and port', async () => {
-    const t = await setup();
-    const created = await t.http.post('/v1/orders').set(t.auth).set('Host', 'evil.example/x?y').send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
-    expect(created.body.data.checkout).toMatch(new RegExp(`^http://localhost:\\d+/checkout/${created.body.data.id}$`));
-  });
+  it.each(['evil.example', 'evil.example:4010', 'evil.example/x?y'])(
+    'never echo a Host header that names another machine (%s): the socket address is used',
+    async (host) => {
+      const t = await setup();
+      const created = await t.http.post('/v1/orders').set(t.auth).set('Host', host).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+      const id = created.body.data.id as string;
+      expect(created.body.data.checkout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/checkout/${id}$`));
+      const got = await t.http.get(`/v1/orders/${id}`).set(t.auth).set('Host', host).expect(200);
+      expect(got.body.data.checkout).not.toContain('evil');
+    },
+  );
 
   it('use --public-url when configured, for seeded orders as well', async () => {
     const t = await createTestApp({ publicUrl: 'https://mock.example.co.mz/', seedData: 'default' });
@@ -188,6 +194,16 @@ describe('order get, status and list', () => {
     expect(missing.body.error).toBe('not_found');
     const missingStatus = await t.http.get('/v1/orders/ord_nope/status').set(t.auth).expect(404);
     expect(missingStatus.body.error).toBe('not_found');
+  });
+
+  it('does not count a HEAD of the status as a poll (HEAD is safe)', async () => {
+    const t = await setup();
+    const created = await t.http.post('/v1/orders').set(t.auth).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+    const path = `/v1/orders/${created.body.data.id}/status`;
+    for (let i = 0; i < 3; i += 1) await t.http.head(path).set(t.auth).expect(200);
+    const polls = [];
+    for (let i = 0; i < 3; i += 1) polls.push((await t.http.get(path).set(t.auth).expect(200)).body.data.status);
+    expect(polls).toEqual(['PENDING', 'PENDING', 'PAID']);
   });
 
   it('answers status in the contract shape and pays the order on its 3rd poll', async () => {

@@ -28,6 +28,15 @@ describe('rate limit: 100 requests per minute per IP, fixed windows on the mock 
     expect(t.store.count('tokens')).toBe(tokens);
   });
 
+  it('answers a 429 as the operation it refused, so its Retry-After is checked against that operation', async () => {
+    const t = await createTestApp({ rateLimit: { limit: 1 } });
+    const operations: Array<string | undefined> = [];
+    t.deps.observers?.push((exchange) => operations.push(exchange.context.operationId));
+    await t.http.get('/v1/products').expect(401);
+    await t.http.get('/v1/products').expect(429);
+    expect(operations).toEqual(['listProducts', 'listProducts']);
+  });
+
   it('restores service once the clock passes the window', async () => {
     const t = await createTestApp({ rateLimit: { limit: 3 } });
     for (let i = 0; i < 3; i += 1) await t.http.post('/v1/auth/token').send({});

@@ -20,19 +20,19 @@ export async function startValidatingProxy(target: string): Promise<Proxy> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      void forward(req, Buffer.concat(chunks)).then(
-        async ({ status, headers, text }) => {
+      forward(req, Buffer.concat(chunks))
+        .then(async ({ status, headers, text }) => {
           const body = text === '' ? undefined : (JSON.parse(text) as unknown);
           await validateAnswer(`${target}${req.url ?? '/'}`, req.method ?? 'GET', { status, headers, body });
           checked += 1;
           res.writeHead(status, Object.fromEntries(headers));
           res.end(text);
-        },
-        (error: unknown) => {
-          res.writeHead(502);
+        })
+        // Answer the client in any case, so the test fails on the cause instead of a timeout.
+        .catch((error: unknown) => {
+          if (!res.headersSent) res.writeHead(502);
           res.end(String(error));
-        },
-      );
+        });
     });
   });
   const forward = async (req: http.IncomingMessage, body: Buffer) => {
