@@ -1,18 +1,25 @@
-/** Everything the app needs from outside, injected by `main.ts` (or by a test). */
+/** Everything the app needs from outside, injected by the CLI (or by a test). */
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { ExchangeObserver } from './http/context.ts';
+import type { ExchangeObserver } from './core/context.ts';
+import type { EventListener } from './core/events.ts';
 import type { Logger } from './log.ts';
 import type { Random } from './random.ts';
 import type { Store } from './store/types.ts';
 
-export interface AppDeps {
+/** What a flow needs: the store it owns its records in, time, randomness and the configuration. */
+export interface FlowDeps {
   config: Config;
   clock: Clock;
   random: Random;
   store: Store;
+}
+
+export interface AppDeps extends FlowDeps {
   /** Defaults to silent. */
   logger?: Logger;
   /** Called with every reply the mock sends (request journal, test-time response validation). */
   observers?: ExchangeObserver[];
+  /** Called with every domain event, once the change that caused it is durable. */
+  listeners?: EventListener[];
 }

@@ -3,24 +3,9 @@
  * journal); everything else talks to a `Store`.
  */
 
-export const COLLECTIONS = [
-  'tokens',
-  'products',
-  'customers',
-  'plans',
-  'subscriptions',
-  'orders',
-  'payments',
-] as const;
+import { COLLECTIONS, type CollectionName, type StoredRecord } from '../core/records.ts';
 
-export type CollectionName = (typeof COLLECTIONS)[number];
-
-/** Every stored record belongs to exactly one API client (per-client isolation). */
-export interface StoredRecord {
-  id: string;
-  clientId: string;
-  [field: string]: unknown;
-}
+export { COLLECTIONS, type CollectionName, type StoredRecord };
 
 /**
  * Unique secondary indexes, scoped per client: `findByKey('products', 'originProductId', clientId, value)`.
@@ -34,6 +19,7 @@ export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = 
   subscriptions: ['originSubscriptionId'],
   orders: [],
   payments: [],
+  orderPolls: [],
 };
 
 export interface StoreData {

@@ -5,7 +5,7 @@
  */
 import type { OpenAPIBackend } from 'openapi-backend';
 import { createSchemaAjv } from '../spec/openapi-doc.ts';
-import type { Exchange } from '../../src/http/context.ts';
+import type { Exchange } from '../../src/core/context.ts';
 
 export const violations: string[] = [];
 

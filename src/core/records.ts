@@ -2,7 +2,32 @@
  * Stored shapes of the resources (CONTRACT.md §Resources in responses). A stored record is its public body
  * plus `clientId` (the owner) and `_`-prefixed bookkeeping, both removed by `toPublic`.
  */
-import type { StoredRecord } from '../store/types.ts';
+
+export const COLLECTIONS = [
+  'tokens',
+  'products',
+  'customers',
+  'plans',
+  'subscriptions',
+  'orders',
+  'payments',
+  'orderPolls',
+] as const;
+
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+/** Every stored record belongs to exactly one API client (per-client isolation). */
+export interface StoredRecord {
+  id: string;
+  clientId: string;
+  [field: string]: unknown;
+}
+
+/** One record a flow wrote, as it reports it. */
+export interface RecordWrite {
+  collection: CollectionName;
+  record: StoredRecord;
+}
 
 export type Metadata = Record<string, unknown>;
 
@@ -95,10 +120,13 @@ export interface OrderRecord extends StoredRecord, Timestamps {
   shippingAddressDisabled?: boolean;
   deliveryInfoDisabled?: boolean;
   statusHistory: Array<{ status: OrderStatus; at: string }>;
-  /** How many times the status was polled (drives the default scenario). */
-  _statusPolls?: number;
   /** The order's payment, so a status change updates it without a scan. */
   _paymentId?: string;
+}
+
+/** How often an order's status was polled: kept beside the order (collection `orderPolls`, same id). */
+export interface OrderPollsRecord extends StoredRecord {
+  polls: number;
 }
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
@@ -114,7 +142,20 @@ export interface PaymentRecord extends StoredRecord, Timestamps {
   status: PaymentStatus;
 }
 
-/** The body a client sees: no owner, no bookkeeping. */
-export function toPublic(record: StoredRecord): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'clientId' && !key.startsWith('_')));
+
+export interface TokenRecord extends StoredRecord {
+  kind: 'access' | 'refresh';
+  /** SHA-256 of the secret; the secret itself is never stored. */
+  tokenHash: string;
+  /** Last 6 characters of the secret, so a person can tell tokens apart in a list. */
+  tokenHint: string;
+  issuedAt: string;
+  /** Issue order within the client: timestamps tie within a millisecond (and always on a frozen clock). */
+  sequence: number;
+  /** Access tokens only; refresh tokens stay valid until revoked. */
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  /** For access tokens: the refresh token they were issued with (revoking it cascades). */
+  refreshTokenId: string | null;
 }

@@ -1,5 +1,5 @@
 /** `metadata` is free-form JSON, at most 50 keys (checked by the schema) and 8 KiB (checked here). */
-import type { ErrorDetail } from '../http/errors.ts';
+import type { ErrorDetail } from '../core/failures.ts';
 
 export const METADATA_MAX_BYTES = 8 * 1024;
 

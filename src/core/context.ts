@@ -2,6 +2,8 @@
  * The per-request context: created once when a request arrives, carried through every stage, and handed
  * to observers (request journal, scenario effects, test-time response validation) with the reply.
  */
+import type { Failure } from './failures.ts';
+
 export interface Principal {
   clientId: string;
   tokenId: string;
@@ -20,7 +22,7 @@ export interface RequestContext {
   /** The path as received, without the query string. */
   path: string;
   receivedAt: Date;
-  /** Base of the links this response hands out (see base-url.ts). */
+  /** Base of the links this response hands out (see http/base-url.ts). */
   baseUrl: string;
   /** The matched OpenAPI operation, once routed. */
   operationId?: string;
@@ -37,3 +39,6 @@ export interface Exchange {
 }
 
 export type ExchangeObserver = (exchange: Exchange) => void;
+
+/** The result of checking a request's bearer token: who is calling, or why not. */
+export type Authentication = { ok: true; principal: Principal } | Failure;

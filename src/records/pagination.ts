@@ -1,5 +1,5 @@
 /** Lists (CONTRACT.md §Lists): newest first (ties by id), `page` ≥ 1, `limit` 1–100, empty past the end. */
-import type { Pagination } from '../http/reply.ts';
+import type { Pagination } from '../core/reply.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 20;

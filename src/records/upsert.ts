@@ -1,9 +1,10 @@
 /**
  * Create-or-update by merchant key, computed without writing: callers collect the results and write them
- * with one `putMany`, so a request that fails half-way has written nothing.
+ * with one `putMany`, so a request that fails half-way has written nothing. Pure: the existing record is
+ * found through the scope's `lookup`, which the calling flow backs with its store.
  */
+import type { CollectionName, StoredRecord } from '../core/records.ts';
 import type { Random } from '../random.ts';
-import type { Store, StoredRecord } from '../store/types.ts';
 import type { CatalogKind } from './catalog-kinds.ts';
 
 export interface Upsert {
@@ -12,10 +13,11 @@ export interface Upsert {
 }
 
 export interface UpsertScope {
-  store: Store;
   random: Random;
   clientId: string;
   now: string;
+  /** The client's record of `collection` whose merchant key `key` is `value`, if any. */
+  lookup: (collection: CollectionName, key: string, value: string) => StoredRecord | undefined;
   /** Records already planned in this request, by collection and merchant key, so a repeated key updates once. */
   pending?: Map<string, StoredRecord>;
 }
@@ -37,9 +39,7 @@ export function upsertByKey(kind: CatalogKind, scope: UpsertScope, fields: Recor
   // Keys of different kinds may share a value ("1" as both customer and product key): scope by collection.
   const pendingKey = `${kind.collection}\u0000${keyValue}`;
   const existing =
-    keyValue === undefined
-      ? undefined
-      : (scope.pending?.get(pendingKey) ?? scope.store.findByKey(kind.collection, kind.key, scope.clientId, keyValue));
+    keyValue === undefined ? undefined : (scope.pending?.get(pendingKey) ?? scope.lookup(kind.collection, kind.key, keyValue));
   const record = existing
     ? { ...existing, ...fields, id: existing.id, clientId: existing.clientId, createdAt: existing['createdAt'], updatedAt: scope.now }
     : newRecord(kind, scope, fields);

@@ -3,7 +3,8 @@
  * client's token history, which grows with every issue: the last issue number, and the ids of the access
  * tokens that were active when last written (at most the limit plus one; some may be revoked or expired since).
  */
-import { isActiveAccessToken, type TokenRecord } from '../domain/tokens.ts';
+import type { TokenRecord } from '../core/records.ts';
+import { isActiveAccessToken } from './rules.ts';
 import type { Store } from '../store/types.ts';
 
 interface StoredLedger {

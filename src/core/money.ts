@@ -19,9 +19,3 @@ export function sumCentavos(values: readonly Centavos[]): Centavos {
 export function timesQuantity(price: Centavos, quantity: number): Centavos {
   return (price * quantity) as Centavos;
 }
-
-/** A payer's wallet from a Mozambican number: Vodacom (84, 85) uses M-Pesa, Movitel (86, 87) e-Mola. */
-export function paymentMethodForPhone(phone: string | undefined): 'mpesa' | 'emola' {
-  const digits = (phone ?? '').replace(/\D/g, '').replace(/^258/, '');
-  return digits.startsWith('86') || digits.startsWith('87') ? 'emola' : 'mpesa';
-}

@@ -4,24 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ClientConfig, Config } from '../config.ts';
-import type { StoredRecord } from '../store/types.ts';
-
-export interface TokenRecord extends StoredRecord {
-  kind: 'access' | 'refresh';
-  /** SHA-256 of the secret; the secret itself is never stored. */
-  tokenHash: string;
-  /** Last 6 characters of the secret, so a person can tell tokens apart in a list. */
-  tokenHint: string;
-  issuedAt: string;
-  /** Issue order within the client: timestamps tie within a millisecond (and always on a frozen clock). */
-  sequence: number;
-  /** Access tokens only; refresh tokens stay valid until revoked. */
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  /** For access tokens: the refresh token they were issued with (revoking it cascades). */
-  refreshTokenId: string | null;
-}
+import { ID_PREFIX } from '../core/ids.ts';
+import type { TokenRecord } from '../core/records.ts';
 
 export function hashToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -29,7 +13,7 @@ export function hashToken(secret: string): string {
 
 /** The record id of a secret: derived from its hash, so a lookup is one `get`, not a scan. */
 export function tokenIdOf(secret: string): string {
-  return `tok_${hashToken(secret).slice(0, 32)}`;
+  return `${ID_PREFIX.token}_${hashToken(secret).slice(0, 32)}`;
 }
 
 export function isExpired(token: TokenRecord, nowMs: number): boolean {

@@ -1,0 +1,49 @@
+/**
+ * Domain events: what changed, as plain values. A flow returns the events its state change caused; the app's
+ * event bus delivers them once the write is durable (webhooks, the request journal and QA tools listen).
+ */
+import type { OrderStatus, PaymentStatus, SubscriptionStatus } from './records.ts';
+
+interface EventBase {
+  /** The client whose records changed. */
+  clientId: string;
+  /** Mock-clock instant of the change (ISO 8601). */
+  at: string;
+}
+
+export interface OrderEvent extends EventBase {
+  type: 'order.created' | 'order.paid' | 'order.failed' | 'order.cancelled';
+  orderId: string;
+  status: OrderStatus;
+}
+
+export interface PaymentEvent extends EventBase {
+  type: 'payment.created' | 'payment.paid' | 'payment.failed' | 'payment.refunded';
+  paymentId: string;
+  status: PaymentStatus;
+  orderId?: string;
+  subscriptionId?: string;
+}
+
+export interface SubscriptionEvent extends EventBase {
+  type: 'subscription.created' | 'subscription.activated' | 'subscription.past_due' | 'subscription.cancelled';
+  subscriptionId: string;
+  status: SubscriptionStatus;
+}
+
+export interface TokenEvent extends EventBase {
+  type: 'token.issued' | 'token.revoked';
+  tokenId: string;
+  kind: 'access' | 'refresh';
+}
+
+export interface RecordEvent extends EventBase {
+  type: 'product.created' | 'product.updated' | 'customer.created' | 'customer.updated' | 'plan.created' | 'plan.updated';
+  recordId: string;
+}
+
+export type DomainEvent = OrderEvent | PaymentEvent | SubscriptionEvent | TokenEvent | RecordEvent;
+
+export type DomainEventType = DomainEvent['type'];
+
+export type EventListener = (event: DomainEvent) => void;

@@ -1,0 +1,13 @@
+/** Type prefixes of the opaque ids the mock hands out (CONTRACT.md §Resources in responses). */
+export const ID_PREFIX = {
+  product: 'prod',
+  customer: 'cus',
+  plan: 'plan',
+  subscription: 'sub',
+  order: 'ord',
+  payment: 'pay',
+  token: 'tok',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;

@@ -1,0 +1,46 @@
+/**
+ * The one builder of payment records, used by orders, subscriptions and the seeded dataset (CONTRACT.md:
+ * a payment belongs to exactly one order or subscription), and the payment status each order status implies.
+ */
+import type { OrderStatus, PaymentRecord, PaymentStatus } from '../core/records.ts';
+
+export interface PaymentDraft {
+  id: string;
+  clientId: string;
+  owner: { orderId: string } | { subscriptionId: string };
+  amount: number;
+  /** The payer's phone: it decides the wallet. */
+  payerPhone: string | undefined;
+  status: PaymentStatus;
+  createdAt: string;
+  /** When the payment reached its status; its creation time if omitted. */
+  updatedAt?: string;
+}
+
+export function paymentRecord(draft: PaymentDraft): PaymentRecord {
+  return {
+    id: draft.id,
+    clientId: draft.clientId,
+    ...draft.owner,
+    amount: draft.amount,
+    currency: 'MZN',
+    method: paymentMethodForPhone(draft.payerPhone),
+    status: draft.status,
+    createdAt: draft.createdAt,
+    updatedAt: draft.updatedAt ?? draft.createdAt,
+  };
+}
+
+/** A payer's wallet from a Mozambican number: Vodacom (84, 85) uses M-Pesa, Movitel (86, 87) e-Mola. */
+export function paymentMethodForPhone(phone: string | undefined): 'mpesa' | 'emola' {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^258/, '');
+  return digits.startsWith('86') || digits.startsWith('87') ? 'emola' : 'mpesa';
+}
+
+/** A cancelled order's payment did not happen: it failed (CANCELLED has no payment status of its own). */
+export const PAYMENT_STATUS_OF_ORDER: Readonly<Record<OrderStatus, PaymentStatus>> = {
+  PENDING: 'PENDING',
+  PAID: 'PAID',
+  FAILED: 'FAILED',
+  CANCELLED: 'FAILED',
+};

@@ -1,0 +1,26 @@
+/**
+ * Owner-scoped lookups: a record of the calling client, by id; another client's record is as unknown as a
+ * missing one (CONTRACT.md: each client sees only its own records).
+ */
+import type { CollectionName, StoredRecord } from '../core/records.ts';
+import type { Store } from '../store/types.ts';
+
+export function ownRecord<T extends StoredRecord>(
+  store: Store,
+  collection: CollectionName,
+  clientId: string,
+  id: string | undefined,
+): T | undefined {
+  const record = id === undefined ? undefined : store.get<T>(collection, id);
+  return record && record.clientId === clientId ? record : undefined;
+}
+
+/** The client's records of a collection that pass `keep`, unordered (see pagination.ts for the order). */
+export function ownRecords<T extends StoredRecord>(
+  store: Store,
+  collection: CollectionName,
+  clientId: string,
+  keep: (record: Readonly<T>) => boolean = () => true,
+): ReadonlyArray<Readonly<T>> {
+  return store.list<T>(collection, clientId).filter(keep);
+}

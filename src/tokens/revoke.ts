@@ -1,0 +1,27 @@
+/**
+ * Revoking a token (RFC 7009): an access or refresh token of the caller. Revoking a refresh token also revokes
+ * the access tokens issued from it; older ones that are no longer active are refused by `verify.ts`.
+ */
+import { failure } from '../core/failures.ts';
+import { done, type Outcome } from '../core/outcome.ts';
+import type { RecordWrite } from '../core/records.ts';
+import type { FlowDeps } from '../deps.ts';
+import { readLedger } from './ledger.ts';
+import { findToken, tokenEvent } from './token-record.ts';
+
+export function revokeToken(deps: FlowDeps, callerId: string, secret: string): Outcome<{ revoked: true }> {
+  const record = findToken(deps, secret);
+  // RFC 7009 §2.2: an unknown token is answered as if it had been revoked.
+  if (!record) return done({ revoked: true });
+  if (record.clientId !== callerId) return failure('foreign_token');
+  const nowMs = deps.clock.nowMs();
+  const at = new Date(nowMs).toISOString();
+  const cascade =
+    record.kind === 'refresh'
+      ? readLedger(deps.store, callerId, nowMs).active.filter((token) => token.refreshTokenId === record.id)
+      : [];
+  const newlyRevoked = [record, ...cascade].filter((token) => token.revokedAt === null);
+  const written: RecordWrite[] = newlyRevoked.map((token) => ({ collection: 'tokens', record: { ...token, revokedAt: at } }));
+  deps.store.putMany(written);
+  return done({ revoked: true }, written, newlyRevoked.map((token) => tokenEvent('token.revoked', token, at)));
+}

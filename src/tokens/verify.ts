@@ -1,0 +1,40 @@
+/**
+ * Bearer verification (RFC 6750): finds the token record of the presented secret and decides between
+ * invalid_token, TOKEN_REVOGADO, TOKEN_EXPIRADO, CLIENT_INATIVO and the caller's principal.
+ */
+import type { Authentication } from '../core/context.ts';
+import { failure, type ErrorReason } from '../core/failures.ts';
+import type { TokenRecord } from '../core/records.ts';
+import type { FlowDeps } from '../deps.ts';
+import { hashToken, isClientActive, isExpired, sameSecret, tokenIdOf } from './rules.ts';
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function verifyBearer(deps: FlowDeps, header: string | string[] | undefined): Authentication {
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  const secret = match?.[1];
+  if (!secret) return denied('invalid_token');
+  const token = deps.store.get<TokenRecord>('tokens', tokenIdOf(secret));
+  if (!token || token.kind !== 'access' || !sameSecret(hashToken(secret), token.tokenHash)) {
+    return denied('invalid_token');
+  }
+  const nowMs = deps.clock.nowMs();
+  if (token.revokedAt !== null || isRevoked(deps, token.refreshTokenId)) return denied('token_revoked');
+  if (isExpired(token, nowMs)) return denied('token_expired');
+  if (!isClientActive(deps.config, token.clientId)) return denied('client_inactive');
+  if (token.lastUsedAt === null || nowMs - Date.parse(token.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
+    deps.store.put('tokens', { ...token, lastUsedAt: new Date(nowMs).toISOString() });
+  }
+  return { ok: true, principal: { clientId: token.clientId, tokenId: token.id } };
+}
+
+/** Revoking a refresh token revokes every access token issued from it (RFC 7009 §2.1), expired ones included. */
+function isRevoked(deps: FlowDeps, tokenId: string | null): boolean {
+  return tokenId !== null && (deps.store.get<TokenRecord>('tokens', tokenId)?.revokedAt ?? null) !== null;
+}
+
+function denied(reason: Extract<ErrorReason, 'invalid_token' | 'token_revoked' | 'token_expired' | 'client_inactive'>): Authentication {
+  return failure(reason);
+}
