@@ -18,7 +18,7 @@ import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProductRecord } from '../src/domain/records.ts';
+import type { ProductRecord } from '../src/core/records.ts';
 import { createSecureRandom } from '../src/random.ts';
 import { openStore } from '../src/store/index.ts';
 

@@ -2,35 +2,27 @@
  * Token benchmark: npx tsx bench/token-bench.ts [total]   (default 100000)   — or `npm run bench:tokens`
  *
  * Prints figures; asserts nothing. Issues `total` token pairs for one client under revoke-oldest, in process
- * (handler + in-memory store, no HTTP), and prints the cost per issue of each block of 10 000 as the client's
+ * (the tokens flow + in-memory store, no HTTP), and prints the cost per issue of each block of 10 000 as the client's
  * token history grows. Each issue keeps every earlier token (revoked ones must still answer TOKEN_REVOGADO),
  * so a flat cost per block shows that issuing does not scan that history.
  */
 import { createClock } from '../src/clock.ts';
 import { defaultConfig } from '../src/config.ts';
-import type { AppDeps } from '../src/deps.ts';
-import { issueToken } from '../src/handlers/auth.ts';
-import type { HandlerInput } from '../src/handlers/types.ts';
+import type { FlowDeps } from '../src/deps.ts';
 import { createSecureRandom } from '../src/random.ts';
 import { openStore } from '../src/store/index.ts';
+import { tokenFlow } from '../src/tokens/token-flow.ts';
 
 const BLOCK = 10_000;
 const total = Number(process.argv[2] ?? 100_000);
 
-const deps: AppDeps = {
+const deps: FlowDeps = {
   config: defaultConfig({ seedData: 'none', tokens: { limitPolicy: 'revoke-oldest' } }),
   clock: createClock({ frozenAt: new Date('2026-03-02T10:00:00Z') }),
   random: createSecureRandom(),
   store: await openStore({}),
 };
-const input = {
-  context: { requestId: 'bench', ip: '127.0.0.1', method: 'POST', path: '/v1/auth/token', receivedAt: new Date(), baseUrl: '' },
-  principal: undefined,
-  params: {},
-  query: {},
-  headers: {},
-  body: { client_id: 'mock-client', client_secret: 'mock-secret' },
-} satisfies HandlerInput;
+const tokens = tokenFlow(deps);
 
 console.log('| tokens stored before the block | issues | µs per issue |');
 console.log('|---:|---:|---:|');
@@ -38,8 +30,8 @@ for (let done = 0; done < total; done += BLOCK) {
   const stored = deps.store.count('tokens');
   const started = process.hrtime.bigint();
   for (let i = 0; i < BLOCK; i += 1) {
-    const reply = issueToken(input, deps);
-    if (!reply.ok) throw new Error(`issue refused: ${reply.reason}`);
+    const issued = tokens.issue('mock-client', 'mock-secret');
+    if (!issued.ok) throw new Error(`issue refused: ${issued.reason}`);
   }
   const micros = Number(process.hrtime.bigint() - started) / 1000 / BLOCK;
   console.log(`| ${stored} | ${BLOCK} | ${micros.toFixed(1)} |`);

@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so the package needs no build step.
-import { register } from 'tsx/esm/api';
+// The process edge: arguments, environment, output streams and stop signals in; the exit code out.
+import { runCli } from '../dist/cli.js';
 
-register();
-await import('../src/main.ts');
+const stopping = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopping.abort(signal));
+const code = await runCli(process.argv, process.env, {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  stop: stopping.signal,
+});
+process.exit(code);

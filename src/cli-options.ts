@@ -25,32 +25,29 @@ export interface StartFlags {
   publicUrl?: string;
 }
 
-function integer(min: number, max: number) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number, got "${value}".`);
-    const number = Number(value);
-    if (number < min || number > max) throw new InvalidArgumentError(`expected ${min}–${max}, got ${value}.`);
-    return number;
-  };
+/** The shape of a number flag; its bounds are the config schema's, checked once for every source. */
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number, got "${value}".`);
+  return Number(value);
 }
 
 function rateLimit(value: string): number | 'off' {
-  return value === 'off' ? 'off' : integer(1, 1_000_000)(value);
+  return value === 'off' ? 'off' : wholeNumber(value);
 }
 
 export function defineStartCommand(program: Command): Command {
   return program
     .command('start', { isDefault: true })
     .description('start the mock server')
-    .addOption(new Option('--port <n>', 'port to listen on (env PORT)').argParser(integer(0, 65_535)))
+    .addOption(new Option('--port <n>', 'port to listen on (env PORT)').argParser(wholeNumber))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--data <file>', 'lowdb data file (default .commerce-mock/db.json)')
     .option('--in-memory', 'keep state in memory only')
     .option('--reset', 'set an unreadable data file aside and start afresh')
-    .addOption(new Option('--seed <n>', 'seed of the generated dataset (default 42)').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--seed <n>', 'seed of the generated dataset (default 42)').argParser(wholeNumber))
     .addOption(new Option('--seed-data <kind>', 'initial dataset of an empty store').choices(['default', 'none']))
     .option('--config <file>', 'JSON or YAML configuration file (clients, limits, token policy)')
-    .addOption(new Option('--token-ttl <seconds>', 'access token lifetime (default 3600)').argParser(integer(1, 31_536_000)))
+    .addOption(new Option('--token-ttl <seconds>', 'access token lifetime (default 3600)').argParser(wholeNumber))
     .addOption(new Option('--token-limit-policy <policy>', 'sixth active token').choices(['reject', 'revoke-oldest']))
     .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
     .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))

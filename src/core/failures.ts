@@ -1,16 +1,11 @@
 /**
  * The one error catalogue: every failure the mock can answer, keyed by a reason, with the API's error code,
- * HTTP status and Portuguese message (the service speaks Portuguese). Handlers return `failure(reason)`;
- * the reply writer turns it into the error body.
+ * HTTP status and Portuguese message (the service speaks Portuguese). Flows and stages return
+ * `failure(reason)`; the reply writer turns it into the error body.
  */
 export const ERRORS = {
   invalid_request: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos' },
   malformed_json: { status: 400, code: 'invalid_request', message: 'JSON malformado no corpo do pedido' },
-  order_without_items: {
-    status: 400,
-    code: 'invalid_request',
-    message: 'Pedido deve conter pelo menos um item',
-  },
   unknown_reference: { status: 400, code: 'invalid_request', message: 'Referência desconhecida' },
   token_limit_reached: {
     status: 400,

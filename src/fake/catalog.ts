@@ -1,6 +1,6 @@
 /** Seeded products and plans, created at the start of the 90-day window (the shop opened its catalogue first). */
-import { fromCentavos, timesQuantity, toCentavos } from '../domain/money.ts';
-import type { PlanRecord, ProductRecord } from '../domain/records.ts';
+import { fromCentavos, timesQuantity, toCentavos } from '../core/money.ts';
+import type { PlanRecord, ProductRecord } from '../core/records.ts';
 import { seededId } from '../random.ts';
 import { PLAN_TEMPLATES, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog-templates.ts';
 import { merchantKey, type SeedContext } from './context.ts';

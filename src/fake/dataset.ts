@@ -2,7 +2,7 @@
  * The whole seeded dataset of one client, as store writes. Factories run in a fixed order on one faker, so
  * the draws — and therefore every id, name, price and timestamp — depend on the seed alone.
  */
-import type { CollectionName, StoredRecord } from '../store/types.ts';
+import type { CollectionName, StoredRecord } from '../core/records.ts';
 import { createSeededFaker } from '../random.ts';
 import { seedPlans, seedProducts } from './catalog.ts';
 import type { SeedContext } from './context.ts';

@@ -3,17 +3,17 @@
  * with the payment its status implies: PENDING → PENDING, PAID → PAID, FAILED → FAILED, CANCELLED → none
  * (abandoned before paying) or FAILED (the payer declined).
  */
-import { priceOrder } from '../domain/orders.ts';
 import {
   ORDER_STATUSES,
   type CustomerRecord,
   type OrderRecord,
   type OrderStatus,
   type PaymentRecord,
-  type PaymentStatus,
   type ProductRecord,
   type ShippingAddress,
-} from '../domain/records.ts';
+} from '../core/records.ts';
+import { PAYMENT_STATUS_OF_ORDER } from '../orders/payment-record.ts';
+import { priceOrder } from '../orders/pricing.ts';
 import { seededId } from '../random.ts';
 import type { SeedContext } from './context.ts';
 import { CITIES, STREETS } from './names.ts';
@@ -29,12 +29,6 @@ const SHIPPING_COSTS = [0, 150, 200, 250, 350, 500] as const;
 const SINGLE_UNIT_FROM_MZN = 5000;
 
 type Delivery = 'delivery' | 'pickup' | 'unspecified';
-
-const PAYMENT_OF: Record<Exclude<OrderStatus, 'CANCELLED'>, PaymentStatus> = {
-  PENDING: 'PENDING',
-  PAID: 'PAID',
-  FAILED: 'FAILED',
-};
 
 export interface SeededOrders {
   orders: OrderRecord[];
@@ -97,7 +91,8 @@ function seedOrder(
   const source = faker.datatype.boolean(0.6) ? faker.helpers.arrayElement(SOURCES) : undefined;
   const id = seededId(faker, 'ord');
 
-  const paymentStatus = status === 'CANCELLED' ? (faker.datatype.boolean(0.5) ? 'FAILED' : undefined) : PAYMENT_OF[status];
+  // A cancelled order was abandoned before paying (no payment) or declined by the payer.
+  const paymentStatus = status === 'CANCELLED' && !faker.datatype.boolean(0.5) ? undefined : PAYMENT_STATUS_OF_ORDER[status];
   const totals = priceOrder(lines, shippingCost);
   const payment =
     paymentStatus &&

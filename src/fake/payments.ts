@@ -1,6 +1,6 @@
 /** A seeded payment of an order or of a subscription period, paid from the customer's mobile wallet. */
-import { paymentMethodForPhone } from '../domain/money.ts';
-import type { PaymentRecord, PaymentStatus } from '../domain/records.ts';
+import type { PaymentRecord, PaymentStatus } from '../core/records.ts';
+import { paymentRecord } from '../orders/payment-record.ts';
 import { seededId } from '../random.ts';
 import type { SeedContext } from './context.ts';
 
@@ -15,15 +15,14 @@ export interface PaymentDraft {
 }
 
 export function seedPayment(context: SeedContext, draft: PaymentDraft): PaymentRecord {
-  return {
+  return paymentRecord({
     id: seededId(context.faker, 'pay'),
     clientId: context.clientId,
-    ...draft.owner,
+    owner: draft.owner,
     amount: draft.amount,
-    currency: 'MZN',
-    method: paymentMethodForPhone(draft.payerPhone),
+    payerPhone: draft.payerPhone,
     status: draft.status,
     createdAt: draft.createdAt.toISOString(),
     updatedAt: (draft.settledAt ?? draft.createdAt).toISOString(),
-  };
+  });
 }

@@ -3,7 +3,8 @@
  * a store that holds any record, or remembers a dataset, is left alone, so a restart never duplicates data.
  */
 import type { Config } from '../config.ts';
-import { COLLECTIONS, type Store } from '../store/types.ts';
+import { COLLECTIONS } from '../core/records.ts';
+import type { Store } from '../store/types.ts';
 import { buildDataset } from './dataset.ts';
 import { REFERENCE_DATE } from './time.ts';
 

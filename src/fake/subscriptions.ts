@@ -3,8 +3,8 @@
  * every period that began was paid, except the current one of a PAST_DUE or CANCELLED subscription, which
  * holds one FAILED payment per attempt.
  */
-import type { CustomerRecord, PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../domain/records.ts';
-import { DEFAULT_MAX_ATTEMPTS, periodEnd } from '../domain/subscriptions.ts';
+import type { CustomerRecord, PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../core/records.ts';
+import { DEFAULT_MAX_ATTEMPTS, periodEnd } from '../subscriptions/periods.ts';
 import { seededId } from '../random.ts';
 import { merchantKey, type SeedContext } from './context.ts';
 import { seedPayment } from './payments.ts';

@@ -1,45 +1,46 @@
-/** operationId → handler. `satisfies` makes a missing or misspelt operation a type error. */
-import { CUSTOMERS, PLANS, PRODUCTS } from '../domain/catalog-kinds.ts';
-import type { OperationId } from '../http/operations.ts';
-import { issueToken, listTokens, refreshToken, revokeToken } from './auth.ts';
+/**
+ * operationId → handler: thin adapters from a validated request to a flow call and back to a reply.
+ * `satisfies` makes a missing or misspelt operation a type error.
+ */
+import type { Handler } from '../core/handler.ts';
+import type { OperationId } from '../core/operations.ts';
+import { okPage } from '../core/reply.ts';
+import { paginate } from '../records/pagination.ts';
+import { toPublic } from '../records/public-view.ts';
+import { authHandlers } from './auth.ts';
 import { catalogHandlers } from './catalog.ts';
-import { createOrder, getOrder, getOrderStatus, listOrders } from './orders.ts';
-import { listPayments } from './payments.ts';
-import { createSubscription, getSubscription, listSubscriptions, syncSubscription } from './subscriptions.ts';
-import type { Handler } from './types.ts';
+import type { Flows } from './flows.ts';
+import { orderHandlers } from './orders.ts';
+import { subscriptionHandlers } from './subscriptions.ts';
+import { callerOf } from '../core/handler.ts';
 
-const products = catalogHandlers(PRODUCTS, 'product_id');
-const customers = catalogHandlers(CUSTOMERS, 'customer_id');
-const plans = catalogHandlers(PLANS, 'plan_id');
-
-export const handlers = {
-  issueToken,
-  refreshToken,
-  revokeToken,
-  listTokens,
-  createProduct: products.create,
-  createProductAtCollection: products.create,
-  listProducts: products.list,
-  getProduct: products.get,
-  syncProduct: products.sync,
-  syncProductsBatch: products.syncBatch,
-  createCustomer: customers.create,
-  listCustomers: customers.list,
-  getCustomer: customers.get,
-  syncCustomer: customers.sync,
-  syncCustomersBatch: customers.syncBatch,
-  createPlan: plans.create,
-  listPlans: plans.list,
-  getPlan: plans.get,
-  syncPlan: plans.sync,
-  syncPlansBatch: plans.syncBatch,
-  createSubscription,
-  syncSubscription,
-  listSubscriptions,
-  getSubscription,
-  createOrder,
-  listOrders,
-  getOrder,
-  getOrderStatus,
-  listPayments,
-} satisfies Record<OperationId, Handler>;
+export function createHandlers(flows: Flows): Record<OperationId, Handler> {
+  const products = catalogHandlers(flows.products, 'product_id', 'products');
+  const customers = catalogHandlers(flows.customers, 'customer_id', 'customers');
+  const plans = catalogHandlers(flows.plans, 'plan_id', 'plans');
+  return {
+    ...authHandlers(flows.tokens),
+    createProduct: products.create,
+    createProductAtCollection: products.create,
+    listProducts: products.list,
+    getProduct: products.get,
+    syncProduct: products.sync,
+    syncProductsBatch: products.syncBatch,
+    createCustomer: customers.create,
+    listCustomers: customers.list,
+    getCustomer: customers.get,
+    syncCustomer: customers.sync,
+    syncCustomersBatch: customers.syncBatch,
+    createPlan: plans.create,
+    listPlans: plans.list,
+    getPlan: plans.get,
+    syncPlan: plans.sync,
+    syncPlansBatch: plans.syncBatch,
+    ...subscriptionHandlers(flows.subscriptions),
+    ...orderHandlers(flows.orders),
+    listPayments(input) {
+      const page = paginate(flows.payments.list(callerOf(input), input.query), input.query);
+      return okPage(page.items.map(toPublic), page.pagination);
+    },
+  } satisfies Record<OperationId, Handler>;
+}

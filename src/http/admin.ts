@@ -2,19 +2,23 @@
  * The admin API under /__admin: hand-written routes (they are not part of the service's contract), never
  * rate limited, refused on a non-loopback host unless the configured admin token is presented.
  */
-import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { failure } from '../core/failures.ts';
+import { okData, type Reply } from '../core/reply.ts';
 import type { AppDeps } from '../deps.ts';
-import { sameSecret } from '../domain/tokens.ts';
-import { failure } from './errors.ts';
-import { createContext } from './pipeline.ts';
-import { okData, type Reply } from './reply.ts';
+import { sameSecret } from '../tokens/rules.ts';
+import { isLoopback } from './loopback.ts';
+import { readBody } from './request-body.ts';
+import { requestContext } from './request-context.ts';
 import { sendReply } from './send-reply.ts';
 
 export interface AdminActions {
   /** Back to the initial state: store emptied (and re-seeded), rate-limit windows cleared. */
   reset(): Promise<void>;
 }
+
+const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The largest instant a Date can hold (ECMA-262 §21.4.1.1). */
 const MAX_DATE_MS = 8.64e15;
@@ -30,10 +34,15 @@ const clockChange = z
 export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router {
   const router = Router();
   const reply = (req: Request, res: Response, result: Reply) =>
-    sendReply(res, createContext(req, deps), result, deps.observers);
+    sendReply(res, requestContext(req, deps), result, deps.observers);
 
   router.use((req, res, next) => (adminAllowed(req, deps) ? next() : reply(req, res, failure('invalid_token'))));
-  router.use(express.json({ limit: '64kb' }));
+  router.use(async (req, res, next) => {
+    const body = await readBody(req, res, ADMIN_BODY_LIMIT_BYTES);
+    if (!body.ok) return reply(req, res, body);
+    req.body = body.body;
+    next();
+  });
 
   router.get('/clock', (req, res) => reply(req, res, okData(deps.clock.state())));
   router.post('/clock', (req, res) => {
@@ -61,17 +70,11 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
   router.all('/clock', wrongMethod('GET, HEAD, POST'));
   router.all('/reset', wrongMethod('POST'));
   router.use((req, res) => reply(req, res, failure('not_found')));
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const tooLarge = (error as { type?: string } | null)?.type === 'entity.too.large';
-    reply(req, res, failure(tooLarge ? 'body_too_large' : 'malformed_json'));
-  });
   return router;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
-
 function adminAllowed(req: Request, deps: AppDeps): boolean {
-  if (LOOPBACK.test(deps.config.host)) return true;
+  if (isLoopback(deps.config.host)) return true;
   const expected = deps.config.adminToken;
   return expected !== undefined && sameSecret(req.get('authorization') ?? '', `Bearer ${expected}`);
 }

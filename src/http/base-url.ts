@@ -6,16 +6,16 @@
  */
 import type { Request } from 'express';
 import type { Config } from '../config.ts';
+import { isLoopback } from './loopback.ts';
 
 const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 export function baseUrlOf(req: Request, config: Config): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
   const socketHost = hostOfAddress(req.socket.localAddress);
   const host = req.headers.host;
   const name = host ? HOST_HEADER.exec(host)?.groups?.['name']?.toLowerCase() : undefined;
-  if (host && name && [...LOOPBACK_NAMES, hostOfAddress(config.host), socketHost].includes(name)) return `http://${host}`;
+  if (host && name && (isLoopback(name) || [hostOfAddress(config.host), socketHost].includes(name))) return `http://${host}`;
   return `http://${socketHost}:${req.socket.localPort ?? config.port}`;
 }
 

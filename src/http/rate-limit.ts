@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { RateLimitState } from './context.ts';
+import type { RateLimitState } from '../core/context.ts';
 
 export interface RateLimitDecision extends RateLimitState {
   allowed: boolean;

@@ -3,9 +3,9 @@
  * and the headers an error needs; then every observer sees the exchange.
  */
 import type { Response } from 'express';
-import type { Exchange, ExchangeObserver, RequestContext } from './context.ts';
-import { ERRORS, wwwAuthenticate } from './errors.ts';
-import type { Reply } from './reply.ts';
+import type { Exchange, ExchangeObserver, RequestContext } from '../core/context.ts';
+import { ERRORS, wwwAuthenticate } from '../core/failures.ts';
+import type { Reply } from '../core/reply.ts';
 
 export function renderReply(context: RequestContext, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };

@@ -12,13 +12,21 @@ interface ServerEntry {
   url: string;
 }
 
+let document: Record<string, unknown> | undefined;
+
+/** The parsed document, read once per process; openapi-backend dereferences a copy of it. */
+export function loadSpecDocument(): Record<string, unknown> {
+  document ??= parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
+  return structuredClone(document);
+}
+
 let prefixes: readonly string[] | undefined;
 
 /** Path prefixes of the document's servers, longest first so `/api/v1` wins over `/api`. */
 export function apiPrefixes(): readonly string[] {
   if (prefixes) return prefixes;
-  const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { servers?: ServerEntry[] };
-  const paths = (document.servers ?? []).map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
+  const servers = (loadSpecDocument()['servers'] ?? []) as ServerEntry[];
+  const paths = servers.map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
   prefixes = [...new Set(paths)].sort((a, b) => b.length - a.length);
   return prefixes;
 }

@@ -3,22 +3,32 @@
  * path a client recognises (`products[3].price`, `limit`) and a Portuguese message.
  */
 import type { ErrorObject } from 'ajv';
-import { failure, type ErrorDetail, type ErrorReason, type Failure } from './errors.ts';
+import { failure, type ErrorDetail, type Failure } from '../core/failures.ts';
 
-/** Fields whose absence or emptiness has its own message in the service ("Pedido deve conter…"). */
-const ABSENCE_REASONS: Record<string, Record<string, ErrorReason>> = {
-  createOrder: { items: 'order_without_items' },
-};
-const ABSENCE_KEYWORDS = new Set(['required', 'minItems']);
+/**
+ * A field whose absence (missing, or an empty list) the service answers with a message of its own carries it
+ * in the document as `x-message-when-absent` ("Pedido deve conter pelo menos um item" on an order's items).
+ */
+const ABSENCE_MESSAGE = 'x-message-when-absent';
 
-export function validationFailure(operationId: string | undefined, errors: ErrorObject[]): Failure {
+export function validationFailure(errors: ErrorObject[]): Failure {
   const kept = closestBranches(errors);
-  const special = operationId ? ABSENCE_REASONS[operationId] : undefined;
-  const reason = kept
-    .filter((error) => ABSENCE_KEYWORDS.has(error.keyword))
-    .map((error) => special?.[toDetail(error).path])
-    .find((found) => found !== undefined);
-  return failure(reason ?? 'invalid_request', { details: dedupe(kept.map(toDetail)) });
+  const message = kept.map(absenceMessage).find((found) => found !== undefined);
+  return failure('invalid_request', { ...(message === undefined ? {} : { message }), details: dedupe(kept.map(toDetail)) });
+}
+
+/** Needs Ajv's `verbose` errors, which carry the schema the keyword belongs to. */
+function absenceMessage(error: ErrorObject): string | undefined {
+  const schema = error.parentSchema as Record<string, unknown> | undefined;
+  let field: unknown;
+  if (error.keyword === 'required') {
+    const properties = schema?.['properties'] as Record<string, Record<string, unknown>> | undefined;
+    field = properties?.[String(error.params['missingProperty'])];
+  } else if (error.keyword === 'minItems') {
+    field = schema;
+  }
+  const message = (field as Record<string, unknown> | undefined)?.[ABSENCE_MESSAGE];
+  return typeof message === 'string' ? message : undefined;
 }
 
 /**

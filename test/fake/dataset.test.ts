@@ -1,6 +1,7 @@
 /** What the seeded dataset contains: sizes, shapes, and the invariants the API itself keeps. */
 import { describe, expect, it } from 'vitest';
-import { paymentMethodForPhone, sumCentavos, timesQuantity, toCentavos } from '../../src/domain/money.ts';
+import { sumCentavos, timesQuantity, toCentavos } from '../../src/core/money.ts';
+import { paymentMethodForPhone } from '../../src/orders/payment-record.ts';
 import {
   ORDER_STATUSES,
   SUBSCRIPTION_STATUSES,
@@ -10,9 +11,9 @@ import {
   type PlanRecord,
   type ProductRecord,
   type SubscriptionRecord,
-} from '../../src/domain/records.ts';
-import { periodEnd } from '../../src/domain/subscriptions.ts';
-import type { StoredRecord } from '../../src/store/types.ts';
+} from '../../src/core/records.ts';
+import { periodEnd } from '../../src/subscriptions/periods.ts';
+import type { StoredRecord } from '../../src/core/records.ts';
 import { DEFAULT_CLIENT, seedFresh, snapshot, type Snapshot } from './seeded.ts';
 
 /** The default seed, the extremes of the range, and a few others: the invariants hold for any seed. */

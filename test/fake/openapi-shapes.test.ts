@@ -1,9 +1,9 @@
 /** Every seeded record, as a client sees it, matches its schema in spec/openapi.yaml. */
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { orderView } from '../../src/domain/orders.ts';
-import { toPublic, type OrderRecord } from '../../src/domain/records.ts';
-import type { CollectionName } from '../../src/store/types.ts';
+import type { CollectionName, OrderRecord } from '../../src/core/records.ts';
+import { orderView } from '../../src/orders/views.ts';
+import { toPublic } from '../../src/records/public-view.ts';
 import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../spec/openapi-doc.ts';
 import { seedFresh, snapshot } from './seeded.ts';
 

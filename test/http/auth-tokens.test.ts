@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tokenIdOf } from '../../src/domain/tokens.ts';
-import type { StoredRecord } from '../../src/store/types.ts';
+import type { StoredRecord } from '../../src/core/records.ts';
+import { tokenIdOf } from '../../src/tokens/rules.ts';
 import { bearer, CLIENT, createTestApp, tokenFor } from '../support/test-app.ts';
 
 interface TokenBody {

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import ajvFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { handlers } from '../../src/handlers/index.ts';
-import { OPERATION_IDS } from '../../src/http/operations.ts';
+import { OPERATION_IDS } from '../../src/core/operations.ts';
+import { createHandlers } from '../../src/handlers/index.ts';
 import { SPEC_PATH } from '../../src/http/spec-document.ts';
+import { createTestApp } from '../support/test-app.ts';
 
 const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
 const specOperationIds = Object.values(document.paths).flatMap((item) =>
@@ -26,6 +27,8 @@ describe('the document', () => {
     await expect(backend.init()).resolves.toBe(backend);
   });
 });
+
+const handlers = createHandlers((await createTestApp()).core.flows);
 
 describe('every operation of the document has a handler', () => {
   it('lists exactly the operationIds of spec/openapi.yaml', () => {

@@ -4,7 +4,7 @@
  * every response declares the headers the mock always sends.
  */
 import { describe, it, expect } from 'vitest';
-import { ERRORS } from '../../src/http/errors.ts';
+import { ERRORS } from '../../src/core/failures.ts';
 import { follow, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
 
 const doc = loadSpec();
@@ -150,11 +150,22 @@ describe('error responses', () => {
     return Object.entries(examples).map(([example, value]) => [`${name} (${status}) ${example}`, status, follow(doc, value)] as const);
   });
 
-  it.each(exampleRows)('%s is an answer the mock can send (ERRORS catalogue)', (_where, status, example) => {
+  /** Messages of a field's absence, stated in the document itself (`x-message-when-absent`), sent as 400 invalid_request. */
+  const absenceMessages = new Set<string>();
+  const collectAbsenceMessages = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collectAbsenceMessages);
+    if (!isObject(node)) return;
+    if (typeof node['x-message-when-absent'] === 'string') absenceMessages.add(node['x-message-when-absent']);
+    Object.values(node).forEach(collectAbsenceMessages);
+  };
+  collectAbsenceMessages(doc);
+
+  it.each(exampleRows)('%s is an answer the mock can send (ERRORS catalogue or x-message-when-absent)', (_where, status, example) => {
     const body = isObject(example) && isObject(example.value) ? example.value : {};
     const known = Object.values(ERRORS).filter((entry) => String(entry.status) === status && entry.code === body.error);
     expect(known.length, `${status} ${String(body.error)}`).toBeGreaterThan(0);
-    expect(known.map((entry) => entry.message)).toContain(body.message);
+    const fromDocument = status === '400' && body.error === 'invalid_request' ? [...absenceMessages] : [];
+    expect([...known.map((entry) => entry.message), ...fromDocument]).toContain(body.message);
   });
 
   it('document the refusals of create: merchant key already used', () => {

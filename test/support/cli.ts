@@ -1,8 +1,8 @@
 /** Runs the real CLI in a child process, as a user would. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createApiRouter } from '../../src/http/api-router.ts';
 import { stripApiPrefix } from '../../src/http/spec-document.ts';
+import { sharedRouter } from './shared-router.ts';
 import { validateExchange } from './response-validator.ts';
 
 export const BIN = fileURLToPath(new URL('../../bin/commerce-mock.js', import.meta.url));
@@ -76,11 +76,11 @@ export async function checkedFetch(url: string, init: RequestInit = {}): Promise
 
 /** Check one answer of a server reached over HTTP against the document (violations fail the running test). */
 export async function validateAnswer(url: string, method: string, answer: { status: number; headers: Headers; body: unknown }): Promise<void> {
-  const { backend, operationIdOf } = await createApiRouter();
+  const router = await sharedRouter();
   const { pathname, origin } = new URL(url);
   const upper = method.toUpperCase();
   const apiPath = stripApiPrefix(pathname);
-  validateExchange(backend, {
+  validateExchange(router.backend, {
     context: {
       requestId: answer.headers.get('x-request-id') ?? '',
       ip: '127.0.0.1',
@@ -88,7 +88,7 @@ export async function validateAnswer(url: string, method: string, answer: { stat
       path: pathname,
       receivedAt: new Date(),
       baseUrl: origin,
-      ...(apiPath === undefined ? {} : { operationId: operationIdOf({ method: upper, path: apiPath }) }),
+      ...(apiPath === undefined ? {} : { operationId: router.match(upper === 'HEAD' ? 'GET' : upper, apiPath)?.operationId }),
     },
     status: answer.status,
     headers: Object.fromEntries([...answer.headers].map(([name, value]) => [canonicalHeader(name), value])),

@@ -4,21 +4,26 @@
  */
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp } from '../../src/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/app.ts';
 import { createClock, type Clock } from '../../src/clock.ts';
 import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
+import type { DomainEvent } from '../../src/core/events.ts';
 import type { AppDeps } from '../../src/deps.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
-import { createApiRouter } from '../../src/http/api-router.ts';
 import { createSecureRandom } from '../../src/random.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/types.ts';
 import { validateExchange } from './response-validator.ts';
+import { sharedRouter } from './shared-router.ts';
 
 export const FROZEN_AT = new Date('2026-03-02T10:00:00.000Z');
 
 export interface TestApp {
   app: Express;
+  /** The flows and event bus of the app. */
+  core: App;
+  /** Every domain event published so far, in order. */
+  events: DomainEvent[];
   http: ReturnType<typeof supertest>;
   clock: Clock;
   store: Store;
@@ -26,8 +31,12 @@ export interface TestApp {
   deps: AppDeps;
 }
 
-export async function createTestApp(config: ConfigInput = {}, options: { store?: Store } = {}): Promise<TestApp> {
-  const { backend } = await createApiRouter();
+export async function createTestApp(
+  config: ConfigInput = {},
+  options: { store?: Store } & Omit<AppOptions, 'router'> = {},
+): Promise<TestApp> {
+  const router = await sharedRouter();
+  const events: DomainEvent[] = [];
   const resolved = defaultConfig({ seedData: 'none', logLevel: 'silent', ...config });
   const clock = createClock({ frozenAt: FROZEN_AT });
   const store = options.store ?? (await openStore({}));
@@ -36,11 +45,13 @@ export async function createTestApp(config: ConfigInput = {}, options: { store?:
     clock,
     random: createSecureRandom(),
     store,
-    observers: [(exchange) => validateExchange(backend, exchange)],
+    observers: [(exchange) => validateExchange(router.backend, exchange)],
+    listeners: [(event) => events.push(event)],
   };
   seedInitialData(deps);
-  const app = await createApp(deps);
-  return { app, http: supertest(app), clock, store, config: resolved, deps };
+  const { store: _store, ...appOptions } = options;
+  const core = await createApp(deps, { ...appOptions, router });
+  return { app: core.express, core, events, http: supertest(core.express), clock, store, config: resolved, deps };
 }
 
 export const CLIENT = { client_id: 'mock-client', client_secret: 'mock-secret' };

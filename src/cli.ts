@@ -1,0 +1,49 @@
+/**
+ * The command line: argv → a command → an exit code. `bin/commerce-mock.js` is the only caller that touches
+ * `process`: it passes the arguments, the environment, the output streams and a signal aborted on SIGINT or
+ * SIGTERM, and exits with the code this resolves to. Tests call it in process.
+ */
+import { Command, CommanderError } from 'commander';
+import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
+import { startServer } from './start-server.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborted when the process is asked to stop (its reason names the signal). */
+  stop: AbortSignal;
+}
+
+export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  let command: Promise<number> = Promise.resolve(EXIT_OK);
+  const program = new Command('commerce-mock')
+    .description('Mock and contract-testing server for the Commerce and Subscription API')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  defineStartCommand(program).action((flags: StartFlags) => {
+    command = start(flags, env, io);
+  });
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    throw error;
+  }
+  return command;
+}
+
+async function start(flags: StartFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const resolved = resolveConfig(flags, env);
+  if (!resolved.ok) return usageError(io, resolved.problems);
+  const outcome = await startServer(resolved.config, io);
+  return outcome.ok ? outcome.stopped : usageError(io, outcome.problems);
+}
+
+function usageError(io: CliIo, problems: readonly string[]): number {
+  for (const problem of problems) io.stderr(`commerce-mock: ${problem}\n`);
+  return EXIT_USAGE;
+}

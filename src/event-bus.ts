@@ -1,0 +1,33 @@
+/**
+ * Delivers domain events to listeners (webhooks, journals, tests), in order, after the change that caused
+ * them is durable. A listener that throws is logged and does not disturb the request or other listeners.
+ */
+import type { DomainEvent, EventListener } from './core/events.ts';
+import type { Logger } from './log.ts';
+
+export interface EventBus {
+  publish(events: readonly DomainEvent[]): void;
+  /** Adds a listener; returns its removal. */
+  subscribe(listener: EventListener): () => void;
+}
+
+export function createEventBus(initial: readonly EventListener[], logger: Logger): EventBus {
+  const listeners = new Set(initial);
+  return {
+    publish(events) {
+      for (const event of events) {
+        for (const listener of listeners) {
+          try {
+            listener(event);
+          } catch (error) {
+            logger.error(`listener of ${event.type} failed: ${String((error as Error)?.stack ?? error)}`);
+          }
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * openapi-backend as router and validator: the OpenAPI document decides which operation a request reaches,
+ * its security requirements and whether its parameters and body are valid. No handler is registered with
+ * it; the stages call it and do the rest. Validators compile lazily, per operation, on first use (`quick`):
+ * compiling all of them up front cost about 2 s of start-up, and responses are only validated by the tests.
+ */
+import ajvFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
+import { OpenAPIBackend, type Document, type Operation, type Request as RoutedRequest } from 'openapi-backend';
+import { MULTIPLE_OF_PRECISION, loadSpecDocument } from './spec-document.ts';
+
+export type { Operation };
+
+export interface RouterRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/** A request that passed validation, with path and query parameters coerced to their declared types. */
+export interface ParsedRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export type Validation = { ok: true; parsed: ParsedRequest } | { ok: false; errors: ErrorObject[] };
+
+export interface OpenApiRouter {
+  /** The operation a method and path (without the API prefix) reach, if any. */
+  match(method: string, path: string): Operation | undefined;
+  /** Methods served on a path, upper case. */
+  allowedMethods(path: string): string[];
+  /**
+   * Methods of a literal path of the document (`/products/sync`), or undefined. A wrong method on such a path
+   * is a 405, even when a template (`/products/{product_id}`) would also match it.
+   */
+  literalPathMethods(path: string): string[] | undefined;
+  validate(request: RouterRequest, operation: Operation): Validation;
+  /** Type and scheme of each security scheme of the document, by name (`bearerAuth` → http/bearer). */
+  securityScheme(name: string): { type: string; scheme?: string } | undefined;
+  /** The underlying backend (tests validate responses with it). */
+  backend: OpenAPIBackend;
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+export async function createOpenApiRouter(): Promise<OpenApiRouter> {
+  const backend = new OpenAPIBackend({
+    definition: loadSpecDocument() as unknown as Document,
+    // The document is checked against the OpenAPI 3.0 schema by the test suite and linted, not at every start.
+    quick: true,
+    strict: true,
+    coerceTypes: true,
+    ajvOpts: { multipleOfPrecision: MULTIPLE_OF_PRECISION, allErrors: true, verbose: true },
+    customizeAjv: (ajv) => {
+      // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
+      ajvFormats.default(ajv);
+      return ajv;
+    },
+  });
+  await backend.init();
+  const router = backend.router;
+  const schemes = (backend.definition.components?.securitySchemes ?? {}) as Record<string, { type: string; scheme?: string }>;
+  return {
+    backend,
+    match: (method, path) => router.matchOperation({ method, path, headers: {} }),
+    allowedMethods: (path) =>
+      HTTP_METHODS.filter((method) => router.matchOperation({ method, path, headers: {} })).map((method) => method.toUpperCase()),
+    literalPathMethods(path) {
+      const methods = router
+        .getOperations()
+        .filter((operation) => operation.path === path)
+        .map((operation) => operation.method.toUpperCase());
+      return methods.length > 0 ? methods : undefined;
+    },
+    validate(request, operation) {
+      const result = backend.validator.validateRequest(request as RoutedRequest, operation);
+      if (result.errors) return { ok: false, errors: result.errors };
+      const parsed = router.parseRequest((result.coerced ?? request) as RoutedRequest, operation);
+      return {
+        ok: true,
+        parsed: { params: parsed.params as Record<string, string>, query: parsed.query as Record<string, unknown>, body: parsed.requestBody },
+      };
+    },
+    securityScheme: (name) => (Object.hasOwn(schemes, name) ? schemes[name] : undefined),
+  };
+}

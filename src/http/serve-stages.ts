@@ -1,0 +1,46 @@
+/**
+ * Express ⇄ stages: builds the request state from the socket, runs the stage list, writes the reply. Whatever
+ * throws, in a stage or while writing, is logged and answered as the JSON 500 `erro_interno`.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { ExchangeObserver, RequestContext } from '../core/context.ts';
+import { failure } from '../core/failures.ts';
+import type { Reply } from '../core/reply.ts';
+import type { FlowDeps } from '../deps.ts';
+import type { Logger } from '../log.ts';
+import { requestContext } from './request-context.ts';
+import { lazyBody } from './request-body.ts';
+import { sendReply } from './send-reply.ts';
+import { runStages, type RequestState, type Stage } from './stage.ts';
+
+export interface ServeOptions {
+  deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
+  logger: Logger;
+  observers: readonly ExchangeObserver[];
+}
+
+export function serveStages(stages: readonly Stage[], options: ServeOptions): RequestHandler {
+  const { deps, logger, observers } = options;
+  const logFailure = (context: RequestContext, error: unknown) =>
+    logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
+  return async (req: Request, res: Response) => {
+    const url = req.originalUrl;
+    const state: RequestState = {
+      context: requestContext(req, deps),
+      incoming: { headers: req.headers, rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', readBody: lazyBody(req, res) },
+    };
+    let reply: Reply;
+    try {
+      reply = await runStages(stages, state, () => failure('not_found'));
+    } catch (error) {
+      logFailure(state.context, error);
+      reply = failure('internal');
+    }
+    try {
+      sendReply(res, state.context, reply, observers);
+    } catch (error) {
+      logFailure(state.context, error);
+      if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers);
+    }
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The request path as a list of stages. A stage receives the request state and `next` (the rest of the list): it
+ * answers by returning a reply of its own, or passes on by returning `next()`, and may look at or replace the
+ * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
+ * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage.
+ */
+import type { RequestContext } from '../core/context.ts';
+import type { Reply } from '../core/reply.ts';
+import type { Operation, ParsedRequest } from './openapi-router.ts';
+import type { BodyOutcome } from './request-body.ts';
+
+/** What arrived, as read from the socket; the stages fill in the rest of the state. */
+export interface Incoming {
+  headers: Record<string, string | string[] | undefined>;
+  /** The query string without `?` ('' when none). */
+  rawQuery: string;
+  /** Reads and parses the body once; later calls return the same outcome. */
+  readBody(): Promise<BodyOutcome>;
+}
+
+/** One request on its way through the stages (its state; the reply is what the stages return). */
+export interface RequestState {
+  context: RequestContext;
+  incoming: Incoming;
+  /** The path under the API prefix (`/orders`), once the prefix stage found one. */
+  apiPath?: string;
+  /** The method the document is asked about: HEAD is answered as GET (RFC 9110 §9.3.2). */
+  routeMethod?: string;
+  /** The operation the request reaches, once located. */
+  operation?: Operation;
+  /** The parsed body, once read. */
+  body?: unknown;
+  /** Parameters and body after validation against the document. */
+  parsed?: ParsedRequest;
+}
+
+export type Next = () => Promise<Reply>;
+
+export interface Stage {
+  /** A stable name, so a stage can be placed before or after another. */
+  name: string;
+  run(request: RequestState, next: Next): Reply | Promise<Reply>;
+}
+
+/** Runs the stages in order; `last` answers when every stage passed on. */
+export function runStages(stages: readonly Stage[], request: RequestState, last: () => Reply): Promise<Reply> {
+  const at = async (index: number): Promise<Reply> => {
+    const stage = stages[index];
+    if (!stage) return last();
+    return stage.run(request, () => at(index + 1));
+  };
+  return at(0);
+}
+
+/** The list with `stage` inserted before the stage named `name` (a programming error if there is none). */
+export function insertBefore(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
+  const index = stages.findIndex((candidate) => candidate.name === name);
+  if (index < 0) throw new Error(`no stage named ${name}`);
+  return [...stages.slice(0, index), stage, ...stages.slice(index)];
+}
+
+/** The list with `stage` inserted after the stage named `name`. */
+export function insertAfter(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
+  const index = stages.findIndex((candidate) => candidate.name === name);
+  if (index < 0) throw new Error(`no stage named ${name}`);
+  return [...stages.slice(0, index + 1), stage, ...stages.slice(index + 1)];
+}

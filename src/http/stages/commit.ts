@@ -1,0 +1,19 @@
+/**
+ * Makes a successful answer's writes durable before it is sent, then hands its domain events to the bus: no
+ * client hears of a change, and no listener sees an event, that a crash could still undo.
+ */
+import type { DomainEvent } from '../../core/events.ts';
+import type { Stage } from '../stage.ts';
+
+export function commit(makeDurable: () => Promise<void>, publish: (events: readonly DomainEvent[]) => void): Stage {
+  return {
+    name: 'commit',
+    async run(_request, next) {
+      const reply = await next();
+      if (!reply.ok) return reply;
+      await makeDurable();
+      if (reply.events && reply.events.length > 0) publish(reply.events);
+      return reply;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Calls the operation's handler with the validated request. */
+import type { HandlerTable } from '../../core/handler.ts';
+import type { Stage } from '../stage.ts';
+
+export function handle(handlers: HandlerTable): Stage {
+  return {
+    name: 'handle',
+    run(request) {
+      const operationId = request.operation?.operationId;
+      const handler = operationId === undefined ? undefined : handlers[operationId];
+      if (!handler || !request.parsed) throw new Error(`no handler or no validated input for ${operationId}`);
+      return handler({
+        context: request.context,
+        principal: request.context.principal,
+        params: request.parsed.params,
+        query: request.parsed.query,
+        body: request.parsed.body,
+        headers: request.incoming.headers,
+      });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** Counts every API request against its IP's window; past the limit, 429 `muitas_requisicoes` with Retry-After. */
+import { failure } from '../../core/failures.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import type { Stage } from '../stage.ts';
+
+export function rateLimit(limiter: RateLimiter): Stage {
+  return {
+    name: 'rate-limit',
+    run(request, next) {
+      const decision = limiter.hit(request.context.ip);
+      if (!decision) return next();
+      const { allowed, ...state } = decision;
+      request.context.rateLimit = state;
+      if (!allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
+      return next();
+    },
+  };
+}

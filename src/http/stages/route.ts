@@ -1,0 +1,31 @@
+/**
+ * Answers what reaches no operation: a malformed path (400), a wrong method (405 with `Allow`), an unknown
+ * path (404). Runs before the body is read, so such a request is refused whatever its body.
+ */
+import { failure } from '../../core/failures.ts';
+import type { OpenApiRouter } from '../openapi-router.ts';
+import type { Stage } from '../stage.ts';
+import { isDecodable } from './api-prefix.ts';
+
+export function route(router: OpenApiRouter): Stage {
+  return {
+    name: 'route',
+    run(request, next) {
+      const path = request.apiPath ?? '';
+      const method = request.routeMethod ?? request.context.method;
+      if (!isDecodable(path)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
+      const literal = router.literalPathMethods(path);
+      if (literal && !literal.includes(method)) return methodNotAllowed(request, literal);
+      if (request.operation) return next();
+      const allowed = router.allowedMethods(path);
+      return allowed.length > 0 ? methodNotAllowed(request, allowed) : failure('not_found');
+    },
+  };
+}
+
+function methodNotAllowed(request: { context: { operationId?: string }; operation?: unknown }, methods: readonly string[]) {
+  request.context.operationId = undefined;
+  request.operation = undefined;
+  const allow = methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
+  return failure('method_not_allowed', { headers: { Allow: allow } });
+}

@@ -1,0 +1,89 @@
+/**
+ * Placing an order in the five forms of the seed: customer and items as new data (upserted by merchant key)
+ * or as references, with or without shipping. The order, its pending payment and any upserted customer and
+ * products are written together, or nothing is.
+ */
+import type { DomainEvent } from '../core/events.ts';
+import { failure } from '../core/failures.ts';
+import { ID_PREFIX } from '../core/ids.ts';
+import { done, type Outcome } from '../core/outcome.ts';
+import type { OrderRecord, ProductRecord, RecordWrite, ShippingAddress } from '../core/records.ts';
+import type { FlowDeps } from '../deps.ts';
+import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../records/references.ts';
+import { upsertScope } from '../records/scope.ts';
+import { paymentRecord } from './payment-record.ts';
+import { isExactTotal, priceOrder } from './pricing.ts';
+
+export interface OrderInput {
+  customer: Record<string, unknown>;
+  items: Array<Record<string, unknown> & { quantity: number }>;
+  source?: { source: string };
+  shippingAddress?: ShippingAddress;
+  shippingAddressDisabled?: boolean;
+  deliveryInfoDisabled?: boolean;
+  shippingCost?: number;
+}
+
+export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput): Outcome<OrderRecord> {
+  if (input.shippingAddress !== undefined && input.shippingAddressDisabled === true) {
+    return failure('invalid_request', {
+      details: [{ path: 'shippingAddress', message: 'não pode ser enviado com shippingAddressDisabled: true' }],
+    });
+  }
+  const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+  const customer = resolveCustomer(scope, input.customer, 'customer');
+  const products = input.items.map((item, index) => resolveProduct(scope, item, `items[${index}]`));
+  const problems = [customer, ...products].filter(isProblem).map((resolution) => resolution.problem);
+  if (isProblem(customer) || problems.length > 0) return unknownReferences(problems);
+  const resolvedProducts = products.filter((product): product is Resolved<ProductRecord> => !isProblem(product));
+
+  const lines = resolvedProducts.map((product, index) => ({
+    productId: product.record.id,
+    name: product.record.name,
+    quantity: input.items[index]?.quantity ?? 1,
+    price: product.record.price,
+  }));
+  if (!isExactTotal(lines, input.shippingCost)) {
+    return failure('invalid_request', { details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado' }] });
+  }
+  const totals = priceOrder(lines, input.shippingCost);
+  const now = scope.now;
+  const id = deps.random.id(ID_PREFIX.order);
+  const payment = paymentRecord({
+    id: deps.random.id(ID_PREFIX.payment),
+    clientId,
+    owner: { orderId: id },
+    amount: totals.amount,
+    payerPhone: customer.record.phone,
+    status: 'PENDING',
+    createdAt: now,
+  });
+  const { customer: _customer, items: _items, shippingCost: _shipping, ...rest } = input;
+  const order: OrderRecord = {
+    ...rest,
+    id,
+    orderId: id,
+    clientId,
+    status: 'PENDING',
+    customerId: customer.record.id,
+    ...totals,
+    currency: 'MZN',
+    statusHistory: [{ status: 'PENDING', at: now }],
+    createdAt: now,
+    updatedAt: now,
+    _paymentId: payment.id,
+  };
+  const references = changesOf([customer, ...resolvedProducts]);
+  const written: RecordWrite[] = [
+    ...references.writes,
+    { collection: 'orders', record: order },
+    { collection: 'payments', record: payment },
+  ];
+  deps.store.putMany(written);
+  const events: DomainEvent[] = [
+    ...references.events,
+    { type: 'order.created', clientId, at: now, orderId: id, status: 'PENDING' },
+    { type: 'payment.created', clientId, at: now, paymentId: payment.id, status: 'PENDING', orderId: id },
+  ];
+  return done(order, written, events);
+}

@@ -1,0 +1,44 @@
+/**
+ * The order state machine (CONTRACT.md §States): PENDING → PAID | FAILED | CANCELLED, the three final. A move
+ * takes the order's payment along and yields the events it caused; a final order does not move.
+ */
+import type { OrderEvent, PaymentEvent } from '../core/events.ts';
+import type { OrderRecord, OrderStatus, PaymentRecord } from '../core/records.ts';
+import { PAYMENT_STATUS_OF_ORDER } from './payment-record.ts';
+
+export type FinalStatus = Exclude<OrderStatus, 'PENDING'>;
+
+export function isFinal(status: OrderStatus): boolean {
+  return status !== 'PENDING';
+}
+
+export interface OrderMove {
+  order: OrderRecord;
+  payment: PaymentRecord | undefined;
+  events: Array<OrderEvent | PaymentEvent>;
+}
+
+const ORDER_EVENT: Record<FinalStatus, OrderEvent['type']> = {
+  PAID: 'order.paid',
+  FAILED: 'order.failed',
+  CANCELLED: 'order.cancelled',
+};
+
+const PAYMENT_EVENT: Record<PaymentRecord['status'], PaymentEvent['type'] | undefined> = {
+  PENDING: undefined,
+  PAID: 'payment.paid',
+  FAILED: 'payment.failed',
+  REFUNDED: 'payment.refunded',
+};
+
+/** Move a pending order (and its payment) to a final status; `undefined` when it cannot move. */
+export function moveOrder(order: OrderRecord, payment: PaymentRecord | undefined, status: FinalStatus, at: string): OrderMove | undefined {
+  if (isFinal(order.status)) return undefined;
+  const moved: OrderRecord = { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] };
+  const events: OrderMove['events'] = [{ type: ORDER_EVENT[status], clientId: order.clientId, at, orderId: order.id, status }];
+  if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events };
+  const settled: PaymentRecord = { ...payment, status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
+  const paymentEvent = PAYMENT_EVENT[settled.status];
+  if (paymentEvent) events.push({ type: paymentEvent, clientId: order.clientId, at, paymentId: settled.id, status: settled.status, orderId: order.id });
+  return { order: moved, payment: settled, events };
+}

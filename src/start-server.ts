@@ -1,0 +1,112 @@
+/**
+ * `commerce-mock start`: config → store → seeded data → createApp → listen, until the stop signal. The only
+ * module that opens sockets. A stop at any moment of start-up ends in an orderly exit 0.
+ */
+import type { Server, ServerResponse } from 'node:http';
+import { createApp } from './app.ts';
+import type { CliIo } from './cli.ts';
+import { createClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { seedInitialData } from './fake/seed-initial-data.ts';
+import { isLoopback } from './http/loopback.ts';
+import { createLogger, type Logger } from './log.ts';
+import { createSecureRandom } from './random.ts';
+import { openStore, StoreOpenError } from './store/index.ts';
+import type { Store } from './store/types.ts';
+
+/** After a stop signal, in-flight requests get this long to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
+
+export async function startServer(config: Config, io: CliIo): Promise<ServerOutcome> {
+  const logger = createLogger(config.logLevel, io.stderr);
+  const clock = createClock();
+  logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
+  let store: Store;
+  try {
+    store = await openStore({
+      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+      now: clock.now,
+      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+    });
+  } catch (error) {
+    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    throw error;
+  }
+  // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
+  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
+
+  const deps = { config, clock, random: createSecureRandom(), store, logger };
+  seedInitialData(deps);
+  try {
+    await store.commit();
+  } catch (error) {
+    return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
+  }
+  const app = await createApp(deps);
+  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
+  return serve(app.express.listen(config.port, config.host), config, store, io, logger);
+}
+
+function serve(server: Server, config: Config, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  return new Promise((resolve) => {
+    server.once('error', (error) => resolve({ ok: false, problems: [`cannot listen on ${config.host}:${config.port}: ${error.message}`] }));
+    // With --port 0 the real port is known only once listening.
+    server.once('listening', () => announce({ ...config, port: listeningPort(server, config.port) }, io, logger));
+    const stop = () => {
+      logger.info(`${String(io.stop.reason ?? 'stop')}: finishing in-flight requests`);
+      // In-flight and late requests are answered, but their connections are not kept alive.
+      const closeAfter = (res: ServerResponse) => {
+        if (!res.headersSent) res.setHeader('Connection', 'close');
+      };
+      inFlight.forEach(closeAfter);
+      server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
+      server.close(() => void closeStore(store, logger).then((code) => resolve({ ok: true, stopped: code })));
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    };
+    if (io.stop.aborted) stop();
+    else io.stop.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** Flushes and closes the store: 0, or 1 when the last write fails. */
+async function closeStore(store: Store, logger: Logger): Promise<number> {
+  try {
+    await store.close();
+    return 0;
+  } catch (error) {
+    logger.error(`flushing the store failed: ${String(error)}`);
+    return 1;
+  }
+}
+
+function listeningPort(server: Server, fallback: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
+function announce(config: Config, io: CliIo, logger: Logger): void {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const base = `http://${host}:${config.port}`;
+  const adminLocked = !isLoopback(config.host);
+  const lines = [
+    `commerce-mock listening on ${base}`,
+    `  API (canonical)  ${base}/v1`,
+    `  API (aliases)    ${base}/api/v1  ${base}/api`,
+    `  admin            ${base}/__admin${adminLocked ? (config.adminToken ? '  (needs the --admin-token bearer)' : '  (locked: set --admin-token)') : ''}`,
+    `  store            ${config.inMemory ? 'in memory' : config.data}`,
+    ...config.clients.map(
+      (client) =>
+        `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+    ),
+  ];
+  io.stdout(`${lines.join('\n')}\n`);
+  logger.debug(`config: ${JSON.stringify({ ...config, clients: config.clients.length })}`);
+}

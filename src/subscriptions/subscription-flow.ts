@@ -1,0 +1,111 @@
+/**
+ * The subscriptions flow: create from new data (upserting plan and customer) or from references, sync as
+ * create-or-get by originSubscriptionId, and the owner-scoped reads. A new subscription starts PENDING with
+ * its first period's payment awaiting the payer.
+ */
+import type { DomainEvent } from '../core/events.ts';
+import { failure } from '../core/failures.ts';
+import { ID_PREFIX } from '../core/ids.ts';
+import { done, type Outcome } from '../core/outcome.ts';
+import type { RecordWrite, SubscriptionRecord } from '../core/records.ts';
+import type { FlowDeps } from '../deps.ts';
+import { paymentRecord } from '../orders/payment-record.ts';
+import { metadataProblem } from '../records/metadata.ts';
+import { ownRecord, ownRecords } from '../records/owned.ts';
+import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../records/references.ts';
+import { upsertScope } from '../records/scope.ts';
+import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
+
+export interface SubscriptionInput {
+  plan: Record<string, unknown>;
+  customer: Record<string, unknown>;
+  name?: string;
+  description?: string;
+  maxAttempts?: number;
+  originSubscriptionId?: string;
+}
+
+export interface Synced {
+  subscription: SubscriptionRecord;
+  created: boolean;
+}
+
+export interface SubscriptionFlow {
+  create(clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord>;
+  sync(clientId: string, input: SubscriptionInput): Outcome<Synced>;
+  get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
+  list(clientId: string): ReadonlyArray<Readonly<SubscriptionRecord>>;
+}
+
+export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
+  const bySyncKey = (clientId: string, key: string) =>
+    deps.store.findByKey<SubscriptionRecord>('subscriptions', 'originSubscriptionId', clientId, key);
+  return {
+    create(clientId, input) {
+      // Create is not sync: an originSubscriptionId already in use is refused rather than duplicated.
+      if (input.originSubscriptionId !== undefined && bySyncKey(clientId, input.originSubscriptionId)) {
+        return failure('invalid_request', {
+          details: [{ path: 'originSubscriptionId', message: 'já existe uma assinatura com este originSubscriptionId; use sync' }],
+        });
+      }
+      return subscribe(deps, clientId, input);
+    },
+    sync(clientId, input) {
+      const existing = bySyncKey(clientId, input.originSubscriptionId ?? '');
+      if (existing) return done({ subscription: existing, created: false });
+      const created = subscribe(deps, clientId, input);
+      return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
+    },
+    get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
+    list: (clientId) => ownRecords<SubscriptionRecord>(deps.store, 'subscriptions', clientId),
+  };
+}
+
+function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord> {
+  const oversized = metadataProblem(input.plan, 'plan');
+  if (oversized) return failure('invalid_request', { details: [oversized] });
+  const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+  const plan = resolvePlan(scope, input.plan, 'plan');
+  const customer = resolveCustomer(scope, input.customer, 'customer');
+  if (isProblem(plan) || isProblem(customer)) {
+    return unknownReferences([plan, customer].filter(isProblem).map((resolution) => resolution.problem));
+  }
+  const now = scope.now;
+  const { plan: _plan, customer: _customer, ...fields } = input;
+  const subscription: SubscriptionRecord = {
+    ...fields,
+    id: deps.random.id(ID_PREFIX.subscription),
+    clientId,
+    status: 'PENDING',
+    planId: plan.record.id,
+    customerId: customer.record.id,
+    attempts: 0,
+    maxAttempts: input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd(new Date(now), plan.record).toISOString(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const payment = paymentRecord({
+    id: deps.random.id(ID_PREFIX.payment),
+    clientId,
+    owner: { subscriptionId: subscription.id },
+    amount: plan.record.price,
+    payerPhone: customer.record.phone,
+    status: 'PENDING',
+    createdAt: now,
+  });
+  const references = changesOf([plan, customer]);
+  const written: RecordWrite[] = [
+    ...references.writes,
+    { collection: 'subscriptions', record: subscription },
+    { collection: 'payments', record: payment },
+  ];
+  deps.store.putMany(written);
+  const events: DomainEvent[] = [
+    ...references.events,
+    { type: 'subscription.created', clientId, at: now, subscriptionId: subscription.id, status: 'PENDING' },
+    { type: 'payment.created', clientId, at: now, paymentId: payment.id, status: 'PENDING', subscriptionId: subscription.id },
+  ];
+  return done(subscription, written, events);
+}
