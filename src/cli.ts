@@ -5,18 +5,13 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
-import { startServer } from './start-server.ts';
+import { startServer, type CliIo } from './start-server.ts';
+
+export type { CliIo };
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
-
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Aborted when the process is asked to stop (its reason names the signal). */
-  stop: AbortSignal;
-}
 
 export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   let command: Promise<number> = Promise.resolve(EXIT_OK);

@@ -4,7 +4,6 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
-import type { CliIo } from './cli.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { seedInitialData } from './fake/seed-initial-data.ts';
@@ -16,6 +15,14 @@ import type { Store } from './store/types.ts';
 
 /** After a stop signal, in-flight requests get this long to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The process as the CLI sees it: output streams, and a signal aborted when asked to stop. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborted when the process is asked to stop (its reason names the signal). */
+  stop: AbortSignal;
+}
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
 

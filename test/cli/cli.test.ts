@@ -54,6 +54,11 @@ describe('command line', () => {
     [['start', '--admin-token', 'short'], '--admin-token'],
     [['start', '--public-url', 'not a url'], '--public-url'],
     [['start', '--in-memory', '--data', 'db.json'], '--in-memory and --data'],
+    // Bounds are the config schema's, checked once for flags, env and config file alike.
+    [['start', '--port', '70000'], '--port'],
+    [['start', '--token-ttl', '0'], '--token-ttl'],
+    [['start', '--seed', '2147483648'], '--seed'],
+    [['start', '--rate-limit', '0'], '--rate-limit'],
   ])('exits 2 on a bad option %j, naming it', async (args, named) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

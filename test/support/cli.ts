@@ -1,6 +1,7 @@
-/** Runs the real CLI in a child process, as a user would. */
+/** Runs the CLI: in process for commands that end (bad flags, unusable files), in a child process for servers. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runCli as runCliInProcess } from '../../src/cli.ts';
 import { stripApiPrefix } from '../../src/http/spec-document.ts';
 import { sharedRouter } from './shared-router.ts';
 import { validateExchange } from './response-validator.ts';
@@ -15,24 +16,25 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-/** Run to completion (for commands expected to exit). */
-export function runCli(args: string[], timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const { PORT: _port, ...env } = process.env;
-    const child = spawn(process.execPath, [BIN, ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out: ${args.join(' ')}\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+/**
+ * Run a command that ends (a refused flag, config or data file) to completion, in process: the exit code and
+ * what it wrote, as a user would see them. A command that starts a server is stopped after `stopAfterMs`.
+ */
+export async function runCli(args: string[], stopAfterMs = 10_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort('SIGTERM'), stopAfterMs);
+  try {
+    const code = await runCliInProcess(['node', 'commerce-mock', ...args], {}, {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      stop: stop.signal,
     });
-  });
+    return { code, stdout, stderr };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Start a server on a free port and wait until it announces its base URL. */

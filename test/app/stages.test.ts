@@ -1,0 +1,60 @@
+/** The request path is a public list of stages: a stage added to it takes effect without editing another. */
+import { describe, expect, it } from 'vitest';
+import { failure } from '../../src/core/failures.ts';
+import { insertAfter, insertBefore, type Stage } from '../../src/http/stage.ts';
+import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
+
+const maintenance: Stage = {
+  name: 'maintenance',
+  run: (request, next) => (request.apiPath === '/orders' ? failure('internal') : next()),
+};
+
+describe('the stage list', () => {
+  it('is assembled in order: prefix, rate limit, route, body, authenticate, validate, commit, handle', async () => {
+    let names: string[] = [];
+    await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
+    expect(names).toEqual(['api-prefix', 'rate-limit', 'route', 'body', 'authenticate', 'validate', 'commit', 'handle']);
+  });
+
+  it('takes an inserted stage that answers for one path, leaving the other paths alone', async () => {
+    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'authenticate', maintenance) });
+    const token = await tokenFor(t);
+    const refused = await t.http.get('/v1/orders').set(bearer(token)).expect(500);
+    expect(refused.body).toMatchObject({ error: 'erro_interno', requestId: refused.headers['x-request-id'] });
+    expect(refused.headers['ratelimit-remaining']).toBe('98');
+    await t.http.get('/v1/products').set(bearer(token)).expect(200);
+  });
+
+  it('lets a stage see the caller and replace the answer of the stages after it', async () => {
+    const seen: Array<string | undefined> = [];
+    const stamp: Stage = {
+      name: 'stamp',
+      async run(request, next) {
+        const reply = await next();
+        seen.push(request.context.principal?.clientId);
+        return reply.ok ? { ...reply, headers: { ...reply.headers, 'X-Stamp': request.context.operationId ?? '' } } : reply;
+      },
+    };
+    const t = await createTestApp({}, { stages: (defaults) => insertAfter(defaults, 'authenticate', stamp) });
+    const response = await t.http.get('/v1/products').set(bearer(await tokenFor(t))).expect(200);
+    expect(response.headers['x-stamp']).toBe('listProducts');
+    // The token call that came first carries no bearer, so no principal.
+    expect(seen).toEqual([undefined, 'mock-client']);
+  });
+
+  it('runs no handler when a stage answers first, so nothing is written', async () => {
+    const refuseWrites: Stage = {
+      name: 'refuse-writes',
+      run: (request, next) => (request.operation?.method === 'post' && request.context.principal ? failure('internal') : next()),
+    };
+    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'handle', refuseWrites) });
+    const token = await tokenFor(t);
+    await t.http.post('/v1/customers').set(bearer(token)).send({ name: 'Ana' }).expect(500);
+    expect(t.store.count('customers')).toBe(0);
+    expect(t.events.map((event) => event.type)).toEqual(['token.issued', 'token.issued']);
+  });
+
+  it('refuses to insert next to a stage that does not exist', () => {
+    expect(() => insertBefore([], 'nope', maintenance)).toThrow('no stage named nope');
+  });
+});

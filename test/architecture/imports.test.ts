@@ -1,0 +1,114 @@
+/**
+ * The layers of src/, read from the imports themselves: no module imports a layer above its own, no files
+ * import each other in a circle, and the pure rules of the flows touch neither the store nor HTTP.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** Lowest first. A module may import its own layer and those below. */
+const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
+  [0, /^core\//],
+  [1, /^(clock|random|log|config)\.ts$/],
+  [1, /^store\//],
+  [2, /^(deps|event-bus)\.ts$/],
+  [3, /^(records|tokens|orders|subscriptions)\//],
+  [4, /^(fake|handlers|http)\//],
+  [5, /^(app|cli-options)\.ts$/],
+  [6, /^start-server\.ts$/],
+  [7, /^cli\.ts$/],
+];
+
+/** Rules of the flows: values in, values out; no store, no deps bag, no HTTP. */
+const PURE = [
+  'orders/pricing.ts',
+  'orders/progression.ts',
+  'orders/transitions.ts',
+  'orders/payment-record.ts',
+  'orders/views.ts',
+  'records/pagination.ts',
+  'records/metadata.ts',
+  'records/upsert.ts',
+  'records/catalog-kinds.ts',
+  'records/public-view.ts',
+  'records/record-events.ts',
+  'subscriptions/periods.ts',
+  'tokens/rules.ts',
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
+
+/** Module (relative to src/) → the modules it imports: relative ones resolved, packages by name. */
+const graph = new Map<string, string[]>(
+  sourceFiles(SRC).map((file) => {
+    const specifiers = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? '');
+    const targets = specifiers.map((specifier) => (specifier.startsWith('.') ? relative(SRC, resolve(dirname(file), specifier)) : specifier));
+    return [relative(SRC, file), targets];
+  }),
+);
+
+function layerOf(module: string): number | undefined {
+  return LAYERS.find(([, pattern]) => pattern.test(module))?.[0];
+}
+
+describe('imports of src/', () => {
+  it('every module belongs to a layer', () => {
+    expect([...graph.keys()].filter((module) => layerOf(module) === undefined)).toEqual([]);
+  });
+
+  it('no module imports a layer above its own', () => {
+    const upward = [...graph].flatMap(([module, targets]) =>
+      targets
+        .filter((target) => graph.has(target) && (layerOf(target) ?? 0) > (layerOf(module) ?? 0))
+        .map((target) => `${module} → ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('core imports nothing outside core, not even a package', () => {
+    const outside = [...graph]
+      .filter(([module]) => module.startsWith('core/'))
+      .flatMap(([module, targets]) => targets.filter((target) => !target.startsWith('core/')).map((target) => `${module} → ${target}`));
+    expect(outside).toEqual([]);
+  });
+
+  it('no files import each other in a circle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (module: string, path: string[]): void => {
+      if (state.get(module) === 'done') return;
+      if (state.get(module) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(module)), module].join(' → '));
+        return;
+      }
+      state.set(module, 'visiting');
+      for (const target of graph.get(module) ?? []) if (graph.has(target)) visit(target, [...path, module]);
+      state.set(module, 'done');
+    };
+    for (const module of graph.keys()) visit(module, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it.each(PURE)('%s (a rule) imports no store, deps, HTTP or express', (module) => {
+    const targets = graph.get(module);
+    expect(targets, `${module} exists`).toBeDefined();
+    expect(targets?.filter((target) => /^(store\/|http\/|deps\.ts$|express$|lowdb)/.test(target))).toEqual([]);
+  });
+
+  it('only src/store imports lowdb, and only http/ and app.ts import express', () => {
+    const offenders = [...graph].flatMap(([module, targets]) => [
+      ...(targets.some((target) => target.startsWith('lowdb')) && !module.startsWith('store/') ? [`${module} → lowdb`] : []),
+      ...(targets.includes('express') && !/^(http\/|app\.ts$)/.test(module) ? [`${module} → express`] : []),
+    ]);
+    expect(offenders).toEqual([]);
+  });
+});
