@@ -7,7 +7,7 @@
  */
 import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Low, Memory } from 'lowdb';
+import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { JournalWriter } from './journal.ts';
 import { readJournal } from './journal-reader.ts';
@@ -23,8 +23,7 @@ export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 export async function openStore(options: StoreOptions): Promise<Store> {
   const state = new MemoryState();
   if (options.file === undefined) {
-    const db = new Low<unknown>(new Memory<unknown>(), emptyData());
-    return new JournaledStore(state, new MemoryPersistence(db, () => state.toData()));
+    return new JournaledStore(state, new MemoryPersistence());
   }
 
   const file = resolve(options.file);

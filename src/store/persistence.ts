@@ -1,8 +1,6 @@
 /**
  * Where the store's changes go. `put` & co. update memory, then hand the journal line to a Persistence.
  */
-import type { Low } from 'lowdb';
-import type { StoreData } from './types.ts';
 
 export interface Persistence {
   /** Queue one journal line (the change is already applied in memory). */
@@ -15,25 +13,19 @@ export interface Persistence {
   close(): Promise<void>;
 }
 
-/** In-memory mode: a lowdb `Memory` adapter takes the snapshot on checkpoint; there is nothing to flush. */
+/** In-memory mode: nothing to flush, nothing to snapshot. */
 export class MemoryPersistence implements Persistence {
-  constructor(
-    private readonly db: Low<unknown>,
-    private readonly capture: () => StoreData,
-  ) {}
-
   queue(): void {}
 
   commit(): Promise<void> {
     return Promise.resolve();
   }
 
-  async checkpoint(): Promise<void> {
-    this.db.data = this.capture();
-    await this.db.write();
+  checkpoint(): Promise<void> {
+    return Promise.resolve();
   }
 
   close(): Promise<void> {
-    return this.checkpoint();
+    return Promise.resolve();
   }
 }

@@ -3,6 +3,7 @@
  * an explicit action. Poll counts are kept beside the order, never on it.
  */
 import { describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../../src/core/records.ts';
 import type { OrderProgression } from '../../src/orders/progression.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
@@ -65,7 +66,7 @@ describe('order progression', () => {
     const { t, id } = await orderWith({ steps: [] });
     const outcome = t.core.flows.orders.settle('someone-else', id, 'PAID');
     expect(outcome).toMatchObject({ ok: false, reason: 'not_found' });
-    expect(t.store.get<{ status: string }>('orders', id)?.status).toBe('PENDING');
+    expect(t.store.get<OrderRecord>('orders', id)?.status).toBe('PENDING');
   });
 });
 
