@@ -14,7 +14,7 @@ import { readJournal } from './journal-reader.ts';
 import { MemoryState } from './memory-state.ts';
 import { MemoryPersistence } from './persistence.ts';
 import { setAside } from './recovery.ts';
-import { CorruptFile, emptyData, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
+import { CorruptFile, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
 import { JournaledStore } from './store.ts';
 import { StoreOpenError, type Store, type StoreOptions } from './types.ts';
 

@@ -20,10 +20,6 @@ export class CorruptFile extends Error {
   }
 }
 
-export function emptyData(): StoreData {
-  return { version: 1, meta: {}, collections: {} as StoreData['collections'] };
-}
-
 /** Where steno (lowdb's writer) stages a write: `.<basename>.tmp` in the same directory. */
 export function tempFileOf(file: string): string {
   return join(dirname(file), `.${basename(file)}.tmp`);
