@@ -1,12 +1,15 @@
 /**
  * openapi-backend as router and validator: the OpenAPI document decides which operation a request reaches,
  * its security requirements and whether its parameters and body are valid. No handler is registered with
- * it; the stages call it and do the rest. Validators compile lazily, per operation, on first use (`quick`):
- * compiling all of them up front cost about 2 s of start-up, and responses are only validated by the tests.
+ * it; the stages call it and do the rest. Response validators are never compiled at run time (the tests
+ * validate responses with their own). Request validators come precompiled from the build
+ * (scripts/precompile-validators.mjs), loaded per operation on first use; run from the sources, they compile
+ * on first use instead (`quick`).
  */
 import ajvFormats from 'ajv-formats';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { OpenAPIBackend, type Document, type Operation, type Request as RoutedRequest } from 'openapi-backend';
+import { loadPrecompiledValidators } from './precompiled-validators.ts';
 import { MULTIPLE_OF_PRECISION, loadSpecDocument } from './spec-document.ts';
 
 export type { Operation };
@@ -47,21 +50,32 @@ export interface OpenApiRouter {
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-export async function createOpenApiRouter(): Promise<OpenApiRouter> {
-  const backend = new OpenAPIBackend({
+/**
+ * The backend as the server and the build's precompiler both make it. `verbose` errors carry the schema of the
+ * failed keyword (validation-details.ts reads `x-message-when-absent` there).
+ */
+export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: import('ajv').default) => void): OpenAPIBackend {
+  return new OpenAPIBackend({
     definition: loadSpecDocument() as unknown as Document,
     // The document is checked against the OpenAPI 3.0 schema by the test suite and linted, not at every start.
     quick: true,
     strict: true,
     coerceTypes: true,
-    ajvOpts: { multipleOfPrecision: MULTIPLE_OF_PRECISION, allErrors: true, verbose: true },
+    ajvOpts: { multipleOfPrecision: MULTIPLE_OF_PRECISION, allErrors: true, verbose: true, ...extraAjvOptions },
     customizeAjv: (ajv) => {
       // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
       ajvFormats.default(ajv);
+      onAjv?.(ajv);
       return ajv;
     },
   });
+}
+
+export async function createOpenApiRouter(): Promise<OpenApiRouter> {
+  const backend = createBackend();
   await backend.init();
+  const precompiled = loadPrecompiledValidators();
+  if (precompiled) usePrecompiled(backend, precompiled);
   const router = backend.router;
   const schemes = (backend.definition.components?.securitySchemes ?? {}) as Record<string, { type: string; scheme?: string }>;
   return {
@@ -87,4 +101,13 @@ export async function createOpenApiRouter(): Promise<OpenApiRouter> {
     },
     securityScheme: (name) => (Object.hasOwn(schemes, name) ? schemes[name] : undefined),
   };
+}
+
+/** openapi-backend compiles an operation's validators when its slot is undefined; a getter fills it instead. */
+function usePrecompiled(backend: OpenAPIBackend, precompiled: ReadonlyMap<string, () => ValidateFunction[]>): void {
+  const slots = backend.validator.requestValidators;
+  for (const [operationId, load] of precompiled) {
+    let loaded: ValidateFunction[] | undefined;
+    Object.defineProperty(slots, operationId, { enumerable: true, get: () => (loaded ??= load()) });
+  }
 }
