@@ -71,10 +71,11 @@ export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: im
   });
 }
 
-export async function createOpenApiRouter(): Promise<OpenApiRouter> {
+/** `validatorsDir`: where precompiled validators are looked for (default: beside the compiled code). */
+export async function createOpenApiRouter(options: { validatorsDir?: string } = {}): Promise<OpenApiRouter> {
   const backend = createBackend();
   await backend.init();
-  const precompiled = loadPrecompiledValidators();
+  const precompiled = loadPrecompiledValidators(options.validatorsDir);
   if (precompiled) usePrecompiled(backend, precompiled);
   const router = backend.router;
   const schemes = (backend.definition.components?.securitySchemes ?? {}) as Record<string, { type: string; scheme?: string }>;

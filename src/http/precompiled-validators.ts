@@ -13,11 +13,11 @@ export const VALIDATORS_DIR = fileURLToPath(new URL('../validators/', import.met
 export const MANIFEST_FILE = 'manifest.json';
 
 /** operationId → a loader of its validators, in openapi-backend's order; undefined without a build. */
-export function loadPrecompiledValidators(): Map<string, () => ValidateFunction[]> | undefined {
-  const manifestPath = `${VALIDATORS_DIR}${MANIFEST_FILE}`;
+export function loadPrecompiledValidators(dir = VALIDATORS_DIR): Map<string, () => ValidateFunction[]> | undefined {
+  const manifestPath = `${dir}${MANIFEST_FILE}`;
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, number>;
-  const require = createRequire(VALIDATORS_DIR);
+  const require = createRequire(dir);
   return new Map(
     Object.entries(manifest).map(([operationId, count]) => [
       operationId,
