@@ -17,17 +17,24 @@ export interface Started {
 }
 
 /**
- * Run a command that ends (a refused flag, config or data file) to completion, in process: the exit code and
- * what it wrote, as a user would see them. A command that starts a server is stopped after `stopAfterMs`.
+ * Run a command to completion in process: the exit code and what it wrote, as a user would see them. Meant for
+ * commands that end (a refused flag, config or data file); a server is stopped (as by SIGTERM) once `stopWhen`
+ * holds for its output, or after `stopAfterMs`.
  */
-export async function runCli(args: string[], stopAfterMs = 10_000): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  options: { stopWhen?: (stdout: string) => boolean; stopAfterMs?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort('SIGTERM'), stopAfterMs);
+  const timer = setTimeout(() => stop.abort('SIGTERM'), options.stopAfterMs ?? 10_000);
   try {
     const code = await runCliInProcess(['node', 'commerce-mock', ...args], {}, {
-      stdout: (text) => (stdout += text),
+      stdout: (text) => {
+        stdout += text;
+        if (options.stopWhen?.(stdout)) stop.abort('SIGTERM');
+      },
       stderr: (text) => (stderr += text),
       stop: stop.signal,
     });
