@@ -4,7 +4,7 @@
  * Prints figures; asserts nothing. Everything on 127.0.0.1, every wait bounded. Needs a built dist/ (`npm run build`).
  * (a) start-up: from spawning the server to the 200 of its first POST /v1/auth/token (the port is read from the
  *     "listening on" line), `runs` times after one discarded warm-up run, for: the shipped bin (dist/), the
- *     TypeScript sources through tsx (what bin did before the build step), and a bare Express hello-world (floor);
+ *     TypeScript sources through tsx (as bin ran them before the build step), and a bare Express hello-world (floor);
  *     also the gap between the "listening" line and that 200 (work left for the first request), and RSS.
  * (b) in one fresh server (--rate-limit off): for every operation of spec/openapi.yaml, in document order with
  *     /auth/* last, the latency of its first request vs the median of the next 5 (same request each time: the
@@ -32,9 +32,17 @@ app.post('/v1/auth/token', (req, res) => res.json({ data: { access_token: 'x' } 
 const server = app.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
 process.on('SIGTERM', () => process.exit(0));`;
 
+/** src/cli.ts run as bin runs dist/cli.js, but transpiled at run time. */
+const SOURCES = `const { runCli } = await import(${JSON.stringify(join(ROOT, 'src', 'cli.ts'))});
+const stop = new AbortController(); process.on('SIGTERM', () => stop.abort('SIGTERM'));
+process.exit(await runCli(process.argv, process.env, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stop: stop.signal }));`;
+
 const VARIANTS: Array<{ name: string; args: string[] }> = [
   { name: '`node bin/commerce-mock.js` (dist/)', args: [join(ROOT, 'bin', 'commerce-mock.js'), ...SERVER_FLAGS] },
-  { name: '`node --import tsx src/main.ts` (before)', args: ['--import', 'tsx', join(ROOT, 'src', 'main.ts'), ...SERVER_FLAGS] },
+  {
+    name: 'the sources through tsx (no build)',
+    args: ['--import', 'tsx', '--input-type=module', '-e', SOURCES, 'commerce-mock', ...SERVER_FLAGS],
+  },
   { name: 'Express hello-world, `node -e` (floor)', args: ['-e', HELLO] },
 ];
 
