@@ -23,7 +23,7 @@ const BODIES: unknown[] = [
   { client_id: 'mock-client', client_secret: 'mock-secret' },
   [1, 2],
 ];
-const QUERIES = [{}, { page: '2', limit: '10' }, { page: '0', limit: 'abc', status: 'NOPE' }];
+const QUERIES: Array<Record<string, string>> = [{}, { page: '2', limit: '10' }, { page: '0', limit: 'abc', status: 'NOPE' }];
 
 function requestsOf(path: string, method: string): RouterRequest[] {
   const concrete = path.replace(/\{[^}]+\}/g, 'x_1');

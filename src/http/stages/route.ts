@@ -4,7 +4,7 @@
  */
 import { failure } from '../../core/failures.ts';
 import type { OpenApiRouter } from '../openapi-router.ts';
-import type { Stage } from '../stage.ts';
+import type { RequestState, Stage } from '../stage.ts';
 import { isDecodable } from './api-prefix.ts';
 
 export function route(router: OpenApiRouter): Stage {
@@ -23,7 +23,7 @@ export function route(router: OpenApiRouter): Stage {
   };
 }
 
-function methodNotAllowed(request: { context: { operationId?: string }; operation?: unknown }, methods: readonly string[]) {
+function methodNotAllowed(request: RequestState, methods: readonly string[]) {
   request.context.operationId = undefined;
   request.operation = undefined;
   const allow = methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
