@@ -4,6 +4,7 @@
  * `handlers/` and handed to the router by `app.ts`.
  */
 import type { Principal, RequestContext } from './context.ts';
+import type { OperationId, RequestBodyOf } from './operations.ts';
 import type { Reply } from './reply.ts';
 
 export interface OperationInput<Body = unknown> {
@@ -16,9 +17,11 @@ export interface OperationInput<Body = unknown> {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type Handler = (input: OperationInput) => Reply | Promise<Reply>;
+/** The handler of one operation: its body arrives typed as the document declares it, already validated. */
+export type Handler<Id extends OperationId = OperationId> = (input: OperationInput<RequestBodyOf<Id>>) => Reply | Promise<Reply>;
 
-export type HandlerTable = Readonly<Record<string, Handler>>;
+/** One handler per operation of the document: a missing or misspelt one is a type error. */
+export type HandlerTable = { readonly [Id in OperationId]: Handler<Id> };
 
 /** The calling client; secured operations only reach handlers once a principal is set. */
 export function callerOf(input: Pick<OperationInput, 'principal' | 'context'>): string {

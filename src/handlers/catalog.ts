@@ -8,17 +8,18 @@ import { toPublic } from '../records/public-view.ts';
 
 type Fields = Record<string, unknown>;
 
+/** Each handler serves the same operation of the three kinds, so it takes any of their bodies. */
 export interface CatalogHandlers {
-  create: Handler;
-  list: Handler;
-  get: Handler;
-  sync: Handler;
-  syncBatch: Handler;
+  create: Handler<'createProduct' | 'createProductAtCollection' | 'createCustomer' | 'createPlan'>;
+  list: Handler<'listProducts' | 'listCustomers' | 'listPlans'>;
+  get: Handler<'getProduct' | 'getCustomer' | 'getPlan'>;
+  sync: Handler<'syncProduct' | 'syncCustomer' | 'syncPlan'>;
+  syncBatch: Handler<'syncProductsBatch' | 'syncCustomersBatch' | 'syncPlansBatch'>;
 }
 
-export function catalogHandlers(flow: CatalogFlow, idParam: string, batchField: string): CatalogHandlers {
+export function catalogHandlers(flow: CatalogFlow, idParam: string): CatalogHandlers {
   return {
-    create: (input) => replyOf(flow.create(callerOf(input), input.body as Fields), (record) => created(toPublic(record))),
+    create: (input) => replyOf(flow.create(callerOf(input), input.body), (record) => created(toPublic(record))),
     list(input) {
       const page = paginate(flow.list(callerOf(input)), input.query);
       return okPage(page.items.map(toPublic), page.pagination);
@@ -28,9 +29,10 @@ export function catalogHandlers(flow: CatalogFlow, idParam: string, batchField: 
       return record ? okData(toPublic(record)) : failure('not_found');
     },
     sync: (input) =>
-      replyOf(flow.sync(callerOf(input), input.body as Fields), (upsert) => okData(toPublic(upsert.record), upsert.created ? 201 : 200)),
+      replyOf(flow.sync(callerOf(input), input.body), (upsert) => okData(toPublic(upsert.record), upsert.created ? 201 : 200)),
     syncBatch(input) {
-      const records = (input.body as Record<string, Fields[]>)[batchField] ?? [];
+      // `{products: […]}`, `{customers: […]}` or `{plans: […]}`: the kind's batch field holds the records.
+      const records = (input.body as Partial<Record<string, Fields[]>>)[flow.kind.batchField] ?? [];
       return replyOf(flow.syncBatch(callerOf(input), records), (batch) => ({
         ok: true,
         status: 200,

@@ -2,8 +2,7 @@
  * operationId → handler: thin adapters from a validated request to a flow call and back to a reply.
  * `satisfies` makes a missing or misspelt operation a type error.
  */
-import type { Handler } from '../core/handler.ts';
-import type { OperationId } from '../core/operations.ts';
+import { callerOf, type HandlerTable } from '../core/handler.ts';
 import { okPage } from '../core/reply.ts';
 import { paginate } from '../records/pagination.ts';
 import { toPublic } from '../records/public-view.ts';
@@ -12,12 +11,11 @@ import { catalogHandlers } from './catalog.ts';
 import type { Flows } from './flows.ts';
 import { orderHandlers } from './orders.ts';
 import { subscriptionHandlers } from './subscriptions.ts';
-import { callerOf } from '../core/handler.ts';
 
-export function createHandlers(flows: Flows): Record<OperationId, Handler> {
-  const products = catalogHandlers(flows.products, 'product_id', 'products');
-  const customers = catalogHandlers(flows.customers, 'customer_id', 'customers');
-  const plans = catalogHandlers(flows.plans, 'plan_id', 'plans');
+export function createHandlers(flows: Flows): HandlerTable {
+  const products = catalogHandlers(flows.products, 'product_id');
+  const customers = catalogHandlers(flows.customers, 'customer_id');
+  const plans = catalogHandlers(flows.plans, 'plan_id');
   return {
     ...authHandlers(flows.tokens),
     createProduct: products.create,
@@ -42,5 +40,5 @@ export function createHandlers(flows: Flows): Record<OperationId, Handler> {
       const page = paginate(flows.payments.list(callerOf(input), input.query), input.query);
       return okPage(page.items.map(toPublic), page.pagination);
     },
-  } satisfies Record<OperationId, Handler>;
+  } satisfies HandlerTable;
 }

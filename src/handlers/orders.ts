@@ -1,18 +1,15 @@
 /** Orders: create in the five forms of the seed, list, get, and the status operation meant for polling. */
 import { failure } from '../core/failures.ts';
-import { callerOf, type Handler } from '../core/handler.ts';
+import { callerOf, type HandlerTable } from '../core/handler.ts';
 import { created, okData, okPage, replyOf } from '../core/reply.ts';
 import type { OrderFlow } from '../orders/order-flow.ts';
-import type { OrderInput } from '../orders/place.ts';
 import { orderView, statusView } from '../orders/views.ts';
 import { paginate } from '../records/pagination.ts';
 
-type OrderOperation = 'createOrder' | 'listOrders' | 'getOrder' | 'getOrderStatus';
-
-export function orderHandlers(orders: OrderFlow): Record<OrderOperation, Handler> {
+export function orderHandlers(orders: OrderFlow): Pick<HandlerTable, 'createOrder' | 'listOrders' | 'getOrder' | 'getOrderStatus'> {
   return {
     createOrder: (input) =>
-      replyOf(orders.place(callerOf(input), input.body as OrderInput), (order) => created(orderView(order, input.context.baseUrl))),
+      replyOf(orders.place(callerOf(input), input.body), (order) => created(orderView(order, input.context.baseUrl))),
     listOrders(input) {
       const page = paginate(orders.list(callerOf(input), input.query), input.query);
       return okPage(page.items.map((order) => orderView(order, input.context.baseUrl)), page.pagination);

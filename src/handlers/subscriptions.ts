@@ -1,19 +1,19 @@
 /** Subscriptions: create (new data or references), sync as create-or-get, list and get. */
 import { failure } from '../core/failures.ts';
-import { callerOf, type Handler } from '../core/handler.ts';
+import { callerOf, type HandlerTable } from '../core/handler.ts';
 import { created, okData, okPage, replyOf } from '../core/reply.ts';
 import { paginate } from '../records/pagination.ts';
 import { toPublic } from '../records/public-view.ts';
-import type { SubscriptionFlow, SubscriptionInput } from '../subscriptions/subscription-flow.ts';
+import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 
-type SubscriptionOperation = 'createSubscription' | 'syncSubscription' | 'listSubscriptions' | 'getSubscription';
-
-export function subscriptionHandlers(subscriptions: SubscriptionFlow): Record<SubscriptionOperation, Handler> {
+export function subscriptionHandlers(
+  subscriptions: SubscriptionFlow,
+): Pick<HandlerTable, 'createSubscription' | 'syncSubscription' | 'listSubscriptions' | 'getSubscription'> {
   return {
     createSubscription: (input) =>
-      replyOf(subscriptions.create(callerOf(input), input.body as SubscriptionInput), (record) => created(toPublic(record))),
+      replyOf(subscriptions.create(callerOf(input), input.body), (record) => created(toPublic(record))),
     syncSubscription: (input) =>
-      replyOf(subscriptions.sync(callerOf(input), input.body as SubscriptionInput), (synced) =>
+      replyOf(subscriptions.sync(callerOf(input), input.body), (synced) =>
         okData(toPublic(synced.subscription), synced.created ? 201 : 200),
       ),
     listSubscriptions(input) {

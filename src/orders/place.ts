@@ -7,22 +7,15 @@ import type { DomainEvent } from '../core/events.ts';
 import { failure } from '../core/failures.ts';
 import { ID_PREFIX } from '../core/ids.ts';
 import { done, type Outcome } from '../core/outcome.ts';
-import type { OrderRecord, ProductRecord, RecordWrite, ShippingAddress } from '../core/records.ts';
+import type { Schemas } from '../core/operations.ts';
+import type { OrderRecord, ProductRecord, RecordWrite } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../records/references.ts';
 import { upsertScope } from '../records/scope.ts';
 import { paymentRecord } from './payment-record.ts';
 import { isExactTotal, priceOrder } from './pricing.ts';
 
-export interface OrderInput {
-  customer: Record<string, unknown>;
-  items: Array<Record<string, unknown> & { quantity: number }>;
-  source?: { source: string };
-  shippingAddress?: ShippingAddress;
-  shippingAddressDisabled?: boolean;
-  deliveryInfoDisabled?: boolean;
-  shippingCost?: number;
-}
+export type OrderInput = Schemas['OrderInput'];
 
 export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput): Outcome<OrderRecord> {
   if (input.shippingAddress !== undefined && input.shippingAddressDisabled === true) {

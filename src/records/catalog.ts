@@ -22,6 +22,7 @@ export interface SyncedBatch {
 }
 
 export interface CatalogFlow {
+  readonly kind: CatalogKind;
   create(clientId: string, fields: Fields): Outcome<StoredRecord>;
   sync(clientId: string, fields: Fields): Outcome<Upsert>;
   syncBatch(clientId: string, records: readonly Fields[]): Outcome<SyncedBatch>;
@@ -36,6 +37,7 @@ export function catalogFlow(kind: CatalogKind, deps: FlowDeps): CatalogFlow {
     return { written, events: upserts.map((upsert) => recordEvent(kind, clientId, upsert)) };
   };
   return {
+    kind,
     create(clientId, fields) {
       const problem = metadataProblem(fields) ?? duplicateKeyProblem(kind, deps, clientId, fields);
       if (problem) return failure('invalid_request', { details: [problem] });

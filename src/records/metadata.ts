@@ -4,9 +4,10 @@ import type { ErrorDetail } from '../core/failures.ts';
 export const METADATA_MAX_BYTES = 8 * 1024;
 
 /** The detail for an oversized `metadata`, if any; `at` is the path of the record (`products[3]`). */
-export function metadataProblem(fields: { metadata?: unknown }, at = ''): ErrorDetail | undefined {
-  if (fields.metadata === undefined) return undefined;
-  const bytes = Buffer.byteLength(JSON.stringify(fields.metadata), 'utf8');
+export function metadataProblem(fields: object, at = ''): ErrorDetail | undefined {
+  const metadata = (fields as { metadata?: unknown }).metadata;
+  if (metadata === undefined) return undefined;
+  const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
   if (bytes <= METADATA_MAX_BYTES) return undefined;
   return { path: at ? `${at}.metadata` : 'metadata', message: `deve ter no máximo ${METADATA_MAX_BYTES} bytes` };
 }

@@ -7,6 +7,7 @@ import type { DomainEvent } from '../core/events.ts';
 import { failure } from '../core/failures.ts';
 import { ID_PREFIX } from '../core/ids.ts';
 import { done, type Outcome } from '../core/outcome.ts';
+import type { Schemas } from '../core/operations.ts';
 import type { RecordWrite, SubscriptionRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { paymentRecord } from '../orders/payment-record.ts';
@@ -16,14 +17,8 @@ import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences }
 import { upsertScope } from '../records/scope.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 
-export interface SubscriptionInput {
-  plan: Record<string, unknown>;
-  customer: Record<string, unknown>;
-  name?: string;
-  description?: string;
-  maxAttempts?: number;
-  originSubscriptionId?: string;
-}
+/** Create takes a subscription in either form; sync the same with its originSubscriptionId. */
+export type SubscriptionInput = Schemas['SubscriptionInput'] | Schemas['SubscriptionSyncInput'];
 
 export interface Synced {
   subscription: SubscriptionRecord;

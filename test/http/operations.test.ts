@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import ajvFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { OPERATION_IDS } from '../../src/core/operations.ts';
 import { createHandlers } from '../../src/handlers/index.ts';
 import { SPEC_PATH } from '../../src/http/spec-document.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -31,8 +30,8 @@ describe('the document', () => {
 const handlers = createHandlers((await createTestApp()).core.flows);
 
 describe('every operation of the document has a handler', () => {
-  it('lists exactly the operationIds of spec/openapi.yaml', () => {
-    expect([...OPERATION_IDS].sort()).toEqual([...specOperationIds].sort());
+  it('has exactly the operationIds of spec/openapi.yaml (the table is typed by the types generated from it)', () => {
+    expect(Object.keys(handlers).sort()).toEqual([...specOperationIds].sort());
   });
 
   it.each(specOperationIds)('%s has a handler', (operationId) => {

@@ -1,5 +1,6 @@
 /** Calls the operation's handler with the validated request. */
-import type { HandlerTable } from '../../core/handler.ts';
+import type { HandlerTable, OperationInput } from '../../core/handler.ts';
+import type { Reply } from '../../core/reply.ts';
 import type { Stage } from '../stage.ts';
 
 export function handle(handlers: HandlerTable): Stage {
@@ -7,7 +8,9 @@ export function handle(handlers: HandlerTable): Stage {
     name: 'handle',
     run(request) {
       const operationId = request.operation?.operationId;
-      const handler = operationId === undefined ? undefined : handlers[operationId];
+      // The validate stage let through only a body of the operation's declared type.
+      const byId = handlers as Readonly<Record<string, (input: OperationInput) => Reply | Promise<Reply>>>;
+      const handler = operationId === undefined ? undefined : byId[operationId];
       if (!handler || !request.parsed) throw new Error(`no handler or no validated input for ${operationId}`);
       return handler({
         context: request.context,
