@@ -1,0 +1,74 @@
+/**
+ * Validation details as a client reads them: Ajv's errors for a request turned into field paths
+ * (`products[0].price`), Portuguese messages, one entry per problem, and a message of the document's own where a
+ * field's absence has one (`x-message-when-absent`).
+ */
+import { describe, expect, it } from 'vitest';
+import { validationFailure } from '../../src/http/validation-details.ts';
+import { sharedRouter } from '../support/shared-router.ts';
+
+const router = await sharedRouter();
+
+function failureOf(method: string, path: string, body: unknown, query: Record<string, string> = {}) {
+  const operation = router.match(method, path);
+  if (!operation) throw new Error(`no operation for ${method} ${path}`);
+  const outcome = router.validate({ method, path, query, headers: { 'content-type': 'application/json' }, body }, operation);
+  if (outcome.ok) throw new Error('the request is valid');
+  return validationFailure(outcome.errors);
+}
+
+describe('validation details', () => {
+  it('an order with an empty item list: the document\'s own message', () => {
+    const failure = failureOf('POST', '/orders', { customer: { name: 'Ana' }, items: [] });
+    expect(failure).toMatchObject({ reason: 'invalid_request', message: 'Pedido deve conter pelo menos um item' });
+    expect(failure.details).toEqual([{ path: 'items', message: 'deve conter pelo menos 1 item(ns)' }]);
+  });
+
+  it('an order without items: the same message, the field named as required', () => {
+    const failure = failureOf('POST', '/orders', { customer: { name: 'Ana' } });
+    expect(failure.message).toBe('Pedido deve conter pelo menos um item');
+    expect(failure.details).toEqual([{ path: 'items', message: 'campo obrigatório' }]);
+  });
+
+  it('another missing field keeps the catalogue message', () => {
+    const failure = failureOf('POST', '/products/create', { price: 10 });
+    expect(failure.message).toBeUndefined();
+    expect(failure.details).toEqual([{ path: 'name', message: 'campo obrigatório' }]);
+  });
+
+  it('a field of a batch record, by index: products[1].price', () => {
+    const failure = failureOf('POST', '/products/sync/batch', {
+      products: [
+        { originProductId: 'A', name: 'A', price: 1 },
+        { originProductId: 'B', name: 'B', price: 1.005 },
+      ],
+    });
+    expect(failure.details).toEqual([{ path: 'products[1].price', message: 'deve ter no máximo 2 casas decimais' }]);
+  });
+
+  it('an unknown field and a wrong type, each once', () => {
+    const failure = failureOf('POST', '/customers', { name: 7, nickname: 'x' });
+    expect(failure.details).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'deve ser do tipo string' },
+        { path: 'nickname', message: 'campo não permitido' },
+      ]),
+    );
+    expect(failure.details).toHaveLength(2);
+  });
+
+  it('no body at all: the body itself', () => {
+    expect(failureOf('POST', '/customers', undefined).details).toEqual([{ path: 'body', message: 'corpo do pedido obrigatório' }]);
+  });
+
+  it('a query parameter: by its name', () => {
+    const failure = failureOf('GET', '/products', undefined, { limit: '500' });
+    expect(failure.details).toEqual([{ path: 'limit', message: 'deve ser menor ou igual a 100' }]);
+  });
+
+  it('one of two forms: only the form the value came closest to (a reference with an unknown field)', () => {
+    const failure = failureOf('POST', '/orders', { customer: { customerId: 'cus_1', extra: 1 }, items: [{ productId: 'prod_1', quantity: 1 }] });
+    expect(failure.details?.map((detail) => detail.path)).toContain('customer.extra');
+    expect(failure.details?.map((detail) => detail.path)).not.toContain('customer.name');
+  });
+});
