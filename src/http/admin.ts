@@ -76,5 +76,7 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
 function adminAllowed(req: Request, deps: AppDeps): boolean {
   if (isLoopback(deps.config.host)) return true;
   const expected = deps.config.adminToken;
-  return expected !== undefined && sameSecret(req.get('authorization') ?? '', `Bearer ${expected}`);
+  // The scheme name is case-insensitive (RFC 9110 §11.1), as the API's bearer check treats it.
+  const presented = /^Bearer +(\S+) *$/i.exec(req.get('authorization') ?? '')?.[1];
+  return expected !== undefined && presented !== undefined && sameSecret(presented, expected);
 }

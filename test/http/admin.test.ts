@@ -60,4 +60,11 @@ describe('admin API', () => {
     await guarded.http.get('/__admin/clock').set(bearer('wrong-token')).expect(401);
     await guarded.http.get('/__admin/clock').set(bearer('let-me-in-please')).expect(200);
   });
+
+  it('takes the admin token whatever the case of the scheme name, as the API does (RFC 9110 §11.1)', async () => {
+    const guarded = await createTestApp({ host: '0.0.0.0', adminToken: 'let-me-in-please' });
+    await guarded.http.get('/__admin/clock').set('Authorization', 'bearer let-me-in-please').expect(200);
+    await guarded.http.get('/__admin/clock').set('Authorization', 'BEARER  let-me-in-please').expect(200);
+    await guarded.http.get('/__admin/clock').set('Authorization', 'Basic let-me-in-please').expect(401);
+  });
 });

@@ -20,6 +20,14 @@ describe('HTTP protocol behaviour', () => {
     expect(item.headers['allow']).toBe('GET, HEAD');
   });
 
+  it('answers a wrong method with 405 whatever its body: malformed, or over the 1 MiB limit', async () => {
+    const t = await createTestApp();
+    const malformed = await t.http.delete('/v1/products').set('Content-Type', 'application/json').send('{"name":').expect(405);
+    expect(malformed.headers['allow']).toBe('GET, HEAD, POST');
+    const huge = await t.http.delete('/v1/products').set('Content-Type', 'application/json').send(`"${'x'.repeat(1_100_000)}"`).expect(405);
+    expect(huge.body.error).toBe('method_not_allowed');
+  });
+
   it('answers HEAD as GET, with the headers and without the body', async () => {
     const t = await createTestApp();
     const auth = bearer(await tokenFor(t));
