@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parse as parseYaml } from 'yaml';
-import { mergeConfigSources, parseConfig, type ConfigResult } from './config.ts';
+import { EXCLUSIVE_STORES, mergeConfigSources, parseConfig, type ConfigResult } from './config.ts';
 
 export interface StartFlags {
   port?: number;
@@ -57,9 +57,6 @@ export function defineStartCommand(program: Command): Command {
 
 /** Merge defaults ← config file ← env ← flags and validate. */
 export function resolveConfig(flags: StartFlags, env: Record<string, string | undefined>): ConfigResult {
-  if (flags.inMemory && flags.data !== undefined) {
-    return { ok: false, problems: ['--in-memory and --data exclude each other: state is kept either in memory or in a file'] };
-  }
   const fromFile = flags.config ? readConfigFile(flags.config) : { ok: true as const, input: {} };
   if (!fromFile.ok) return fromFile;
   const envPort = env['PORT'] || undefined;
@@ -84,6 +81,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
 }
 
 const FLAG_OF: Record<string, string> = {
+  [EXCLUSIVE_STORES]: '--in-memory and --data',
   port: '--port (or env PORT)',
   host: '--host',
   data: '--data',

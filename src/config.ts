@@ -55,6 +55,9 @@ export type Config = z.infer<typeof configSchema>;
 export type ClientConfig = Config['clients'][number];
 export type ConfigInput = z.input<typeof configSchema>;
 
+/** The two options that choose where state is kept, named together in the one problem they make. */
+export const EXCLUSIVE_STORES = 'inMemory and data';
+
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 /**
@@ -66,6 +69,10 @@ export function parseConfig(
   origin = 'configuration',
   where: (field: string) => string = (field) => `${origin}: ${field}`,
 ): ConfigResult {
+  // `data` has a default, so only the input can tell that both were asked for, whichever the source.
+  if (isPlainObject(input) && input['inMemory'] === true && input['data'] !== undefined) {
+    return { ok: false, problems: [`${where(EXCLUSIVE_STORES)}: exclude each other: state is kept either in memory or in a file`] };
+  }
   const result = configSchema.safeParse(input);
   if (result.success) return { ok: true, config: result.data };
   const problems = result.error.issues.map((issue) => {

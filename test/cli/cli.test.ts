@@ -74,6 +74,14 @@ describe('command line', () => {
     expect(result.stderr).toContain('tokens.ttlSeconds');
   });
 
+  it('exits 2 when a config file asks for both inMemory and data, as the command line would', async () => {
+    const file = join(dir, 'mock.yaml');
+    await writeFile(file, 'inMemory: true\ndata: db.json\n');
+    const result = await runCli(['start', '--config', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--config ${file}: inMemory and data: exclude each other`);
+  });
+
   it('exits 2 on a config file that does not exist or parse', async () => {
     const missing = await runCli(['start', '--config', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
