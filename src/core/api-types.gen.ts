@@ -593,6 +593,11 @@ export interface components {
         RefreshTokenRequest: {
             /** @description Refresh token returned by POST /auth/token. */
             refresh_token: string;
+            /**
+             * @description OAuth 2.0 grant type (RFC 6749 §6); optional, as standard OAuth clients send it.
+             * @enum {string}
+             */
+            grant_type?: "refresh_token";
         };
         RevokeTokenRequest: {
             /** @description The access or refresh token to revoke (RFC 7009). */

@@ -12,9 +12,18 @@ import { failure, type ErrorDetail, type Failure } from '../core/failures.ts';
 const ABSENCE_MESSAGE = 'x-message-when-absent';
 
 export function validationFailure(errors: ErrorObject[]): Failure {
-  const kept = closestBranches(errors);
+  const kept = closestBranches(errors.filter((error) => !isBodyReparse(error)));
   const message = kept.map(absenceMessage).find((found) => found !== undefined);
   return failure('invalid_request', { ...(message === undefined ? {} : { message }), details: dedupe(kept.map(toDetail)) });
+}
+
+/**
+ * openapi-backend parses a body that is not an object once more, as JSON, and reports its own parser's English
+ * message. The body stage has parsed it already (malformed JSON never gets here), so a body that is a JSON string
+ * (`"x"`) gets only what is true of it: it is not an object.
+ */
+function isBodyReparse(error: ErrorObject): boolean {
+  return error.keyword === 'parse' && error.instancePath === '';
 }
 
 /** Needs Ajv's `verbose` errors, which carry the schema the keyword belongs to. */

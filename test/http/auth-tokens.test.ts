@@ -305,3 +305,24 @@ describe('at most five active tokens per client', () => {
     expect(response.body.error).toBe('invalid_request');
   });
 });
+
+describe('refresh as OAuth libraries send it', () => {
+  it('takes grant_type=refresh_token, form-encoded (RFC 6749 §6), and refuses another grant type', async () => {
+    const t = await createTestApp();
+    const issued = await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(200);
+    const refreshed = await t.http
+      .post('/v1/auth/token/refresh')
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: issued.body.data.refresh_token })
+      .expect(200);
+    expect(refreshed.body.data.refresh_token).toBe(issued.body.data.refresh_token);
+    const tokens = t.store.count('tokens');
+    const wrong = await t.http
+      .post('/v1/auth/token/refresh')
+      .type('form')
+      .send({ grant_type: 'password', refresh_token: issued.body.data.refresh_token })
+      .expect(400);
+    expect(wrong.body.details).toEqual([{ path: 'grant_type', message: 'deve ser um de: refresh_token' }]);
+    expect(t.store.count('tokens')).toBe(tokens);
+  });
+});

@@ -28,6 +28,13 @@ describe('HTTP protocol behaviour', () => {
     expect(huge.body.error).toBe('method_not_allowed');
   });
 
+  it('refuses a body that is a JSON string as not an object, in Portuguese, writing nothing', async () => {
+    const t = await createTestApp();
+    const response = await t.http.post('/v1/customers').set(bearer(await tokenFor(t))).set('Content-Type', 'application/json').send('"x"').expect(400);
+    expect(response.body).toMatchObject({ error: 'invalid_request', details: [{ path: 'body', message: 'deve ser do tipo object' }] });
+    expect(t.store.count('customers')).toBe(0);
+  });
+
   it('answers HEAD as GET, with the headers and without the body', async () => {
     const t = await createTestApp();
     const auth = bearer(await tokenFor(t));

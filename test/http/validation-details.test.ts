@@ -57,6 +57,10 @@ describe('validation details', () => {
     expect(failure.details).toHaveLength(2);
   });
 
+  it('a body that is a JSON string: not an object, in Portuguese, once', () => {
+    expect(failureOf('POST', '/customers', 'x').details).toEqual([{ path: 'body', message: 'deve ser do tipo object' }]);
+  });
+
   it('no body at all: the body itself', () => {
     expect(failureOf('POST', '/customers', undefined).details).toEqual([{ path: 'body', message: 'corpo do pedido obrigatório' }]);
   });
