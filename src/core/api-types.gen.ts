@@ -713,7 +713,7 @@ export interface components {
             price: components["schemas"]["Money"];
             /**
              * Format: uri
-             * @description URL of the product image.
+             * @description URL of the product image, http or https (the hosted checkout page shows it).
              */
             imageUrl?: string;
             /** @description Identifier of the product in the merchant's system; key for product sync. */
@@ -728,7 +728,7 @@ export interface components {
             price: components["schemas"]["Money"];
             /**
              * Format: uri
-             * @description URL of the product image.
+             * @description URL of the product image, http or https (the hosted checkout page shows it).
              */
             imageUrl?: string;
             /** @description Identifier of the product in the merchant's system; key for product sync. */

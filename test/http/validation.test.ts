@@ -113,3 +113,25 @@ describe('validation refusals', () => {
     expect(t.store.count('plans')).toBe(1);
   });
 });
+
+describe('image URLs', () => {
+  it.each(['javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://example.co.mz/a.png'])(
+    'refuses imageUrl %s with 400 naming the field, writing nothing',
+    async (imageUrl) => {
+      const t = await createTestApp();
+      const response = await t.http.post('/v1/products/create').set(bearer(await tokenFor(t))).send({ name: 'Capulana', price: 350, imageUrl }).expect(400);
+      expect(response.body.details).toEqual([{ path: 'imageUrl', message: 'formato inválido' }]);
+      expect(t.store.count('products')).toBe(0);
+    },
+  );
+
+  it('takes an https image URL', async () => {
+    const t = await createTestApp();
+    const response = await t.http
+      .post('/v1/products/create')
+      .set(bearer(await tokenFor(t)))
+      .send({ name: 'Capulana', price: 350, imageUrl: 'HTTPS://cdn.loja.co.mz/capulana.jpg' })
+      .expect(201);
+    expect(response.body.data.imageUrl).toBe('HTTPS://cdn.loja.co.mz/capulana.jpg');
+  });
+});
