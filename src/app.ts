@@ -11,6 +11,7 @@ import { seedInitialData } from './fake/seed-initial-data.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
 import { createAdminRouter } from './http/admin.ts';
+import { isLoopback } from './http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from './http/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { serveStages } from './http/serve-stages.ts';
@@ -19,6 +20,7 @@ import { apiPrefix } from './http/stages/api-prefix.ts';
 import { authenticate } from './http/stages/authenticate.ts';
 import { readRequestBody } from './http/stages/body.ts';
 import { commit } from './http/stages/commit.ts';
+import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
 import { route } from './http/stages/route.ts';
@@ -63,6 +65,7 @@ export function apiStages(deps: AppDeps, parts: { router: OpenApiRouter; limiter
   const { router, limiter, flows, events } = parts;
   return [
     apiPrefix(router),
+    cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
     rateLimit(limiter),
     route(router),
     readRequestBody,

@@ -23,6 +23,7 @@ export interface StartFlags {
   logLevel?: string;
   adminToken?: string;
   publicUrl?: string;
+  corsOrigins?: string[];
 }
 
 /** The shape of a number flag; its bounds are the config schema's, checked once for every source. */
@@ -52,7 +53,12 @@ export function defineStartCommand(program: Command): Command {
     .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
     .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
     .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback')
-    .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)');
+    .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)')
+    .addOption(
+      new Option('--cors-origins <origins>', 'comma-separated origins browser pages may call from, or * (default: * on loopback)').argParser(
+        (value: string) => value.split(',').map((origin) => origin.trim()),
+      ),
+    );
 }
 
 /** Merge defaults ← config file ← env ← flags and validate. */
@@ -72,12 +78,13 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     logLevel: flags.logLevel,
     adminToken: flags.adminToken,
     publicUrl: flags.publicUrl,
+    corsOrigins: flags.corsOrigins,
     tokens: { ttlSeconds: flags.tokenTtl, limitPolicy: flags.tokenLimitPolicy },
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
   };
   // The file was validated on its own above, so what fails now came from a flag (or env PORT).
-  return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? `option ${field}`);
+  return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? FLAG_OF[field.replace(/\.\d+$/, '')] ?? `option ${field}`);
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -89,6 +96,7 @@ const FLAG_OF: Record<string, string> = {
   logLevel: '--log-level',
   adminToken: '--admin-token',
   publicUrl: '--public-url',
+  corsOrigins: '--cors-origins',
   'tokens.ttlSeconds': '--token-ttl',
   'tokens.limitPolicy': '--token-limit-policy',
   'rateLimit.limit': '--rate-limit',

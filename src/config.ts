@@ -38,6 +38,11 @@ export const configSchema = z.strictObject({
   seedData: z.enum(['default', 'none']).default('default'),
   /** Base of the links the mock hands out (checkout pages); defaults to http://localhost:<port>. */
   publicUrl: z.url().optional(),
+  /**
+   * Origins a browser page may call the API from (CORS). `*` allows any; unset means `*` on a loopback host and
+   * none on any other.
+   */
+  corsOrigins: z.array(z.union([z.literal('*'), z.url()])).max(100).optional(),
   adminToken: z.string().min(8).optional(),
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   clients: z

@@ -36,7 +36,8 @@ export function sendReply(
   const rendered = renderReply(context, reply);
   res.status(rendered.status);
   for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
-  res.type('application/json').send(JSON.stringify(rendered.body));
+  if (rendered.body === undefined) res.end();
+  else res.type('application/json').send(JSON.stringify(rendered.body));
   const exchange: Exchange = { context, ...rendered };
   for (const observe of observers) observe(exchange);
 }

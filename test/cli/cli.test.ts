@@ -59,6 +59,7 @@ describe('command line', () => {
     [['start', '--token-ttl', '0'], '--token-ttl'],
     [['start', '--seed', '2147483648'], '--seed'],
     [['start', '--rate-limit', '0'], '--rate-limit'],
+    [['start', '--cors-origins', 'http://ok.example,not-an-origin'], '--cors-origins'],
   ])('exits 2 on a bad option %j, naming it', async (args, named) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

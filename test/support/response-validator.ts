@@ -33,6 +33,11 @@ export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): v
     if ((body as { requestId?: string }).requestId !== headers['X-Request-Id']) violations.push(`${where}: requestId ≠ X-Request-Id`);
   }
   const operation = context.operationId ? backend.getOperation(context.operationId) : undefined;
+  if (!operation && context.method === 'OPTIONS' && status === 204) {
+    // A CORS preflight answered by the mock itself (Fetch standard), not an operation of the document.
+    if (body !== undefined || !headers['Access-Control-Allow-Methods']) violations.push(`${where}: preflight with a body or without Allow-Methods`);
+    return;
+  }
   if (!operation) {
     // Unknown path or method: not an operation, but the body is still the documented error body.
     if (!checkErrorBody(backend, body)) violations.push(`${where}: error body does not match Error schema`);
