@@ -2,6 +2,17 @@
  * The only source of time in the mock. Everything that needs "now" (token expiry, rate-limit windows,
  * timestamps, scenarios) asks a Clock, so tests and QA can freeze, shift or jump time.
  */
+/**
+ * Where the mock clock may be moved. Every time derived from it must stay a valid ISO 8601 `date-time` (years
+ * 0000–9999): token expiry adds at most a year, a billing period at most 120 years (`intervalCount` ≤ 120 of
+ * `yearly`), so the clock stops well before. Before 1970 nothing the mock models happened.
+ */
+export const CLOCK_RANGE = { from: Date.parse('1970-01-01T00:00:00Z'), until: Date.parse('9000-01-01T00:00:00Z') } as const;
+
+export function isWithinClockRange(ms: number): boolean {
+  return ms >= CLOCK_RANGE.from && ms < CLOCK_RANGE.until;
+}
+
 export interface ClockState {
   now: string;
   frozen: boolean;

@@ -4,6 +4,7 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { CLOCK_RANGE, isWithinClockRange } from '../clock.ts';
 import { failure } from '../core/failures.ts';
 import { okData, type Reply } from '../core/reply.ts';
 import type { AppDeps } from '../deps.ts';
@@ -19,9 +20,6 @@ export interface AdminActions {
 }
 
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
-
-/** The largest instant a Date can hold (ECMA-262 §21.4.1.1). */
-const MAX_DATE_MS = 8.64e15;
 
 const clockChange = z
   .strictObject({
@@ -53,8 +51,9 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
     }
     const { advanceSeconds, set, freeze } = parsed.data;
     const target = (set === undefined ? deps.clock.nowMs() : Date.parse(set)) + (advanceSeconds ?? 0) * 1000;
-    if (!(Math.abs(target) <= MAX_DATE_MS)) {
-      return reply(req, res, failure('invalid_request', { details: [{ path: 'advanceSeconds', message: 'data fora do intervalo representável' }] }));
+    if (!isWithinClockRange(target)) {
+      const message = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
+      return reply(req, res, failure('invalid_request', { details: [{ path: set === undefined ? 'advanceSeconds' : 'set', message }] }));
     }
     if (freeze !== undefined) deps.clock.freeze(freeze);
     if (set !== undefined) deps.clock.set(new Date(set));

@@ -42,6 +42,34 @@ describe('admin API', () => {
     expect(t.clock.now().toISOString()).toBe('2026-03-02T10:00:00.000Z');
   });
 
+  it('keeps the clock where every derived time is a valid date-time: 1970 to 9000', async () => {
+    const t = await createTestApp();
+    for (const [body, path] of [
+      [{ set: '9999-12-31T23:30:00Z' }, 'set'],
+      [{ set: '1969-12-31T23:59:59Z' }, 'set'],
+      [{ advanceSeconds: 1e12 }, 'advanceSeconds'],
+      [{ set: '8999-12-31T00:00:00Z', advanceSeconds: 86_400 }, 'set'],
+    ] as const) {
+      const response = await t.http.post('/__admin/clock').send(body).expect(400);
+      expect(response.body.details).toEqual([{ path, message: 'o relógio deve ficar entre 1970-01-01T00:00:00.000Z e 9000-01-01T00:00:00.000Z' }]);
+    }
+    expect(t.clock.now().toISOString()).toBe('2026-03-02T10:00:00.000Z');
+  });
+
+  it('at the end of the range, a token and a 120-year billing period still read as valid date-times', async () => {
+    const t = await createTestApp();
+    await t.http.post('/__admin/clock').send({ set: '8999-12-31T23:59:00Z' }).expect(200);
+    const token = await tokenFor(t);
+    const listed = await t.http.get('/v1/auth/token/list').set(bearer(token)).expect(200);
+    expect(listed.body.data[0].expiresAt).toBe('9000-01-01T00:59:00.000Z');
+    const subscription = await t.http
+      .post('/v1/subscriptions')
+      .set(bearer(token))
+      .send({ plan: { originPlanId: 'P', name: 'Século', price: 1, interval: 'yearly', intervalCount: 120 }, customer: { merchantCustomerId: 'C', name: 'Ana' } })
+      .expect(201);
+    expect(subscription.body.data.currentPeriodEnd).toBe('9119-12-31T23:59:00.000Z');
+  });
+
   it('reset empties the store', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
