@@ -1,6 +1,7 @@
 /** The request path is a public list of stages: a stage added to it takes effect without editing another. */
 import { describe, expect, it } from 'vitest';
 import { failure } from '../../src/core/failures.ts';
+import { okData } from '../../src/core/reply.ts';
 import { insertAfter, insertBefore, type Stage } from '../../src/http/stage.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
@@ -52,6 +53,18 @@ describe('the stage list', () => {
     await t.http.post('/v1/customers').set(bearer(token)).send({ name: 'Ana' }).expect(500);
     expect(t.store.count('customers')).toBe(0);
     expect(t.events.map((event) => event.type)).toEqual(['token.issued', 'token.issued']);
+  });
+
+  it('answers the JSON 500 envelope whatever throws: a stage, or a reply that cannot be serialised', async () => {
+    const throwing: Stage = { name: 'throwing', run: () => { throw new Error('bug'); } };
+    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'route', throwing) });
+    const thrown = await t.http.get('/v1/products').expect(500);
+    expect(thrown.headers['content-type']).toMatch(/application\/json/);
+    expect(thrown.body).toMatchObject({ error: 'erro_interno', requestId: thrown.headers['x-request-id'] });
+    const unserialisable: Stage = { name: 'bigint', run: () => okData({ amount: 10n }) };
+    const u = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'route', unserialisable) });
+    const broken = await u.http.get('/v1/products').expect(500);
+    expect(broken.body).toMatchObject({ error: 'erro_interno', requestId: broken.headers['x-request-id'] });
   });
 
   it('refuses to insert next to a stage that does not exist', () => {

@@ -59,6 +59,26 @@ describe('edge cases found in review', () => {
     expect(t.store.count('plans') + t.store.count('customers') + t.store.count('products') + t.store.count('subscriptions')).toBe(0);
   });
 
+  it('refuses metadata nested deeper than 16 levels (a 2,500-deep list of 5 KB), naming the field, writing nothing', async () => {
+    const t = await setup();
+    let deep: unknown = 1;
+    for (let level = 0; level < 2500; level += 1) deep = [deep];
+    const tooDeep = { deep };
+    for (const [path, body] of [
+      ['/v1/products/create', { name: 'A', price: 1, metadata: tooDeep }],
+      ['/v1/customers/sync', { merchantCustomerId: 'C', name: 'Rui', metadata: tooDeep }],
+      ['/v1/plans/sync/batch', { plans: [{ originPlanId: 'P', name: 'P', price: 1, interval: 'monthly', metadata: tooDeep }] }],
+    ] as const) {
+      const response = await t.http.post(path).set(t.auth).send(body).expect(400);
+      expect(response.body.details).toEqual([{ path: expect.stringMatching(/metadata$/), message: 'deve ter no máximo 16 níveis de aninhamento' }]);
+    }
+    expect(t.store.count('plans') + t.store.count('customers') + t.store.count('products')).toBe(0);
+    // 16 levels (the object itself and 15 nested lists) are still fine.
+    let sixteen: unknown = 1;
+    for (let level = 0; level < 15; level += 1) sixteen = [sixteen];
+    await t.http.post('/v1/products/create').set(t.auth).send({ name: 'A', price: 1, metadata: { sixteen } }).expect(201);
+  });
+
   it('refuses metadata with more than 50 keys and intervalCount 0', async () => {
     const t = await setup();
     const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
