@@ -2,12 +2,13 @@
  * The admin API under /__admin: hand-written routes (they are not part of the service's contract), never
  * rate limited, refused on a non-loopback host unless the configured admin token is presented.
  */
-import { type Request, type Response, Router } from 'express';
+import { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { CLOCK_RANGE, isWithinClockRange } from '../clock.ts';
 import { failure } from '../core/failures.ts';
 import { okData, type Reply } from '../core/reply.ts';
 import type { AppDeps } from '../deps.ts';
+import { silentLogger } from '../log.ts';
 import { sameSecret } from '../tokens/rules.ts';
 import { isLoopback } from './loopback.ts';
 import { readBody } from './request-body.ts';
@@ -69,6 +70,11 @@ export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router 
   router.all('/clock', wrongMethod('GET, HEAD, POST'));
   router.all('/reset', wrongMethod('POST'));
   router.use((req, res) => reply(req, res, failure('not_found')));
+  // What throws (a reset whose write fails on a full disk) is logged and answered as the JSON 500, like the API.
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    (deps.logger ?? silentLogger).error(`${req.method} ${req.baseUrl}${req.path}: ${String((error as Error)?.stack ?? error)}`);
+    if (!res.headersSent) reply(req, res, failure('internal'));
+  });
   return router;
 }
 

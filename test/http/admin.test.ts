@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log.ts';
+import { openStore } from '../../src/store/index.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
 describe('admin API', () => {
@@ -68,6 +70,20 @@ describe('admin API', () => {
       .send({ plan: { originPlanId: 'P', name: 'Século', price: 1, interval: 'yearly', intervalCount: 120 }, customer: { merchantCustomerId: 'C', name: 'Ana' } })
       .expect(201);
     expect(subscription.body.data.currentPeriodEnd).toBe('9119-12-31T23:59:00.000Z');
+  });
+
+  it('a reset whose write fails answers the JSON 500 and logs the cause', async () => {
+    const store = await openStore({});
+    const failingCommit = () => Promise.reject(new Error('ENOSPC: no space left on device'));
+    const full = new Proxy(store, {
+      get: (target, key) => (key === 'commit' ? failingCommit : (Reflect.get(target, key) as (...args: unknown[]) => unknown).bind(target)),
+    });
+    const t = await createTestApp({}, { store: full });
+    const logged: string[] = [];
+    t.deps.logger = { ...silentLogger, error: (line) => logged.push(line) };
+    const response = await t.http.post('/__admin/reset').expect(500);
+    expect(response.body).toMatchObject({ error: 'erro_interno', requestId: response.headers['x-request-id'] });
+    expect(logged.join('\n')).toContain('ENOSPC');
   });
 
   it('reset empties the store', async () => {
