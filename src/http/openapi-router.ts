@@ -7,8 +7,9 @@
  * on first use instead (`quick`).
  */
 import ajvFormats from 'ajv-formats';
-import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { OpenAPIBackend, type Document, type Operation, type Request as RoutedRequest } from 'openapi-backend';
+import { addDecimalsKeyword } from './decimals-keyword.ts';
 import { loadPrecompiledValidators } from './precompiled-validators.ts';
 import { MULTIPLE_OF_PRECISION, loadSpecDocument } from './spec-document.ts';
 
@@ -54,7 +55,7 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
  * The backend as the server and the build's precompiler both make it. `verbose` errors carry the schema of the
  * failed keyword (validation-details.ts reads `x-message-when-absent` there).
  */
-export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: import('ajv').default) => void): OpenAPIBackend {
+export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: Ajv) => void): OpenAPIBackend {
   return new OpenAPIBackend({
     definition: loadSpecDocument() as unknown as Document,
     // The document is checked against the OpenAPI 3.0 schema by the test suite and linted, not at every start.
@@ -65,6 +66,7 @@ export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: im
     customizeAjv: (ajv) => {
       // ajv-formats is CommonJS; under NodeNext its plugin is the `default` property of the module.
       ajvFormats.default(ajv);
+      addDecimalsKeyword(ajv);
       onAjv?.(ajv);
       return ajv;
     },

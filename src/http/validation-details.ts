@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { failure, type ErrorDetail, type Failure } from '../core/failures.ts';
+import { DECIMALS_KEYWORD } from './decimals-keyword.ts';
 
 /**
  * A field whose absence (missing, or an empty list) the service answers with a message of its own carries it
@@ -118,6 +119,8 @@ function portugueseMessage(error: ErrorObject): string {
       return `deve ser menor ou igual a ${String(p['limit'])}`;
     case 'multipleOf':
       return 'deve ter no máximo 2 casas decimais';
+    case DECIMALS_KEYWORD:
+      return `deve ter no máximo ${String(error.schema)} casas decimais`;
     case 'minLength':
       return `deve ter pelo menos ${String(p['limit'])} caracteres`;
     case 'maxLength':

@@ -20,6 +20,7 @@ const BODIES: unknown[] = [
   { customer: {}, items: [] },
   { customer: { customerId: 'cus_1' }, items: [{ productId: 'prod_1', quantity: 1.5 }] },
   { products: [{ name: 'A', price: 1.005 }] },
+  { name: 'Caju', price: 0.30000000000000004 },
   { client_id: 'mock-client', client_secret: 'mock-secret' },
   [1, 2],
 ];

@@ -46,6 +46,18 @@ describe('validation details', () => {
     expect(failure.details).toEqual([{ path: 'products[1].price', message: 'deve ter no máximo 2 casas decimais' }]);
   });
 
+  it.each([1.0000001, 0.30000000000000004, 2.001, 1e-7])('money with more than 2 decimals (%s): refused, once', (price) => {
+    expect(failureOf('POST', '/products/create', { name: 'A', price }).details).toEqual([
+      { path: 'price', message: 'deve ter no máximo 2 casas decimais' },
+    ]);
+  });
+
+  it.each([0, 0.3, 19.99, 10000000.02, 999999999.99, 1e9])('money with at most 2 decimals (%s): accepted', (price) => {
+    const operation = router.match('POST', '/products/create');
+    if (!operation) throw new Error('no createProduct');
+    expect(router.validate({ method: 'POST', path: '/products/create', query: {}, headers: {}, body: { name: 'A', price } }, operation).ok).toBe(true);
+  });
+
   it('an unknown field and a wrong type, each once', () => {
     const failure = failureOf('POST', '/customers', { name: 7, nickname: 'x' });
     expect(failure.details).toEqual(
