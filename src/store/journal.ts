@@ -9,9 +9,11 @@
  * in the open batch: their commits resolve once the snapshot is durable and the journal truncated, without
  * appending them. Lines queued after the capture go to the fresh journal.
  *
- * A failed append is cut back off the journal (ftruncate to the size before it), its commits reject, and
- * its lines go back to the front of the queue so memory and disk converge on the next commit. If even the
- * cut fails, the journal is "poisoned": the next flush is a checkpoint, which rewrites everything.
+ * A failed append is cut back off the journal (ftruncate to the size before it), and memory is taken back to
+ * what is durable: the undo of every line not yet durable (the failed batch and whatever was queued after it)
+ * runs, newest first, and all their commits reject. No change that was answered with an error can reach the
+ * disk later. If even the cut fails, the journal is "poisoned": the next flush is a checkpoint, which rewrites
+ * everything from memory (by then the durable state).
  */
 import type { FileHandle } from 'node:fs/promises';
 import type { Persistence } from './persistence.ts';
@@ -24,6 +26,8 @@ interface Waiter {
 
 interface Batch {
   lines: string[];
+  /** One per line: takes memory back to before it. */
+  undos: Array<() => void>;
   waiters: Waiter[];
 }
 
@@ -55,8 +59,10 @@ export class JournalWriter implements Persistence {
     this.#size = size;
   }
 
-  queue(line: string): void {
-    (this.#open ??= { lines: [], waiters: [] }).lines.push(line);
+  queue(line: string, undo: () => void): void {
+    this.#open ??= { lines: [], undos: [], waiters: [] };
+    this.#open.lines.push(line);
+    this.#open.undos.push(undo);
     this.#schedule();
   }
 
@@ -120,8 +126,8 @@ export class JournalWriter implements Persistence {
       await this.handle.truncate(before).catch((cutError: unknown) => {
         this.#poison = cutError;
       });
-      this.#rejectAll(batch, error);
-      this.#requeue(batch);
+      this.#rollBack([batch, this.#open], error);
+      this.#open = null;
       return;
     }
     this.#size += data.length;
@@ -133,7 +139,7 @@ export class JournalWriter implements Persistence {
 
   /** Must run on the chain. On failure the covered lines are queued again (or, if poisoned, rejected). */
   async #checkpointOrRequeue(): Promise<void> {
-    const covered = this.#open ?? { lines: [], waiters: [] };
+    const covered = this.#open ?? { lines: [], undos: [], waiters: [] };
     this.#open = null;
     this.#inFlight = covered;
     const started = performance.now();
@@ -159,8 +165,19 @@ export class JournalWriter implements Persistence {
   /** Put a batch's lines back in front of whatever was queued after it. */
   #requeue(batch: Batch): void {
     const later = this.#open;
-    this.#open = later ? { lines: batch.lines.concat(later.lines), waiters: batch.waiters.concat(later.waiters) } : batch;
+    this.#open = later
+      ? { lines: batch.lines.concat(later.lines), undos: batch.undos.concat(later.undos), waiters: batch.waiters.concat(later.waiters) }
+      : batch;
     if (this.#open.lines.length === 0 && this.#open.waiters.length === 0) this.#open = null;
+  }
+
+  /** Undo the batches' lines, newest first (later batches before earlier ones), and reject their commits. */
+  #rollBack(batches: Array<Batch | null>, error: unknown): void {
+    for (const batch of [...batches].reverse()) {
+      if (!batch) continue;
+      for (const undo of [...batch.undos].reverse()) undo();
+      this.#rejectAll(batch, error);
+    }
   }
 
   #rejectAll(batch: Batch | null, error: unknown): void {

@@ -28,6 +28,15 @@ export class CollectionState {
     for (const index of this.unique.values()) index.add(record);
   }
 
+  /** Drop a record and its index entries (undoing the put that created it). */
+  remove(id: string): void {
+    const previous = this.byId.get(id);
+    if (!previous) return;
+    this.byId.delete(id);
+    this.byClient.remove(previous);
+    for (const index of this.unique.values()) index.remove(previous);
+  }
+
   findByKey(key: string, clientId: string, value: string): StoredRecord | undefined {
     const index = this.unique.get(key);
     if (!index) throw new TypeError(`no unique index on ${key}`);

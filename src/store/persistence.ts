@@ -3,8 +3,11 @@
  */
 
 export interface Persistence {
-  /** Queue one journal line (the change is already applied in memory). */
-  queue(line: string): void;
+  /**
+   * Queue one journal line (the change is already applied in memory) with the `undo` that takes memory back to
+   * before it: if the line cannot be made durable, every change not yet durable is undone, newest first.
+   */
+  queue(line: string, undo: () => void): void;
   /** Resolves once every line queued so far is durable. */
   commit(): Promise<void>;
   /** Rewrite the snapshot and empty the journal. */

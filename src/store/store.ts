@@ -56,8 +56,9 @@ export class JournaledStore implements Store {
   put(collection: CollectionName, record: StoredRecord): void {
     this.#assertOpen();
     const entry = prepareEntry(collection, record);
+    const undo = this.#undoPut(collection, entry.record.id);
     this.state.collection(collection).put(entry.record);
-    this.persistence.queue(putLine(entry));
+    this.persistence.queue(putLine(entry), undo);
   }
 
   putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void {
@@ -65,8 +66,12 @@ export class JournaledStore implements Store {
     // Prepare every entry before applying any: a bad one throws with nothing changed.
     const prepared = entries.map(({ collection, record }) => ({ collection, entry: prepareEntry(collection, record) }));
     if (prepared.length === 0) return;
-    for (const { collection, entry } of prepared) this.state.collection(collection).put(entry.record);
-    this.persistence.queue(putManyLine(prepared.map(({ entry }) => entry)));
+    const undos: Array<() => void> = [];
+    for (const { collection, entry } of prepared) {
+      undos.push(this.#undoPut(collection, entry.record.id));
+      this.state.collection(collection).put(entry.record);
+    }
+    this.persistence.queue(putManyLine(prepared.map(({ entry }) => entry)), () => undos.reverse().forEach((undo) => undo()));
   }
 
   getMeta(key: string): unknown {
@@ -78,8 +83,9 @@ export class JournaledStore implements Store {
     this.#assertOpen();
     if (typeof key !== 'string') throw new TypeError('a meta key must be a string');
     const line = setMetaLine(key, value); // throws on values JSON cannot hold (cycles, BigInt)
+    const previous = this.state.getMeta(key);
     this.state.setMeta(key, deepFreeze(jsonCopy(value)));
-    this.persistence.queue(line);
+    this.persistence.queue(line, () => this.state.setMeta(key, previous));
   }
 
   commit(): Promise<void> {
@@ -88,8 +94,12 @@ export class JournaledStore implements Store {
 
   clear(): void {
     this.#assertOpen();
+    const before = this.state.toData();
     this.state.clear();
-    this.persistence.queue(CLEAR_LINE);
+    this.persistence.queue(CLEAR_LINE, () => {
+      this.state.clear();
+      this.state.load(before);
+    });
   }
 
   checkpoint(): Promise<void> {
@@ -100,6 +110,13 @@ export class JournaledStore implements Store {
   close(): Promise<void> {
     this.#closing ??= this.persistence.close();
     return this.#closing;
+  }
+
+  /** What takes a collection back to before a put of `id`: the record it replaced, or no record. */
+  #undoPut(collection: CollectionName, id: string): () => void {
+    const state = this.state.collection(collection);
+    const previous = state.byId.get(id);
+    return () => (previous ? state.put(previous) : state.remove(id));
   }
 
   #assertOpen(): void {

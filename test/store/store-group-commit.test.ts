@@ -135,22 +135,26 @@ function fakeHandle() {
 }
 
 describe('journal writer failures', () => {
-  it('rejects pending commits when an append fails, cuts the journal back, and retries the lines later', async () => {
+  it('when an append fails: cuts the journal back, undoes every line not yet durable newest first, rejects their commits, never writes them', async () => {
     const handle = fakeHandle();
     const writer = new JournalWriter(handle as unknown as FileHandle, 100, {
       checkpointBytes: Number.POSITIVE_INFINITY,
       snapshot: async () => {},
     });
+    const undone: string[] = [];
     handle.failWrites = true;
-    writer.queue('{"op":"clear"}');
+    writer.queue('{"op":"clear"}', () => undone.push('clear'));
+    writer.queue('{"op":"setMeta","k":"a","v":1}', () => undone.push('a'));
     const results = await Promise.allSettled([writer.commit(), writer.commit()]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(handle.truncatedTo).toEqual([100]);
+    expect(undone).toEqual(['a', 'clear']);
 
     handle.failWrites = false;
-    writer.queue('{"op":"setMeta","k":"a","v":1}');
+    writer.queue('{"op":"setMeta","k":"b","v":2}', () => undone.push('b'));
     await writer.commit();
-    expect(handle.written).toEqual(['{"op":"clear"}\n{"op":"setMeta","k":"a","v":1}\n']);
+    expect(handle.written).toEqual(['{"op":"setMeta","k":"b","v":2}\n']);
+    expect(undone).toEqual(['a', 'clear']);
   });
 
   it('appends lines queued during a checkpoint to the fresh journal, after the truncation', async () => {
@@ -167,7 +171,7 @@ describe('journal writer failures', () => {
     const checkpoint = writer.checkpoint();
     await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(['capture']);
-    writer.queue('{"op":"clear"}');
+    writer.queue('{"op":"clear"}', () => undefined);
     const committed = writer.commit();
     await new Promise((resolve) => setImmediate(resolve));
     expect(handle.written).toEqual([]); // no append interleaved with the checkpoint
@@ -184,11 +188,14 @@ describe('journal writer failures', () => {
       checkpointBytes: Number.POSITIVE_INFINITY,
       snapshot: async () => {},
     });
-    writer.queue('{"op":"clear"}');
+    let undone = 0;
+    writer.queue('{"op":"clear"}', () => (undone += 1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     handle.failWrites = false;
     await writer.close();
-    expect(handle.written).toEqual([]); // the close checkpoint covered the line
+    // The failed append took the line back out of memory; the close checkpoint has nothing of it to write.
+    expect(undone).toBe(1);
+    expect(handle.written).toEqual([]);
     expect(handle.truncatedTo).toEqual([0, 0]);
   });
 });

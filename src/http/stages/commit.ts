@@ -1,6 +1,8 @@
 /**
  * Makes a successful answer's writes durable before it is sent, then hands its domain events to the bus: no
- * client hears of a change, and no listener sees an event, that a crash could still undo.
+ * client hears of a change, and no listener sees an event, that a crash could still undo. An answer that wrote
+ * nothing does not wait: a read never depends on the disk (a token's `lastUsedAt`, refreshed while verifying it,
+ * is bookkeeping, flushed with the next append).
  */
 import type { DomainEvent } from '../../core/events.ts';
 import type { Stage } from '../stage.ts';
@@ -11,7 +13,7 @@ export function commit(makeDurable: () => Promise<void>, publish: (events: reado
     async run(_request, next) {
       const reply = await next();
       if (!reply.ok) return reply;
-      await makeDurable();
+      if (reply.written && reply.written.length > 0) await makeDurable();
       if (reply.events && reply.events.length > 0) publish(reply.events);
       return reply;
     },
