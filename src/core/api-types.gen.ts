@@ -1696,7 +1696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of products, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of products, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1892,7 +1892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of customers, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of customers, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2088,7 +2088,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of plans, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of plans, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2284,7 +2284,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of subscriptions, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of subscriptions, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2455,7 +2455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of orders, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of orders, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2615,7 +2615,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of payments, newest first (by createdAt, ties by id in ascending order). */
+            /** @description A page of payments, newest first (by createdAt; records created in the same millisecond, the later created first). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

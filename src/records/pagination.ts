@@ -1,4 +1,9 @@
-/** Lists (CONTRACT.md §Lists): newest first (ties by id), `page` ≥ 1, `limit` 1–100, empty past the end. */
+/**
+ * Lists (CONTRACT.md §Lists): newest first, `page` ≥ 1, `limit` 1–100, empty past the end. Records created in the
+ * same millisecond (a batch, or any run on a frozen clock) list the later-created first: the records arrive in
+ * creation order, and the sort is stable. CONTRACT.md broke such ties by id, which is random: issue 8 asked for
+ * creation order.
+ */
 import type { Pagination } from '../core/reply.ts';
 
 export const DEFAULT_PAGE = 1;
@@ -10,21 +15,18 @@ export interface Page<T> {
 }
 
 /**
- * createdAt descending, then id ascending. ISO 8601 instants of one format order as plain strings; comparing code
- * units is several times faster than `localeCompare`, which matters when a client holds 100 000 records.
+ * createdAt descending. ISO 8601 instants of one format order as plain strings; comparing code units is several
+ * times faster than `localeCompare`, which matters when a client holds 100 000 records.
  */
-function newestFirst(a: { id: string; createdAt: string }, b: { id: string; createdAt: string }): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+function newestFirst(a: { createdAt: string }, b: { createdAt: string }): number {
+  return a.createdAt === b.createdAt ? 0 : a.createdAt > b.createdAt ? -1 : 1;
 }
 
-export function paginate<T extends { id: string; createdAt: string }>(
-  records: readonly T[],
-  query: { page?: unknown; limit?: unknown },
-): Page<T> {
+/** `records` in creation order, oldest first (as the store lists them). */
+export function paginate<T extends { createdAt: string }>(records: readonly T[], query: { page?: unknown; limit?: unknown }): Page<T> {
   const page = typeof query.page === 'number' ? query.page : DEFAULT_PAGE;
   const limit = typeof query.limit === 'number' ? query.limit : DEFAULT_LIMIT;
-  const sorted = [...records].sort(newestFirst);
+  const sorted = [...records].reverse().sort(newestFirst);
   const start = (page - 1) * limit;
   return {
     items: sorted.slice(start, start + limit),

@@ -4,7 +4,10 @@
  */
 import type { StoredRecord } from './types.ts';
 
-/** clientId → id → record: `list` reads one client's records without scanning the others. */
+/**
+ * clientId → id → record: `list` reads one client's records without scanning the others, in the order they were
+ * first added (a record added again in place keeps its position).
+ */
 export class ClientIndex {
   readonly #byClient = new Map<string, Map<string, StoredRecord>>();
 

@@ -16,11 +16,16 @@ export class CollectionState {
     this.unique = new Map(UNIQUE_KEYS[name].map((key) => [key, new UniqueIndex(key)]));
   }
 
+  /**
+   * Insert or replace. Maps keep insertion order, and a replaced record keeps its place, so a client's records
+   * list in creation order (the tie-break of lists, and the same after a restart: snapshot and journal replay
+   * insert in that order too).
+   */
   put(record: StoredRecord): void {
     const previous = this.byId.get(record.id);
     if (previous) {
       // The replaced record may have had another clientId or key value: drop its entries first.
-      this.byClient.remove(previous);
+      if (previous.clientId !== record.clientId) this.byClient.remove(previous);
       for (const index of this.unique.values()) index.remove(previous);
     }
     this.byId.set(record.id, record);

@@ -39,7 +39,10 @@ export interface Store {
     clientId: string,
     value: string,
   ): T | undefined;
-  /** The client's records of a collection, unordered. Read-only views: change them only through `put`. */
+  /**
+   * The client's records of a collection in creation order (the order of their first `put`; later puts keep the
+   * place). Read-only views: change them only through `put`.
+   */
   list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>>;
   /** Number of records in a collection, all clients. */
   count(collection: CollectionName): number;

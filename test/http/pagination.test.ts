@@ -5,18 +5,27 @@ async function withProducts(count: number) {
   const t = await createTestApp();
   const auth = bearer(await tokenFor(t));
   const records = Array.from({ length: count }, (_, i) => ({ name: `P${i}`, price: i, originProductId: `SKU-${i}` }));
-  // One batch, so every record shares createdAt: the order falls back to ids.
+  // One batch, so every record shares createdAt: the order falls back to creation order.
   await t.http.post('/v1/products/sync/batch').set(auth).send({ products: records }).expect(200);
   return { t, auth };
 }
 
 describe('pagination', () => {
-  it('defaults to page 1 of 20, newest first, ties by id', async () => {
+  it('defaults to page 1 of 20, newest first, ties broken by creation order (the later created first)', async () => {
     const { t, auth } = await withProducts(45);
     const response = await t.http.get('/v1/products').set(auth).expect(200);
     expect(response.body.pagination).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3 });
-    const ids = response.body.data.map((product: { id: string }) => product.id);
-    expect(ids).toEqual([...ids].sort());
+    const names = response.body.data.map((product: { name: string }) => product.name);
+    expect(names).toEqual(Array.from({ length: 20 }, (_, i) => `P${44 - i}`));
+  });
+
+  it('on a frozen clock, records created one by one list newest first, an update keeping the place', async () => {
+    const t = await createTestApp();
+    const auth = bearer(await tokenFor(t));
+    for (const name of ['A', 'B', 'C']) await t.http.post('/v1/customers/sync').set(auth).send({ merchantCustomerId: name, name }).expect(201);
+    await t.http.post('/v1/customers/sync').set(auth).send({ merchantCustomerId: 'A', name: 'A2' }).expect(200);
+    const listed = await t.http.get('/v1/customers').set(auth).expect(200);
+    expect(listed.body.data.map((customer: { name: string }) => customer.name)).toEqual(['C', 'B', 'A2']);
   });
 
   it('serves a short last page and an empty page past the end', async () => {
