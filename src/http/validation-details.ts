@@ -44,7 +44,8 @@ function absenceMessage(error: ErrorObject): string | undefined {
 /**
  * A `oneOf` failure reports every branch's errors (an order item judged both as a new product and as a
  * reference). Keep only the branch the value came closest to, so the client reads what to fix, not the whole
- * schema: the branch whose fields the value uses (fewest unknown fields), then the one with the fewest errors.
+ * schema: the branch whose fields the value uses (fewest unknown fields), then the one missing fewest fields, then
+ * the one with the fewest errors.
  */
 function closestBranches(errors: ErrorObject[]): ErrorObject[] {
   let kept = errors;
@@ -58,7 +59,9 @@ function closestBranches(errors: ErrorObject[]): ErrorObject[] {
       const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
       byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
     }
-    const branches = [...byBranch.values()].sort((a, b) => unknownFields(a) - unknownFields(b) || a.length - b.length);
+    const branches = [...byBranch.values()].sort(
+      (a, b) => unknownFields(a) - unknownFields(b) || missingFields(a) - missingFields(b) || a.length - b.length,
+    );
     if (branches.length === 0) continue;
     const dropped = new Set([alternative, ...branches.slice(1).flat()]);
     kept = kept.filter((error) => !dropped.has(error));
@@ -68,6 +71,11 @@ function closestBranches(errors: ErrorObject[]): ErrorObject[] {
 
 function unknownFields(errors: readonly ErrorObject[]): number {
   return errors.filter((error) => error.keyword === 'additionalProperties').length;
+}
+
+/** `customer: {}` is nearer new data (any field will do) than a reference (which needs its `customerId`). */
+function missingFields(errors: readonly ErrorObject[]): number {
+  return errors.filter((error) => error.keyword === 'required').length;
 }
 
 function toDetail(error: ErrorObject): ErrorDetail {

@@ -82,6 +82,19 @@ describe('validation details', () => {
     expect(failure.details).toEqual([{ path: 'limit', message: 'deve ser menor ou igual a 100' }]);
   });
 
+  it('one of two forms sharing a field: only the form the item uses (new data with a fractional quantity)', () => {
+    const failure = failureOf('POST', '/orders', {
+      customer: { name: 'Ana' },
+      items: [{ originProductId: 'P', name: 'Caju', price: 1, quantity: 1.5 }],
+    });
+    expect(failure.details).toEqual([{ path: 'items[0].quantity', message: 'deve ser do tipo integer' }]);
+  });
+
+  it('an empty customer: what new data lacks (any field), not a reference\'s customerId', () => {
+    const failure = failureOf('POST', '/orders', { customer: {}, items: [{ productId: 'prod_1', quantity: 1 }] });
+    expect(failure.details).toEqual([{ path: 'customer', message: 'deve conter pelo menos 1 campo(s)' }]);
+  });
+
   it('one of two forms: only the form the value came closest to (a reference with an unknown field)', () => {
     const failure = failureOf('POST', '/orders', { customer: { customerId: 'cus_1', extra: 1 }, items: [{ productId: 'prod_1', quantity: 1 }] });
     expect(failure.details?.map((detail) => detail.path)).toContain('customer.extra');
