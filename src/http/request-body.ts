@@ -1,19 +1,13 @@
 /**
  * The one body reader of the mock (API and admin): at most 1 MiB (413 beyond), JSON or form-encoded (OAuth
- * clients send the latter to the token endpoint). Malformed JSON is a 400, never an exception.
+ * clients send the latter to the token endpoint). Malformed JSON is a 400, never an exception. A body over the
+ * limit is refused as soon as that is known (its declared length, or the byte that crosses the limit): the rest
+ * is never read, and the connection closes after the answer.
  */
-import express, { type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, type Failure } from '../core/failures.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-const rawReaders = new Map<number, ReturnType<typeof express.raw>>();
-
-function rawReader(limitBytes: number): ReturnType<typeof express.raw> {
-  let reader = rawReaders.get(limitBytes);
-  if (!reader) rawReaders.set(limitBytes, (reader = express.raw({ type: () => true, limit: limitBytes })));
-  return reader;
-}
 
 export type BodyOutcome = { ok: true; body: unknown } | Failure;
 
@@ -21,32 +15,53 @@ export type BodyOutcome = { ok: true; body: unknown } | Failure;
 const BODILESS = new Set(['GET', 'HEAD']);
 
 /** `limitBytes`: the API takes up to 1 MiB; the admin API, whose bodies are a few fields, less. */
-export async function readBody(req: Request, res: Response, limitBytes = BODY_LIMIT_BYTES): Promise<BodyOutcome> {
-  if (BODILESS.has(req.method)) {
+export async function readBody(req: IncomingMessage, res: ServerResponse, limitBytes = BODY_LIMIT_BYTES): Promise<BodyOutcome> {
+  if (BODILESS.has(req.method ?? '')) {
     req.resume();
     return { ok: true, body: undefined };
   }
-  const error = await new Promise<unknown>((resolve) => {
-    rawReader(limitBytes)(req, res, (err?: unknown) => resolve(err));
-  });
-  if (error) {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') {
-      return limitBytes === BODY_LIMIT_BYTES
-        ? failure('body_too_large')
-        : failure('body_too_large', { message: `Corpo do pedido excede o limite de ${limitBytes / 1024} KiB` });
-    }
-    return failure('invalid_request', { message: 'Corpo do pedido ilegível' });
-  }
-  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity') return failure('invalid_request', { message: `Content-Encoding não suportado: ${encoding}` });
+  if (Number(req.headers['content-length'] ?? 0) > limitBytes) return tooLarge(req, res, limitBytes);
+  const raw = await collect(req, limitBytes);
+  if (raw === 'too large') return tooLarge(req, res, limitBytes);
+  if (raw === 'broken') return failure('invalid_request', { message: 'Corpo do pedido ilegível' });
   if (raw.length === 0) return { ok: true, body: undefined };
   return parseBody(raw.toString('utf8'), req.headers['content-type']);
 }
 
 /** The body is read on first use only, so a request refused earlier (404, 405, 429) is never read. */
-export function lazyBody(req: Request, res: Response): () => Promise<BodyOutcome> {
+export function lazyBody(req: IncomingMessage, res: ServerResponse): () => Promise<BodyOutcome> {
   let reading: Promise<BodyOutcome> | undefined;
   return () => (reading ??= readBody(req, res));
+}
+
+function collect(req: IncomingMessage, limitBytes: number): Promise<Buffer | 'too large' | 'broken'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (outcome: Buffer | 'too large' | 'broken') => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) return finish('too large');
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, size));
+    const onError = () => finish('broken');
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** Stop reading, and close the connection once answered, so the rest of the body is never taken in. */
+function tooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number): Failure {
+  req.pause();
+  res.setHeader('Connection', 'close');
+  return limitBytes === BODY_LIMIT_BYTES
+    ? failure('body_too_large')
+    : failure('body_too_large', { message: `Corpo do pedido excede o limite de ${limitBytes / 1024} KiB` });
 }
 
 function parseBody(text: string, contentType: string | undefined): BodyOutcome {
