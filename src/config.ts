@@ -28,6 +28,13 @@ const rateLimitSchema = z.strictObject({
   windowSeconds: z.number().int().min(1).max(86_400).default(60),
 });
 
+const timeoutsSchema = z.strictObject({
+  /** A client must have sent its request headers within this time (slowloris). */
+  headersSeconds: z.number().min(0.1).max(600).default(10),
+  /** …and its whole request within this time. */
+  requestSeconds: z.number().min(0.1).max(3600).default(30),
+});
+
 export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(4010),
   host: z.string().min(1).default('127.0.0.1'),
@@ -54,6 +61,7 @@ export const configSchema = z.strictObject({
     .default(DEFAULT_CLIENTS),
   tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
   rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
+  timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
 });
 
 export type Config = z.infer<typeof configSchema>;

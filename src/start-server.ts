@@ -2,7 +2,7 @@
  * `commerce-mock start`: config → store → seeded data → createApp → listen, until the stop signal. The only
  * module that opens sockets. A stop at any moment of start-up ends in an orderly exit 0.
  */
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -53,7 +53,17 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
   }
   const app = await createApp(deps);
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
-  return serve(app.express.listen(config.port, config.host), config, store, io, logger);
+  const { headersSeconds, requestSeconds } = config.timeouts;
+  const server = createServer(
+    {
+      headersTimeout: headersSeconds * 1000,
+      requestTimeout: requestSeconds * 1000,
+      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
+      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
+    },
+    app.express,
+  );
+  return serve(server.listen(config.port, config.host), config, store, io, logger);
 }
 
 function serve(server: Server, config: Config, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
