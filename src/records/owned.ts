@@ -15,12 +15,13 @@ export function ownRecord<T extends StoredRecord>(
   return record && record.clientId === clientId ? record : undefined;
 }
 
-/** The client's records of a collection that pass `keep`, unordered (see pagination.ts for the order). */
+/** The client's records of a collection (that pass `keep`), oldest first; without `keep`, the store's own list. */
 export function ownRecords<T extends StoredRecord>(
   store: Store,
   collection: CollectionName,
   clientId: string,
-  keep: (record: Readonly<T>) => boolean = () => true,
+  keep?: (record: Readonly<T>) => boolean,
 ): ReadonlyArray<Readonly<T>> {
-  return store.list<T>(collection, clientId).filter(keep);
+  const records = store.list<T>(collection, clientId);
+  return keep ? records.filter(keep) : records;
 }

@@ -17,19 +17,21 @@ export class CollectionState {
   }
 
   /**
-   * Insert or replace. Maps keep insertion order, and a replaced record keeps its place, so a client's records
-   * list in creation order (the tie-break of lists, and the same after a restart: snapshot and journal replay
-   * insert in that order too).
+   * Insert or replace. A client's records list by `createdAt`, then creation order (see ClientIndex), the same
+   * after a restart: snapshot and journal replay add them in creation order too.
    */
   put(record: StoredRecord): void {
     const previous = this.byId.get(record.id);
     if (previous) {
-      // The replaced record may have had another clientId or key value: drop its entries first.
-      if (previous.clientId !== record.clientId) this.byClient.remove(previous);
+      // The replaced record may have had another key value: drop its entries first.
       for (const index of this.unique.values()) index.remove(previous);
     }
     this.byId.set(record.id, record);
-    this.byClient.add(record);
+    if (previous && previous.clientId === record.clientId) this.byClient.replace(previous, record);
+    else {
+      if (previous) this.byClient.remove(previous);
+      this.byClient.add(record);
+    }
     for (const index of this.unique.values()) index.add(record);
   }
 

@@ -45,8 +45,7 @@ export class JournaledStore implements Store {
   }
 
   list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>> {
-    const records = this.state.collection(collection).byClient.records(clientId);
-    return records ? (Array.from(records) as T[]) : [];
+    return (this.state.collection(collection).byClient.records(clientId) ?? []) as ReadonlyArray<Readonly<T>>;
   }
 
   count(collection: CollectionName): number {

