@@ -13,10 +13,11 @@ export function route(router: OpenApiRouter): Stage {
     run(request, next) {
       const path = request.apiPath ?? '';
       const method = request.routeMethod ?? request.context.method;
-      if (!isDecodable(path)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
       const literal = router.literalPathMethods(path);
       if (literal && !literal.includes(method)) return methodNotAllowed(request, literal);
       if (request.operation) return next();
+      // Only an undecodable path can have found no operation for that reason (api-prefix does not route it).
+      if (!isDecodable(path)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
       const allowed = router.allowedMethods(path);
       return allowed.length > 0 ? methodNotAllowed(request, allowed) : failure('not_found');
     },
