@@ -27,10 +27,10 @@ interface ServerEntry {
 
 let document: Record<string, unknown> | undefined;
 
-/** The parsed document, read once per process; openapi-backend dereferences a copy of it. */
-export function loadSpecDocument(): Record<string, unknown> {
+/** The parsed document, read once per process and shared: read it, never change it (the router works on a copy). */
+export function loadSpecDocument(): Readonly<Record<string, unknown>> {
   document ??= readDocument();
-  return structuredClone(document);
+  return document;
 }
 
 let prefixes: readonly string[] | undefined;
@@ -38,8 +38,7 @@ let prefixes: readonly string[] | undefined;
 /** Path prefixes of the document's servers, longest first so `/api/v1` wins over `/api`. */
 export function apiPrefixes(): readonly string[] {
   if (prefixes) return prefixes;
-  document ??= readDocument();
-  const servers = (document['servers'] ?? []) as ServerEntry[];
+  const servers = (loadSpecDocument()['servers'] ?? []) as ServerEntry[];
   const paths = servers.map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
   prefixes = [...new Set(paths)].sort((a, b) => b.length - a.length);
   return prefixes;
