@@ -3,6 +3,10 @@
  * client hears of a change, and no listener sees an event, that a crash could still undo. An answer that wrote
  * nothing does not wait: a read never depends on the disk (a token's `lastUsedAt`, refreshed while verifying it,
  * is bookkeeping, flushed with the next append).
+ *
+ * Keep it right before `handle`: between the handler's writes and this commit nothing may wait on real I/O. A
+ * write the disk refuses is rolled back together with everything pending; a commit that only starts after such a
+ * rollback finds nothing pending and would resolve. Stages that delay or fail requests belong before this one.
  */
 import type { DomainEvent } from '../../core/events.ts';
 import type { Stage } from '../stage.ts';
