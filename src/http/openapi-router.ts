@@ -99,24 +99,46 @@ export async function createOpenApiRouter(options: { validatorsDir?: string } = 
   for (const operation of operations) {
     methodsByLiteralPath.set(operation.path, [...(methodsByLiteralPath.get(operation.path) ?? []), operation.method.toUpperCase()]);
   }
+  const match = operationMatcher(operations);
   const schemes = (backend.definition.components?.securitySchemes ?? {}) as Record<string, { type: string; scheme?: string }>;
   return {
     backend,
-    match: (method, path) => router.matchOperation({ method, path, headers: {} }),
-    allowedMethods: (path) =>
-      HTTP_METHODS.filter((method) => router.matchOperation({ method, path, headers: {} })).map((method) => method.toUpperCase()),
+    match,
+    allowedMethods: (path) => HTTP_METHODS.filter((method) => match(method, path)).map((method) => method.toUpperCase()),
     literalPathMethods: (path) => methodsByLiteralPath.get(path),
     validate(request, operation) {
       const result = backend.validator.validateRequest(request as RoutedRequest, operation);
       if (result.errors) return { ok: false, errors: result.errors };
-      const parsed = router.parseRequest((result.coerced ?? request) as RoutedRequest, operation);
-      return {
-        ok: true,
-        parsed: { params: parsed.params as Record<string, string>, query: parsed.query as Record<string, unknown>, body: parsed.requestBody },
-      };
+      // Validation parsed the path and query parameters already, and coerced them to their declared types.
+      const coerced = (result.coerced ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
+      return { ok: true, parsed: { params: coerced.params ?? {}, query: coerced.query ?? {}, body: request.body } };
     },
     securityScheme: (name) => (Object.hasOwn(schemes, name) ? schemes[name] : undefined),
   };
+}
+
+/**
+ * openapi-backend's own routing, with each path template's pattern compiled once: it rebuilt one RegExp per
+ * template on every match. Same order: an operation at the exact path, else the templates with the most literal
+ * characters first (in document order among equals); trailing slashes ignored.
+ */
+function operationMatcher(operations: readonly Operation[]): (method: string, path: string) => Operation | undefined {
+  const templates = operations
+    .map((operation) => ({ operation, pattern: templatePattern(operation.path), literal: operation.path.replace(/\{[^}]*\}/g, '').length }))
+    .sort((a, b) => b.literal - a.literal);
+  return (method, rawPath) => {
+    const wanted = method.toLowerCase();
+    let path = rawPath.trim().split('?')[0] ?? '';
+    if (!path.startsWith('/')) path = `/${path}`;
+    while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const exact = operations.find((operation) => operation.path === path && operation.method === wanted);
+    return exact ?? templates.find((template) => template.operation.method === wanted && template.pattern.test(path))?.operation;
+  };
+}
+
+function templatePattern(path: string): RegExp {
+  const literal = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${literal.join('[^/]+')}$`);
 }
 
 /** openapi-backend compiles an operation's validators when its slot is undefined; a getter fills it instead. */
