@@ -2,7 +2,7 @@
  * The one place that writes an HTTP response for the API: status, JSON body, X-Request-Id, RateLimit-*
  * and the headers an error needs; then every observer sees the exchange.
  */
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Exchange, ExchangeObserver, RequestContext } from '../core/context.ts';
 import { ERRORS, wwwAuthenticate } from '../core/failures.ts';
 import type { Reply } from '../core/reply.ts';
@@ -27,17 +27,26 @@ export function renderReply(context: RequestContext, reply: Reply): Omit<Exchang
   return { status: entry.status, headers: { ...headers, ...reply.headers }, body };
 }
 
+/**
+ * Serialised first (a body that cannot be serialised throws before anything is written), then written in one
+ * `writeHead` + `end`: Express's `send` costs more and computes what is known here. Headers set earlier on the
+ * response (`Connection: close` after a refused body) are kept.
+ */
 export function sendReply(
-  res: Response,
+  res: ServerResponse,
   context: RequestContext,
   reply: Reply,
   observers: readonly ExchangeObserver[] = [],
 ): void {
   const rendered = renderReply(context, reply);
-  res.status(rendered.status);
-  for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
-  if (rendered.body === undefined) res.end();
-  else res.type('application/json').send(JSON.stringify(rendered.body));
+  const payload = rendered.body === undefined ? undefined : JSON.stringify(rendered.body);
+  const headers: Record<string, string | number> = { ...rendered.headers };
+  if (payload !== undefined) {
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Content-Length'] = Buffer.byteLength(payload);
+  }
+  res.writeHead(rendered.status, headers);
+  res.end(payload);
   const exchange: Exchange = { context, ...rendered };
   for (const observe of observers) observe(exchange);
 }

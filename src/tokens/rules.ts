@@ -13,7 +13,18 @@ export function hashToken(secret: string): string {
 
 /** The record id of a secret: derived from its hash, so a lookup is one `get`, not a scan. */
 export function tokenIdOf(secret: string): string {
-  return `${ID_PREFIX.token}_${hashToken(secret).slice(0, 32)}`;
+  return tokenIdOfHash(hashToken(secret));
+}
+
+export function tokenIdOfHash(hash: string): string {
+  return `${ID_PREFIX.token}_${hash.slice(0, 32)}`;
+}
+
+/** Whether a presented secret's hash is a record's: constant time, one hash per check instead of four. */
+export function isHashOf(presentedHash: string, storedHash: string): boolean {
+  const a = Buffer.from(presentedHash, 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function isExpired(token: TokenRecord, nowMs: number): boolean {

@@ -2,7 +2,7 @@
 import type { TokenEvent } from '../core/events.ts';
 import type { TokenRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
-import { hashToken, sameSecret, tokenIdOf } from './rules.ts';
+import { hashToken, isHashOf, tokenIdOf, tokenIdOfHash } from './rules.ts';
 
 export interface NewToken {
   secret: string;
@@ -37,8 +37,9 @@ export function newToken(
 
 /** The stored record of a presented secret, if the secret is genuine. */
 export function findToken(deps: FlowDeps, secret: string): TokenRecord | undefined {
-  const record = deps.store.get<TokenRecord>('tokens', tokenIdOf(secret));
-  return record && sameSecret(hashToken(secret), record.tokenHash) ? record : undefined;
+  const hash = hashToken(secret);
+  const record = deps.store.get<TokenRecord>('tokens', tokenIdOfHash(hash));
+  return record && isHashOf(hash, record.tokenHash) ? record : undefined;
 }
 
 export function tokenEvent(type: TokenEvent['type'], token: TokenRecord, at: string): TokenEvent {

@@ -6,7 +6,7 @@ import type { Authentication } from '../core/context.ts';
 import { failure, type ErrorReason } from '../core/failures.ts';
 import type { TokenRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
-import { hashToken, isClientActive, isExpired, sameSecret, tokenIdOf } from './rules.ts';
+import { hashToken, isClientActive, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
@@ -16,8 +16,9 @@ export function verifyBearer(deps: FlowDeps, header: string | string[] | undefin
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   const secret = match?.[1];
   if (!secret) return denied('invalid_token');
-  const token = deps.store.get<TokenRecord>('tokens', tokenIdOf(secret));
-  if (!token || token.kind !== 'access' || !sameSecret(hashToken(secret), token.tokenHash)) {
+  const hash = hashToken(secret);
+  const token = deps.store.get<TokenRecord>('tokens', tokenIdOfHash(hash));
+  if (!token || token.kind !== 'access' || !isHashOf(hash, token.tokenHash)) {
     return denied('invalid_token');
   }
   const nowMs = deps.clock.nowMs();
