@@ -7,6 +7,7 @@
  * so a flat cost per block shows that issuing does not scan that history.
  */
 import { createClock } from '../src/clock.ts';
+import { createClientRegistry } from '../src/clients/client-registry.ts';
 import { defaultConfig } from '../src/config.ts';
 import type { FlowDeps } from '../src/deps.ts';
 import { createSecureRandom } from '../src/random.ts';
@@ -16,8 +17,10 @@ import { tokenFlow } from '../src/tokens/token-flow.ts';
 const BLOCK = 10_000;
 const total = Number(process.argv[2] ?? 100_000);
 
+const config = defaultConfig({ seedData: 'none', tokens: { limitPolicy: 'revoke-oldest' } });
 const deps: FlowDeps = {
-  config: defaultConfig({ seedData: 'none', tokens: { limitPolicy: 'revoke-oldest' } }),
+  config,
+  clients: createClientRegistry(config.clients),
   clock: createClock({ frozenAt: new Date('2026-03-02T10:00:00Z') }),
   random: createSecureRandom(),
   store: await openStore({}),
@@ -30,7 +33,7 @@ for (let done = 0; done < total; done += BLOCK) {
   const stored = deps.store.count('tokens');
   const started = process.hrtime.bigint();
   for (let i = 0; i < BLOCK; i += 1) {
-    const issued = tokens.issue('mock-client', 'mock-secret');
+    const issued = tokens.issue(config.tokens, 'mock-client', 'mock-secret');
     if (!issued.ok) throw new Error(`issue refused: ${issued.reason}`);
   }
   const micros = Number(process.hrtime.bigint() - started) / 1000 / BLOCK;

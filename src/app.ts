@@ -27,17 +27,22 @@ import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
 import { silentLogger } from './log.ts';
 import { orderFlow } from './orders/order-flow.ts';
-import { DEFAULT_PROGRESSION, type OrderProgression } from './orders/progression.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
 import { tokenFlow } from './tokens/token-flow.ts';
+import type { DomainEvent } from './core/events.ts';
+import type { Outcome } from './core/outcome.ts';
+import { scenarioRules } from './http/stages/scenario-rules.ts';
+import { scenarioScope } from './http/stages/scenario-scope.ts';
+import { createScenarioEngine, type ScenarioEngine } from './scenarios/scenario-engine.ts';
+import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
   stages?: (defaults: readonly Stage[]) => readonly Stage[];
-  /** What moves a pending order by itself; the default pays it on its 3rd status poll. */
-  progression?: () => OrderProgression;
+  /** The scenarios that can be activated; by default the built-ins and those of `config.scenariosDir`. */
+  scenarios?: ScenarioLibrary;
   /** A router already built (tests share one per worker: validators compile once per operation). */
   router?: OpenApiRouter;
 }
@@ -46,29 +51,52 @@ export interface App {
   express: Express;
   flows: Flows;
   events: EventBus;
+  scenarios: ScenarioEngine;
+  /**
+   * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
+   * change made durable then published. Called after the admin API moves the clock, and every second by the server.
+   */
+  tick(): Promise<void>;
 }
 
-export function createFlows(deps: AppDeps, progression: () => OrderProgression): Flows {
+export function createFlows(deps: AppDeps): Flows {
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
     subscriptions: subscriptionFlow(deps),
-    orders: orderFlow(deps, progression),
+    orders: orderFlow(deps),
     payments: paymentQueries(deps.store),
   };
 }
 
 /** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */
-export function apiStages(deps: AppDeps, parts: { router: OpenApiRouter; limiter: RateLimiter; flows: Flows; events: EventBus }): Stage[] {
-  const { router, limiter, flows, events } = parts;
+export function apiStages(
+  deps: AppDeps,
+  parts: { router: OpenApiRouter; limiter: RateLimiter; flows: Flows; events: EventBus; scenarios: ScenarioEngine },
+): Stage[] {
+  const { router, limiter, flows, events, scenarios } = parts;
+  const apply = async (outcome: Outcome<unknown>) => {
+    if (!outcome.ok) return;
+    if (outcome.written.length > 0) await deps.store.commit();
+    events.publish(outcome.events);
+  };
   return [
     apiPrefix(router),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
+    scenarioScope(scenarios, flows.tokens.identify),
     rateLimit(limiter),
     route(router),
     readRequestBody,
+    scenarioRules(scenarios, {
+      identify: flows.tokens.identify,
+      revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
+      expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
+      moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
+      apply,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    }),
     authenticate(router, flows.tokens.verify),
     validate(router),
     commit(() => deps.store.commit(), events.publish),
@@ -79,10 +107,14 @@ export function apiStages(deps: AppDeps, parts: { router: OpenApiRouter; limiter
 export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
   const logger = deps.logger ?? silentLogger;
   const router = options.router ?? (await createOpenApiRouter());
-  const limiter = createRateLimiter(deps.config.rateLimit, deps.clock);
+  const limiter = createRateLimiter(deps.clock);
   const events = createEventBus(deps.listeners ?? [], logger);
-  const flows = createFlows(deps, options.progression ?? (() => DEFAULT_PROGRESSION));
-  const defaults = apiStages(deps, { router, limiter, flows, events });
+  const flows = createFlows(deps);
+  const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
+    global: deps.config.scenario,
+  });
+  for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
+  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
   const stages = options.stages?.(defaults) ?? defaults;
 
   const app = express();
@@ -97,8 +129,36 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
         limiter.reset();
         await deps.store.commit();
       },
+      basePolicy: scenarios.base,
     }),
   );
-  app.use(serveStages(stages, { deps, logger, observers: deps.observers ?? [] }));
-  return { express: app, flows, events };
+  app.use(serveStages(stages, { deps, logger, observers: deps.observers ?? [], basePolicy: scenarios.base }));
+
+  const tick = async () => {
+    const written: number[] = [];
+    const published: DomainEvent[] = [];
+    for (const client of deps.clients.list()) {
+      const moved = flows.orders.advance(client.clientId, scenarios.forClient(client.clientId).orders);
+      if (!moved.ok) continue;
+      written.push(moved.written.length);
+      published.push(...moved.events);
+    }
+    if (written.some((count) => count > 0)) await deps.store.commit();
+    events.publish(published);
+  };
+  return { express: app, flows, events, scenarios, tick };
+}
+
+/** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
+const libraries = new Map<string, ScenarioLibrary>();
+function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
+  const key = userDir ?? '';
+  let library = libraries.get(key);
+  if (!library) {
+    const loaded = loadScenarios(userDir);
+    if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
+    library = scenarioLibrary(loaded.scenarios);
+    libraries.set(key, library);
+  }
+  return library;
 }

@@ -14,6 +14,8 @@ const clientSchema = z.strictObject({
   clientSecret: z.string().min(1).max(200),
   active: z.boolean().default(true),
   name: z.string().max(200).optional(),
+  /** A scenario active for this client alone (narrower than the global one). */
+  scenario: z.string().min(1).max(64).optional(),
 });
 
 const tokenPolicySchema = z.strictObject({
@@ -51,6 +53,10 @@ export const configSchema = z.strictObject({
    */
   corsOrigins: z.array(z.union([z.literal('*'), z.url()])).max(100).optional(),
   adminToken: z.string().min(8).optional(),
+  /** The scenario active globally from the start (a name from the built-ins or `scenariosDir`). */
+  scenario: z.string().min(1).max(64).optional(),
+  /** A directory of the user's scenario files, loaded over the built-ins. */
+  scenariosDir: z.string().min(1).optional(),
   logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   clients: z
     .array(clientSchema)

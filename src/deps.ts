@@ -1,4 +1,5 @@
 /** Everything the app needs from outside, injected by the CLI (or by a test). */
+import type { ClientRegistry } from './clients/client-registry.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { ExchangeObserver } from './core/context.ts';
@@ -7,9 +8,10 @@ import type { Logger } from './log.ts';
 import type { Random } from './random.ts';
 import type { Store } from './store/types.ts';
 
-/** What a flow needs: the store it owns its records in, time, randomness and the configuration. */
+/** What a flow needs: the store it owns its records in, time, randomness, the configuration and the clients. */
 export interface FlowDeps {
   config: Config;
+  clients: ClientRegistry;
   clock: Clock;
   random: Random;
   store: Store;

@@ -68,3 +68,18 @@ export function createSeededFaker(seed: number): Faker {
 export function seededId(faker: Faker, prefix: string): string {
   return `${prefix}_${faker.string.alphanumeric(ID_LENGTH)}`;
 }
+
+/**
+ * A seeded stream of fractions in [0, 1) (mulberry32): scenario rules that fire with a probability draw from it,
+ * so one seed always fires on the same requests.
+ */
+export function seededFractions(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -4,6 +4,7 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
+import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { seedInitialData } from './fake/seed-initial-data.ts';
@@ -44,7 +45,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
 
-  const deps = { config, clock, random: createSecureRandom(), store, logger };
+  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger };
   seedInitialData(deps);
   try {
     await store.commit();

@@ -3,6 +3,7 @@
  * to observers (request journal, scenario effects, test-time response validation) with the reply.
  */
 import type { Failure } from './failures.ts';
+import type { Policy } from './policy.ts';
 
 export interface Principal {
   clientId: string;
@@ -28,6 +29,10 @@ export interface RequestContext {
   operationId?: string;
   principal?: Principal;
   rateLimit?: RateLimitState;
+  /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
+  policy: Policy;
+  /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
+  scenario?: string;
 }
 
 /** What the reply writer sent, as observers see it. */

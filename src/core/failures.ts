@@ -40,6 +40,8 @@ export interface Failure {
   message?: string;
   details?: ErrorDetail[];
   headers?: Record<string, string>;
+  /** Close the connection without answering (a scenario's dropped connection); observers see status 0. */
+  drop?: true;
 }
 
 export function failure(

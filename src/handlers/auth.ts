@@ -10,8 +10,8 @@ const tokenBody = (issued: IssuedTokens) =>
 
 export function authHandlers(tokens: TokenFlow): Pick<HandlerTable, 'issueToken' | 'refreshToken' | 'revokeToken' | 'listTokens'> {
   return {
-    issueToken: (input) => replyOf(tokens.issue(input.body.client_id, input.body.client_secret), tokenBody),
-    refreshToken: (input) => replyOf(tokens.refresh(input.body.refresh_token), tokenBody),
+    issueToken: (input) => replyOf(tokens.issue(input.context.policy.tokens, input.body.client_id, input.body.client_secret), tokenBody),
+    refreshToken: (input) => replyOf(tokens.refresh(input.context.policy.tokens, input.body.refresh_token), tokenBody),
     revokeToken: (input) => replyOf(tokens.revoke(callerOf(input), input.body.token), okData),
     listTokens: (input) => okData(tokens.list(callerOf(input))),
   };

@@ -20,8 +20,12 @@ export function orderHandlers(orders: OrderFlow): Pick<HandlerTable, 'createOrde
     },
     // HEAD must be safe (RFC 9110 §9.2.1): a link checker or health probe does not count as a poll.
     getOrderStatus: (input) =>
-      replyOf(orders.pollStatus(callerOf(input), input.params['order_id'], { count: input.context.method !== 'HEAD' }), (order) =>
-        okData(statusView(order)),
+      replyOf(
+        orders.pollStatus(callerOf(input), input.params['order_id'], {
+          count: input.context.method !== 'HEAD',
+          progression: input.context.policy.orders,
+        }),
+        (order) => okData(statusView(order)),
       ),
   };
 }

@@ -6,6 +6,7 @@ import { type NextFunction, type Request, type Response, Router } from 'express'
 import { z } from 'zod';
 import { CLOCK_RANGE, isWithinClockRange } from '../clock.ts';
 import { failure } from '../core/failures.ts';
+import type { Policy } from '../core/policy.ts';
 import { okData, type Reply } from '../core/reply.ts';
 import type { AppDeps } from '../deps.ts';
 import { silentLogger } from '../log.ts';
@@ -18,6 +19,8 @@ import { sendReply } from './send-reply.ts';
 export interface AdminActions {
   /** Back to the initial state: store emptied (and re-seeded), rate-limit windows cleared. */
   reset(): Promise<void>;
+  /** The policy an admin request's context carries (admin answers do not depend on it). */
+  basePolicy(): Policy;
 }
 
 const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
@@ -33,7 +36,7 @@ const clockChange = z
 export function createAdminRouter(deps: AppDeps, actions: AdminActions): Router {
   const router = Router();
   const reply = (req: Request, res: Response, result: Reply) =>
-    sendReply(res, requestContext(req, deps), result, deps.observers);
+    sendReply(res, requestContext(req, deps, actions.basePolicy()), result, deps.observers);
 
   router.use((req, res, next) => (adminAllowed(req, deps) ? next() : reply(req, res, failure('invalid_token'))));
   router.use(async (req, res, next) => {

@@ -4,17 +4,25 @@
  * copied there and checked by the same validation and handler. Body values, when present, win.
  */
 export function withBasicClientCredentials(body: unknown, authorization: string | undefined): unknown {
-  const match = authorization ? /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(authorization) : null;
-  if (!match?.[1]) return body;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return body;
-  const fromHeader = {
-    client_id: safeDecode(decoded.slice(0, colon)),
-    client_secret: safeDecode(decoded.slice(colon + 1)),
-  };
+  const fromHeader = basicCredentials(authorization);
+  if (!fromHeader) return body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   return { ...fromHeader, ...fromBody };
+}
+
+/** The client id and secret of an `Authorization: Basic` header, if it is one. */
+export function basicCredentials(authorization: string | undefined): { client_id: string; client_secret: string } | undefined {
+  const match = authorization ? /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(authorization) : null;
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { client_id: safeDecode(decoded.slice(0, colon)), client_secret: safeDecode(decoded.slice(colon + 1)) };
+}
+
+/** The client id an `Authorization: Basic` header names (not checked). */
+export function basicClientId(authorization: string | undefined): string | undefined {
+  return basicCredentials(authorization)?.client_id;
 }
 
 /** RFC 6749 form-encodes the id and secret before Basic encoding; a bare `%` is taken literally. */

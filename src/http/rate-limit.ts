@@ -4,35 +4,36 @@
  * service exactly as it would on the real clock.
  */
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
 import type { RateLimitState } from '../core/context.ts';
+import type { RateLimitPolicy } from '../core/policy.ts';
 
 export interface RateLimitDecision extends RateLimitState {
   allowed: boolean;
 }
 
 export interface RateLimiter {
-  /** Count one request from `ip`; undefined when rate limiting is switched off. */
-  hit(ip: string): RateLimitDecision | undefined;
+  /** Count one request from `ip` under the request's rate policy; undefined when that policy switches limiting off. */
+  hit(ip: string, settings: RateLimitPolicy): RateLimitDecision | undefined;
   reset(): void;
 }
 
 /** Past this many tracked IPs, windows that have ended are dropped. */
 const PRUNE_THRESHOLD = 10_000;
 
-export function createRateLimiter(settings: Config['rateLimit'], clock: Clock): RateLimiter {
-  const windowMs = settings.windowSeconds * 1000;
-  const windows = new Map<string, { start: number; count: number }>();
+export function createRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { start: number; windowMs: number; count: number }>();
 
   return {
-    hit(ip) {
+    hit(ip, settings) {
       if (!settings.enabled) return undefined;
+      // A scenario may change the window's length: a window of another length starts afresh.
+      const windowMs = settings.windowSeconds * 1000;
       const nowMs = clock.nowMs();
       const start = Math.floor(nowMs / windowMs) * windowMs;
       let window = windows.get(ip);
-      if (!window || window.start !== start) {
+      if (!window || window.start !== start || window.windowMs !== windowMs) {
         if (windows.size >= PRUNE_THRESHOLD) prune(windows, start);
-        window = { start, count: 0 };
+        window = { start, windowMs, count: 0 };
         windows.set(ip, window);
       }
       window.count += 1;

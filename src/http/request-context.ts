@@ -1,6 +1,7 @@
 /** The context of a request as it arrives: its id (echoed or new), the caller's IP, the path, the link base. */
 import type { Request } from 'express';
 import type { RequestContext } from '../core/context.ts';
+import type { Policy } from '../core/policy.ts';
 import { ID_PREFIX } from '../core/ids.ts';
 import type { FlowDeps } from '../deps.ts';
 import { baseUrlOf } from './base-url.ts';
@@ -8,7 +9,7 @@ import { baseUrlOf } from './base-url.ts';
 /** A sent X-Request-Id is echoed when it is printable ASCII without spaces (safe to put back in a header). */
 const REQUEST_ID = /^[\x21-\x7E]{1,200}$/;
 
-export function requestContext(req: Request, deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>): RequestContext {
+export function requestContext(req: Request, deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>, policy: Policy): RequestContext {
   const sent = req.get('x-request-id');
   return {
     requestId: sent && REQUEST_ID.test(sent) ? sent : deps.random.id(ID_PREFIX.request),
@@ -17,5 +18,6 @@ export function requestContext(req: Request, deps: Pick<FlowDeps, 'config' | 'cl
     path: req.baseUrl + req.path,
     receivedAt: deps.clock.now(),
     baseUrl: baseUrlOf(req, deps.config),
+    policy,
   };
 }

@@ -38,6 +38,11 @@ export function sendReply(
   reply: Reply,
   observers: readonly ExchangeObserver[] = [],
 ): void {
+  if (!reply.ok && reply.drop) {
+    res.socket?.destroy();
+    for (const observe of observers) observe({ context, status: 0, headers: {}, body: undefined });
+    return;
+  }
   const rendered = renderReply(context, reply);
   const payload = rendered.body === undefined ? undefined : JSON.stringify(rendered.body);
   const headers: Record<string, string | number> = { ...rendered.headers };

@@ -5,6 +5,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ExchangeObserver, RequestContext } from '../core/context.ts';
 import { failure } from '../core/failures.ts';
+import type { Policy } from '../core/policy.ts';
 import type { Reply } from '../core/reply.ts';
 import type { FlowDeps } from '../deps.ts';
 import type { Logger } from '../log.ts';
@@ -17,16 +18,18 @@ export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
   logger: Logger;
   observers: readonly ExchangeObserver[];
+  /** The policy a request starts under, before a scenario stage narrows it. */
+  basePolicy: () => Policy;
 }
 
 export function serveStages(stages: readonly Stage[], options: ServeOptions): RequestHandler {
-  const { deps, logger, observers } = options;
+  const { deps, logger, observers, basePolicy } = options;
   const logFailure = (context: RequestContext, error: unknown) =>
     logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
   return async (req: Request, res: Response) => {
     const url = req.originalUrl;
     const state: RequestState = {
-      context: requestContext(req, deps),
+      context: requestContext(req, deps, basePolicy()),
       incoming: { headers: req.headers, rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', readBody: lazyBody(req, res) },
     };
     let reply: Reply;

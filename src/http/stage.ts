@@ -6,6 +6,7 @@
  */
 import type { RequestContext } from '../core/context.ts';
 import type { Reply } from '../core/reply.ts';
+import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from './openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
 
@@ -32,6 +33,10 @@ export interface RequestState {
   body?: unknown;
   /** Parameters and body after validation against the document. */
   parsed?: ParsedRequest;
+  /** The scenario the request runs under, settled once (see stages/scenario-scope.ts). */
+  scenario?: ActiveScenario | undefined;
+  /** The client the scenario was resolved for, as far as known before authentication. */
+  scenarioClientId?: string | undefined;
 }
 
 export type Next = () => Promise<Reply>;

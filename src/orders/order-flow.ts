@@ -2,13 +2,14 @@
  * The orders flow: place, pay, fail, cancel, the status operation meant for polling, and the owner-scoped
  * reads. The progression (what moves a pending order by itself) is data handed in, not code.
  */
+import type { DomainEvent } from '../core/events.ts';
 import { failure } from '../core/failures.ts';
 import { done, type Outcome } from '../core/outcome.ts';
 import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { placeOrder, type OrderInput } from './place.ts';
-import { dueStatus, type OrderProgression } from './progression.ts';
+import { dueStatus, movesWithTime, type OrderProgression } from './progression.ts';
 import { moveOrder, type FinalStatus } from './transitions.ts';
 
 export interface OrderFilter {
@@ -20,20 +21,25 @@ export interface OrderFlow {
   place(clientId: string, input: OrderInput): Outcome<OrderRecord>;
   /** Move a pending order to a final status (the payer paid, the payment failed, the order was cancelled). */
   settle(clientId: string, orderId: string, status: FinalStatus): Outcome<OrderRecord>;
-  /** One status poll: counted, and the progression applied. `count: false` reads without polling (HEAD). */
-  pollStatus(clientId: string, orderId: string | undefined, options?: { count: boolean }): Outcome<OrderRecord>;
+  /**
+   * One status poll: counted, and the progression applied. `count: false` reads without polling (HEAD), and
+   * still applies a time step that is due.
+   */
+  pollStatus(clientId: string, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
+  /** The clock moved: every pending order of the client whose time step is now due moves, each at its step's instant. */
+  advance(clientId: string, progression: OrderProgression): Outcome<OrderRecord[]>;
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
   list(clientId: string, filter: OrderFilter): ReadonlyArray<Readonly<OrderRecord>>;
 }
 
-export function orderFlow(deps: FlowDeps, progression: () => OrderProgression): OrderFlow {
+export function orderFlow(deps: FlowDeps): OrderFlow {
   const get = (clientId: string, orderId: string | undefined) => ownRecord<OrderRecord>(deps.store, 'orders', clientId, orderId);
   const paymentOf = (order: OrderRecord) =>
     order._paymentId === undefined ? undefined : deps.store.get<PaymentRecord>('payments', order._paymentId);
 
   /** Writes the move together with `extra` (a poll count), or just `extra` when the order does not move. */
-  const apply = (order: OrderRecord, status: FinalStatus | undefined, extra: RecordWrite[]): Outcome<OrderRecord> => {
-    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, deps.clock.now().toISOString());
+  const apply = (order: OrderRecord, status: FinalStatus | undefined, extra: RecordWrite[], at = deps.clock.now().toISOString()): Outcome<OrderRecord> => {
+    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at);
     const written: RecordWrite[] = [...extra];
     if (move) written.push({ collection: 'orders', record: move.order });
     if (move?.payment) written.push({ collection: 'payments', record: move.payment });
@@ -48,15 +54,32 @@ export function orderFlow(deps: FlowDeps, progression: () => OrderProgression): 
       // A final order stays as it is: a repeated pay or cancel changes nothing twice.
       return order ? apply(order, status, []) : failure('not_found');
     },
-    pollStatus(clientId, orderId, options = { count: true }) {
+    pollStatus(clientId, orderId, options) {
       const order = get(clientId, orderId);
       if (!order) return failure('not_found');
-      if (!options.count) return done(order);
-      const polls = (deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0) + 1;
-      const counted: OrderPollsRecord = { id: order.id, clientId, polls };
+      const previous = deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0;
+      const polls = options.count ? previous + 1 : previous;
       const ageMs = deps.clock.nowMs() - Date.parse(order.createdAt);
-      const status = order.status === 'PENDING' ? dueStatus(progression(), { polls, ageMs }) : undefined;
-      return apply(order, status, [{ collection: 'orderPolls', record: counted }]);
+      const status = order.status === 'PENDING' ? dueStatus(options.progression, { polls, ageMs }) : undefined;
+      const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
+      return apply(order, status, counted);
+    },
+    advance(clientId, progression) {
+      if (!movesWithTime(progression)) return done([]);
+      const nowMs = deps.clock.nowMs();
+      const moved: OrderRecord[] = [];
+      const written: RecordWrite[] = [];
+      const events: DomainEvent[] = [];
+      for (const pending of deps.store.list<OrderRecord>('orders', clientId).filter((order) => order.status === 'PENDING')) {
+        const due = dueAt(progression, pending, nowMs);
+        if (!due) continue;
+        const outcome = apply(pending as OrderRecord, due.status, [], new Date(due.atMs).toISOString());
+        if (!outcome.ok) continue;
+        moved.push(outcome.value);
+        written.push(...outcome.written);
+        events.push(...outcome.events);
+      }
+      return done(moved, written, events);
     },
     get,
     list: (clientId, filter) =>
@@ -69,4 +92,15 @@ export function orderFlow(deps: FlowDeps, progression: () => OrderProgression): 
           (filter.customerId === undefined || order.customerId === filter.customerId),
       ),
   };
+}
+
+/** The first time step of the progression that is due for a pending order, and the instant it came due. */
+function dueAt(progression: OrderProgression, order: OrderRecord, nowMs: number): { status: FinalStatus; atMs: number } | undefined {
+  const createdMs = Date.parse(order.createdAt);
+  for (const step of progression.steps) {
+    if (step.after === 'action' || !('seconds' in step.after)) continue;
+    const atMs = createdMs + step.after.seconds * 1000;
+    if (atMs <= nowMs) return { status: step.status, atMs };
+  }
+  return undefined;
 }

@@ -3,21 +3,9 @@
  * status it reaches and when — after N status polls, after a time on the mock clock since the order was
  * placed, or only by an explicit action (checkout page, admin API). The first step that is due applies.
  */
-import type { OrderStatus } from '../core/records.ts';
+import type { OrderProgression, ProgressionStep, ProgressionTrigger } from '../core/policy.ts';
 
-export type ProgressionTrigger = { polls: number } | { seconds: number } | 'action';
-
-export interface ProgressionStep {
-  status: Exclude<OrderStatus, 'PENDING'>;
-  after: ProgressionTrigger;
-}
-
-export interface OrderProgression {
-  steps: readonly ProgressionStep[];
-}
-
-/** CONTRACT.md §States: the default scenario pays an order on its 3rd status poll. */
-export const DEFAULT_PROGRESSION: OrderProgression = { steps: [{ status: 'PAID', after: { polls: 3 } }] };
+export type { OrderProgression, ProgressionStep, ProgressionTrigger };
 
 export interface ProgressionFacts {
   /** Status polls so far, this one included. */
@@ -29,6 +17,11 @@ export interface ProgressionFacts {
 /** The status a pending order reaches now, if a step is due. */
 export function dueStatus(progression: OrderProgression, facts: ProgressionFacts): ProgressionStep['status'] | undefined {
   return progression.steps.find((step) => isDue(step.after, facts))?.status;
+}
+
+/** Whether the progression moves orders with time alone (so the clock has to look at pending orders). */
+export function movesWithTime(progression: OrderProgression): boolean {
+  return progression.steps.some((step) => step.after !== 'action' && 'seconds' in step.after);
 }
 
 function isDue(trigger: ProgressionTrigger, facts: ProgressionFacts): boolean {

@@ -4,12 +4,13 @@
  * applied first: `reject` refuses, `revoke-oldest` revokes the oldest active token.
  */
 import type { TokenEvent } from '../core/events.ts';
+import type { TokenPolicy } from '../core/policy.ts';
 import { failure, type Failure } from '../core/failures.ts';
 import { done, type Outcome } from '../core/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { readLedger, writeLedger } from './ledger.ts';
-import { checkClientCredentials, isClientActive } from './rules.ts';
+import { checkClientCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';
 
 export interface IssuedTokens {
@@ -18,48 +19,48 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
-export function issueForCredentials(deps: FlowDeps, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
-  const check = checkClientCredentials(deps.config, clientId, clientSecret);
+export function issueForCredentials(deps: FlowDeps, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
+  const check = checkClientCredentials(deps.clients, clientId, clientSecret);
   if (!check.ok) return failure(check.reason);
-  return issue(deps, check.client.clientId, undefined);
+  return issue(deps, policy, check.client.clientId, undefined);
 }
 
-export function issueForRefreshToken(deps: FlowDeps, refreshSecret: string): Outcome<IssuedTokens> {
+export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refreshSecret: string): Outcome<IssuedTokens> {
   const record = findToken(deps, refreshSecret);
   if (!record || record.kind !== 'refresh') return failure('invalid_token');
   if (record.revokedAt !== null) return failure('token_revoked');
-  if (!isClientActive(deps.config, record.clientId)) return failure('client_inactive');
-  return issue(deps, record.clientId, { secret: refreshSecret, id: record.id });
+  if (!deps.clients.isActive(record.clientId)) return failure('client_inactive');
+  return issue(deps, policy, record.clientId, { secret: refreshSecret, id: record.id });
 }
 
-function issue(deps: FlowDeps, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {
+function issue(deps: FlowDeps, policy: TokenPolicy, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {
   const nowMs = deps.clock.nowMs();
   const at = new Date(nowMs).toISOString();
   const ledger = readLedger(deps.store, clientId, nowMs);
-  const room = makeRoom(deps, ledger.active, at);
+  const room = makeRoom(policy, ledger.active, at);
   if (!room.ok) return room;
   let sequence = ledger.sequence;
   const tokens: TokenRecord[] = [...room.revoke];
   const events: TokenEvent[] = room.revoke.map((token) => tokenEvent('token.revoked', token, at));
   let refresh = existingRefresh;
   if (!refresh) {
-    const created = newToken(deps, clientId, 'refresh', null, ++sequence);
+    const created = newToken(deps, clientId, 'refresh', null, ++sequence, policy.ttlSeconds);
     tokens.push(created.record);
     events.push(tokenEvent('token.issued', created.record, at));
     refresh = { secret: created.secret, id: created.record.id };
   }
-  const access = newToken(deps, clientId, 'access', refresh.id, ++sequence);
+  const access = newToken(deps, clientId, 'access', refresh.id, ++sequence, policy.ttlSeconds);
   tokens.push(access.record);
   events.push(tokenEvent('token.issued', access.record, at));
   // Tokens being revoked stay listed: should the revocation line be lost in a crash, they are still counted.
   writeLedger(deps.store, clientId, sequence, [...ledger.active, access.record]);
   const written: RecordWrite[] = tokens.map((record) => ({ collection: 'tokens', record }));
   deps.store.putMany(written);
-  return done({ accessToken: access.secret, refreshToken: refresh.secret, expiresIn: deps.config.tokens.ttlSeconds }, written, events);
+  return done({ accessToken: access.secret, refreshToken: refresh.secret, expiresIn: policy.ttlSeconds }, written, events);
 }
 
-function makeRoom(deps: FlowDeps, active: readonly TokenRecord[], at: string): { ok: true; revoke: TokenRecord[] } | Failure {
-  const { maxActivePerClient, limitPolicy } = deps.config.tokens;
+function makeRoom(policy: TokenPolicy, active: readonly TokenRecord[], at: string): { ok: true; revoke: TokenRecord[] } | Failure {
+  const { maxActivePerClient, limitPolicy } = policy;
   const excess = Math.max(0, active.length - maxActivePerClient + 1);
   if (excess > 0 && limitPolicy === 'reject') {
     return failure('token_limit_reached', {

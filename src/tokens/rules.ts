@@ -3,7 +3,7 @@
  * presented secret finds its record without storing the secret itself.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ClientConfig, Config } from '../config.ts';
+import type { ClientEntry, ClientRegistry } from '../clients/client-registry.ts';
 import { ID_PREFIX } from '../core/ids.ts';
 import type { TokenRecord } from '../core/records.ts';
 
@@ -43,19 +43,15 @@ export function sameSecret(given: string, expected: string): boolean {
 }
 
 export type ClientCheck =
-  | { ok: true; client: ClientConfig }
+  | { ok: true; client: Readonly<ClientEntry> }
   | { ok: false; reason: 'client_invalid' | 'client_inactive' };
 
 /** Wrong id or secret → CLIENT_INVALIDO; a deactivated client only after its secret matched → CLIENT_INATIVO. */
-export function checkClientCredentials(config: Config, clientId: string, clientSecret: string): ClientCheck {
-  const client = config.clients.find((candidate) => candidate.clientId === clientId);
+export function checkClientCredentials(clients: ClientRegistry, clientId: string, clientSecret: string): ClientCheck {
+  const client = clients.find(clientId);
   // Compare against something even for unknown ids, so timing does not reveal which ids exist.
   const secretMatches = sameSecret(clientSecret, client?.clientSecret ?? '\u0000unknown-client');
   if (!client || !secretMatches) return { ok: false, reason: 'client_invalid' };
   if (!client.active) return { ok: false, reason: 'client_inactive' };
   return { ok: true, client };
-}
-
-export function isClientActive(config: Config, clientId: string): boolean {
-  return config.clients.some((client) => client.clientId === clientId && client.active);
 }

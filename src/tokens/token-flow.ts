@@ -1,27 +1,41 @@
-/** The tokens flow: issue, refresh, revoke, list, and the bearer verification of every protected call. */
-import type { Authentication } from '../core/context.ts';
+/** The tokens flow: issue, refresh, revoke, list, the bearer verification of every protected call, and withdrawal. */
+import type { Authentication, Principal } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
+import type { TokenPolicy } from '../core/policy.ts';
 import type { FlowDeps } from '../deps.ts';
 import { issueForCredentials, issueForRefreshToken, type IssuedTokens } from './issue.ts';
 import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';
-import { verifyBearer } from './verify.ts';
+import { accessTokenOf, verifyBearer } from './verify.ts';
+import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
-  issue(clientId: string, clientSecret: string): Outcome<IssuedTokens>;
-  refresh(refreshSecret: string): Outcome<IssuedTokens>;
+  issue(policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens>;
+  refresh(policy: TokenPolicy, refreshSecret: string): Outcome<IssuedTokens>;
   revoke(callerId: string, secret: string): Outcome<{ revoked: true }>;
   list(clientId: string): ActiveToken[];
   /** An `Authorization` header → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
   verify(authorization: string | string[] | undefined): Authentication;
+  /** Who a bearer header presents, whatever the token's state, without verifying or writing anything. */
+  identify(authorization: string | string[] | undefined): Principal | undefined;
+  /** Revokes the listed tokens of the client, or all it holds. */
+  revokeAll(clientId: string, ids?: readonly string[]): Outcome<Withdrawn>;
+  /** Expires the listed access tokens of the client now, or all its active ones. */
+  expireAll(clientId: string, ids?: readonly string[]): Outcome<Withdrawn>;
 }
 
 export function tokenFlow(deps: FlowDeps): TokenFlow {
   return {
-    issue: (clientId, clientSecret) => issueForCredentials(deps, clientId, clientSecret),
-    refresh: (refreshSecret) => issueForRefreshToken(deps, refreshSecret),
+    issue: (policy, clientId, clientSecret) => issueForCredentials(deps, policy, clientId, clientSecret),
+    refresh: (policy, refreshSecret) => issueForRefreshToken(deps, policy, refreshSecret),
     revoke: (callerId, secret) => revokeToken(deps, callerId, secret),
     list: (clientId) => listActiveTokens(deps, clientId),
     verify: (authorization) => verifyBearer(deps, authorization),
+    identify(authorization) {
+      const token = accessTokenOf(deps, authorization);
+      return token && { clientId: token.clientId, tokenId: token.id };
+    },
+    revokeAll: (clientId, ids) => revokeTokens(deps, clientId, ids),
+    expireAll: (clientId, ids) => expireTokens(deps, clientId, ids),
   };
 }

@@ -15,10 +15,11 @@ export function newToken(
   kind: TokenRecord['kind'],
   refreshTokenId: string | null,
   sequence: number,
+  ttlSeconds: number,
 ): NewToken {
   const secret = deps.random.token();
   const now = deps.clock.nowMs();
-  const ttlMs = deps.config.tokens.ttlSeconds * 1000;
+  const ttlMs = ttlSeconds * 1000;
   const record: TokenRecord = {
     id: tokenIdOf(secret),
     clientId,

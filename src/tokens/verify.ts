@@ -6,29 +6,32 @@ import type { Authentication } from '../core/context.ts';
 import { failure, type ErrorReason } from '../core/failures.ts';
 import type { TokenRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
-import { hashToken, isClientActive, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
+import { hashToken, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function verifyBearer(deps: FlowDeps, header: string | string[] | undefined): Authentication {
-  const match = typeof header === 'string' ? BEARER.exec(header) : null;
-  const secret = match?.[1];
-  if (!secret) return denied('invalid_token');
-  const hash = hashToken(secret);
-  const token = deps.store.get<TokenRecord>('tokens', tokenIdOfHash(hash));
-  if (!token || token.kind !== 'access' || !isHashOf(hash, token.tokenHash)) {
-    return denied('invalid_token');
-  }
+  const token = accessTokenOf(deps, header);
+  if (!token) return denied('invalid_token');
   const nowMs = deps.clock.nowMs();
   if (token.revokedAt !== null || isRevoked(deps, token.refreshTokenId)) return denied('token_revoked');
   if (isExpired(token, nowMs)) return denied('token_expired');
-  if (!isClientActive(deps.config, token.clientId)) return denied('client_inactive');
+  if (!deps.clients.isActive(token.clientId)) return denied('client_inactive');
   if (token.lastUsedAt === null || nowMs - Date.parse(token.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
     deps.store.put('tokens', { ...token, lastUsedAt: new Date(nowMs).toISOString() });
   }
   return { ok: true, principal: { clientId: token.clientId, tokenId: token.id } };
+}
+
+/** The genuine access token an `Authorization: Bearer` header presents, whatever its state; no write. */
+export function accessTokenOf(deps: FlowDeps, header: string | string[] | undefined): TokenRecord | undefined {
+  const secret = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+  if (!secret) return undefined;
+  const hash = hashToken(secret);
+  const token = deps.store.get<TokenRecord>('tokens', tokenIdOfHash(hash));
+  return token && token.kind === 'access' && isHashOf(hash, token.tokenHash) ? token : undefined;
 }
 
 /** Revoking a refresh token revokes every access token issued from it (RFC 7009 §2.1), expired ones included. */

@@ -11,10 +11,22 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: prefix, cors, rate limit, route, body, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: prefix, cors, scenario scope, rate limit, route, body, scenario rules, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
-    expect(names).toEqual(['api-prefix', 'cors', 'rate-limit', 'route', 'body', 'authenticate', 'validate', 'commit', 'handle']);
+    expect(names).toEqual([
+      'api-prefix',
+      'cors',
+      'scenario-scope',
+      'rate-limit',
+      'route',
+      'body',
+      'scenario-rules',
+      'authenticate',
+      'validate',
+      'commit',
+      'handle',
+    ]);
   });
 
   it('takes an inserted stage that answers for one path, leaving the other paths alone', async () => {

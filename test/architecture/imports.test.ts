@@ -13,9 +13,9 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /^core\//],
   [1, /^(clock|random|log|config)\.ts$/],
-  [1, /^store\//],
+  [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
-  [3, /^(records|tokens|orders|subscriptions)\//],
+  [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
   [4, /^(fake|handlers|http)\//],
   [5, /^(app|cli-options)\.ts$/],
   [6, /^start-server\.ts$/],

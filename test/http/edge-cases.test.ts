@@ -141,7 +141,7 @@ describe('edge cases found in review', () => {
 
   it('answers a bearer call of a client deactivated after its token was issued with 403 CLIENT_INATIVO', async () => {
     const t = await setup();
-    t.deps.config = { ...t.config, clients: t.config.clients.map((client) => ({ ...client, active: false })) };
+    t.deps.clients.setActive('mock-client', false);
     const response = await t.http.get('/v1/products').set(t.auth).expect(403);
     expect(response.body.error).toBe('CLIENT_INATIVO');
   });

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../src/core/records.ts';
 import type { OrderProgression } from '../../src/orders/progression.ts';
-import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, tokenFor, withScenario, type TestApp } from '../support/test-app.ts';
 
 async function orderWith(progression: OrderProgression) {
-  const t = await createTestApp({}, { progression: () => progression });
+  const t = await createTestApp({ scenario: 'custom' }, { scenarios: withScenario({ name: 'custom', orders: { progression: [...progression.steps] } }) });
   const token = await tokenFor(t);
   const created = await t.http
     .post('/v1/orders')

@@ -2,7 +2,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCli as runCliInProcess } from '../../src/cli.ts';
+import { defaultConfig } from '../../src/config.ts';
 import { stripApiPrefix } from '../../src/http/spec-document.ts';
+import { configPolicy } from '../../src/scenarios/scenario-policy.ts';
 import { sharedRouter } from './shared-router.ts';
 import { validateExchange } from './response-validator.ts';
 
@@ -97,6 +99,7 @@ export async function validateAnswer(url: string, method: string, answer: { stat
       path: pathname,
       receivedAt: new Date(),
       baseUrl: origin,
+      policy: configPolicy(defaultConfig()),
       ...(apiPath === undefined ? {} : { operationId: router.match(upper === 'HEAD' ? 'GET' : upper, apiPath)?.operationId }),
     },
     status: answer.status,

@@ -5,12 +5,15 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { createApp, type App, type AppOptions } from '../../src/app.ts';
+import { createClientRegistry } from '../../src/clients/client-registry.ts';
 import { createClock, type Clock } from '../../src/clock.ts';
 import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
 import type { DomainEvent } from '../../src/core/events.ts';
 import type { AppDeps } from '../../src/deps.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { createSecureRandom } from '../../src/random.ts';
+import { loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../../src/scenarios/scenario-library.ts';
+import { scenarioSchema, type ScenarioInput } from '../../src/scenarios/scenario-schema.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/types.ts';
 import { validateExchange } from './response-validator.ts';
@@ -42,6 +45,7 @@ export async function createTestApp(
   const store = options.store ?? (await openStore({}));
   const deps: AppDeps = {
     config: resolved,
+    clients: createClientRegistry(resolved.clients),
     clock,
     random: createSecureRandom(),
     store,
@@ -52,6 +56,13 @@ export async function createTestApp(
   const { store: _store, ...appOptions } = options;
   const core = await createApp(deps, { ...appOptions, router });
   return { app: core.express, core, events, http: supertest(core.express), clock, store, config: resolved, deps };
+}
+
+/** The built-in scenarios plus the given ones (as they would be written in a file). */
+export function withScenario(...extra: ScenarioInput[]): ScenarioLibrary {
+  const parsed = extra.map((input) => ({ ...scenarioSchema.parse(input), name: input.name ?? 'custom', source: 'test' }));
+  const names = new Set(parsed.map((scenario) => scenario.name));
+  return scenarioLibrary([...loadScenarios().scenarios.filter((scenario) => !names.has(scenario.name)), ...parsed]);
 }
 
 export const CLIENT = { client_id: 'mock-client', client_secret: 'mock-secret' };

@@ -1,0 +1,58 @@
+/**
+ * What a scenario decides, as plain data: token lifetime and limit, the rate window, how a pending order moves
+ * on, how subscription charges turn out, how webhook deliveries behave. The app resolves one `Policy` per request
+ * (the narrowest active scenario wins) and one per client for what the clock drives (billing, time progressions).
+ */
+import type { OrderStatus } from './records.ts';
+
+export interface TokenPolicy {
+  ttlSeconds: number;
+  maxActivePerClient: number;
+  limitPolicy: 'reject' | 'revoke-oldest';
+}
+
+export interface RateLimitPolicy {
+  enabled: boolean;
+  limit: number;
+  windowSeconds: number;
+}
+
+export type ProgressionTrigger = { polls: number } | { seconds: number } | 'action';
+
+/** One way a pending order moves on: the final status it reaches and when. */
+export interface ProgressionStep {
+  status: Exclude<OrderStatus, 'PENDING'>;
+  after: ProgressionTrigger;
+}
+
+/** The steps are tried in order; the first that is due applies. No steps: only an action moves the order. */
+export interface OrderProgression {
+  steps: readonly ProgressionStep[];
+}
+
+export interface BillingPolicy {
+  /** Which charge attempts of a period fail, counted from 1: none, all, or the listed ones. */
+  failingAttempts: 'none' | 'all' | readonly number[];
+  /** Mock-clock seconds between a charge coming due and its outcome (the payer confirming on the phone). */
+  chargeAfterSeconds: number;
+  /** Mock-clock seconds between a failed charge and the next attempt. */
+  retryAfterSeconds: number;
+}
+
+export interface WebhookPolicy {
+  /** Every delivery attempt is reported failed without being sent (the receiver is "down"). */
+  failDeliveries: boolean;
+  /** Every delivery is sent twice (receivers must be idempotent). */
+  duplicateDeliveries: boolean;
+}
+
+export interface Policy {
+  tokens: TokenPolicy;
+  rateLimit: RateLimitPolicy;
+  orders: OrderProgression;
+  subscriptions: BillingPolicy;
+  webhooks: WebhookPolicy;
+}
+
+/** Where flows and stages get the policy that applies when no request is involved (the clock's sweeps). */
+export type PolicyOfClient = (clientId: string) => Policy;

@@ -1,0 +1,127 @@
+/**
+ * Applies the rules of the request's scenario, ahead of authentication and the handler: latency, a scripted
+ * answer (nothing is written), a dropped connection, revoking or expiring the caller's token before it is
+ * checked, moving the order named in the path. Also `Prefer: code=NNN` (in the manner of Prism): the catalogue's
+ * answer of that status. The decision is taken in one synchronous step (see scenario-engine.ts).
+ */
+import type { Principal } from '../../core/context.ts';
+import { ERRORS, failure, type ErrorReason } from '../../core/failures.ts';
+import type { Outcome } from '../../core/outcome.ts';
+import type { Reply } from '../../core/reply.ts';
+import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
+import type { Decision, ScenarioEngine } from '../../scenarios/scenario-engine.ts';
+import type { RuleEffect } from '../../scenarios/scenario-schema.ts';
+import type { FinalStatus } from '../../orders/transitions.ts';
+import type { RequestState, Stage } from '../stage.ts';
+import { SCENARIO_HEADER, settle } from './scenario-scope.ts';
+
+/** What the effects act through: the flows' own operations, made durable and published like any change. */
+export interface RuleActions {
+  identify(authorization: string | undefined): Principal | undefined;
+  revokeToken(clientId: string, tokenId: string): Outcome<unknown>;
+  expireToken(clientId: string, tokenId: string): Outcome<unknown>;
+  moveOrder(clientId: string, orderId: string, status: FinalStatus): Outcome<unknown>;
+  /** Makes an effect's writes durable and publishes its events. */
+  apply(outcome: Outcome<unknown>): Promise<void>;
+  sleep(ms: number): Promise<void>;
+}
+
+export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Stage {
+  return {
+    name: 'scenario-rules',
+    async run(request, next) {
+      const headers = request.incoming.headers;
+      const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
+      const principal = actions.identify(authorization);
+      const bodyClient = clientIdOfBody(request.body);
+      // Token issue names its client in the body: known only now, it may narrow the scenario.
+      if (request.scenarioClientId === undefined && bodyClient !== undefined) {
+        const requested = typeof headers[SCENARIO_HEADER] === 'string' ? (headers[SCENARIO_HEADER] as string).trim() : undefined;
+        settle(engine, request, requested, bodyClient);
+      }
+      const preferred = preferredStatus(headers['prefer']);
+      if (preferred !== undefined) {
+        const answer = answerWithStatus(preferred);
+        if (answer) return answer;
+      }
+      const decision = engine.decide(request.scenario, factsOf(request, principal?.clientId ?? request.scenarioClientId, authorization));
+      if (decision.fired.length === 0) return next();
+      await applySideEffects(decision, request, principal, actions);
+      if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
+      if (decision.drop) return failure('internal', { drop: true });
+      if (decision.respond) return scriptedAnswer(decision.respond, request.context.requestId);
+      return next();
+    },
+  };
+}
+
+function factsOf(request: RequestState, clientId: string | undefined, authorization: string | undefined): RequestFacts {
+  return {
+    method: request.context.method,
+    path: `/v1${request.apiPath ?? ''}`,
+    operationId: request.context.operationId,
+    clientId,
+    authenticated: authorization !== undefined && /^Bearer /i.test(authorization),
+    headers: request.incoming.headers,
+    body: request.body,
+  };
+}
+
+async function applySideEffects(decision: Decision, request: RequestState, principal: Principal | undefined, actions: RuleActions): Promise<void> {
+  if (principal && decision.revokeToken) await actions.apply(actions.revokeToken(principal.clientId, principal.tokenId));
+  if (principal && decision.expireToken) await actions.apply(actions.expireToken(principal.clientId, principal.tokenId));
+  const orderId = request.operation ? pathParams(request.operation.path, request.apiPath ?? '')['order_id'] : undefined;
+  if (principal && decision.orderStatus && orderId !== undefined) {
+    await actions.apply(actions.moveOrder(principal.clientId, orderId, decision.orderStatus));
+  }
+}
+
+function clientIdOfBody(body: unknown): string | undefined {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['client_id'] : undefined;
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** `Prefer: code=429` → 429. */
+function preferredStatus(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const code = value ? /(?:^|[,;\s])code=(\d{3})\b/.exec(value)?.[1] : undefined;
+  return code === undefined ? undefined : Number(code);
+}
+
+/** The catalogue's answer of that status (2xx: none, the operation answers). */
+function answerWithStatus(status: number): Reply | undefined {
+  if (status < 300) return undefined;
+  const reason = (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status);
+  if (!reason) {
+    return failure('invalid_request', {
+      details: [{ path: 'Prefer', message: `code=${status} não é um estado que o mock saiba simular` }],
+    });
+  }
+  return failure(reason, reason === 'rate_limited' ? { headers: { 'Retry-After': '60' } } : {});
+}
+
+function scriptedAnswer(respond: NonNullable<RuleEffect['respond']>, requestId: string): Reply {
+  const headers = respond.headers ?? {};
+  if (respond.error !== undefined) {
+    const reason = reasonOf(respond.error);
+    const entry = ERRORS[reason];
+    if (respond.status === undefined || respond.status === entry.status) {
+      return failure(reason, { headers, ...(respond.message ? { message: respond.message } : {}) });
+    }
+    return { ok: true, status: respond.status, headers, body: { error: entry.code, message: respond.message ?? entry.message, requestId } };
+  }
+  const status = respond.status ?? 500;
+  const body =
+    respond.body !== undefined
+      ? respond.body
+      : status >= 400
+        ? { error: respond.code ?? 'erro_simulado', message: respond.message ?? 'Falha simulada pelo cenário', requestId }
+        : undefined;
+  return { ok: true, status, headers, body };
+}
+
+/** A catalogue reason (`client_inactive`) or error code (`CLIENT_INATIVO`; the first reason with that code). */
+function reasonOf(error: string): ErrorReason {
+  if (Object.hasOwn(ERRORS, error)) return error as ErrorReason;
+  return (Object.keys(ERRORS) as ErrorReason[]).find((reason) => ERRORS[reason].code === error) ?? 'internal';
+}

@@ -1,0 +1,118 @@
+/**
+ * Loading scenario files: the built-in ones shipped in `scenarios/`, then a user directory (`--scenarios DIR`),
+ * whose files replace built-ins of the same name. Each file is validated by the zod schema; a problem names the
+ * file, the field and the reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { scenarioSchema, type Scenario } from './scenario-schema.ts';
+
+/** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */
+export const BUILT_IN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+export interface ScenarioProblem {
+  file: string;
+  field: string;
+  reason: string;
+}
+
+export type ParsedScenario = { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+
+export function formatProblem(problem: ScenarioProblem): string {
+  return `${problem.file}: ${problem.field}: ${problem.reason}`;
+}
+
+/** One file's text → a scenario, or what is wrong with it. */
+export function parseScenario(text: string, file: string, source = file): ParsedScenario {
+  let input: unknown;
+  try {
+    input = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    return { ok: false, problems: [{ file, field: '(file)', reason: `not valid ${extname(file).slice(1).toUpperCase()}: ${(error as Error).message}` }] };
+  }
+  const result = scenarioSchema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => ({
+      file,
+      field: issue.path.length > 0 ? issue.path.join('.') : '(root)',
+      reason: issue.message,
+    }));
+    return { ok: false, problems };
+  }
+  const fromFileName = basename(file, extname(file));
+  const name = result.data.name ?? fromFileName;
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(name)) {
+    return { ok: false, problems: [{ file, field: 'name', reason: 'give a name of lower-case letters, digits and hyphens (the file name is not one)' }] };
+  }
+  return { ok: true, scenario: { ...result.data, name, source } };
+}
+
+export function readScenarioFile(path: string, source = path): ParsedScenario {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { ok: false, problems: [{ file: path, field: '(file)', reason: (error as NodeJS.ErrnoException).code ?? String(error) }] };
+  }
+  return parseScenario(text, path, source);
+}
+
+export interface LoadedScenarios {
+  scenarios: Scenario[];
+  problems: ScenarioProblem[];
+}
+
+/** Every scenario file of a directory, sorted by name; a directory that cannot be read is one problem. */
+export function readScenarioDir(dir: string, source?: string): LoadedScenarios {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => EXTENSIONS.has(extname(file).toLowerCase()) && !file.endsWith('.schema.json'));
+  } catch (error) {
+    return { scenarios: [], problems: [{ file: dir, field: '(directory)', reason: (error as NodeJS.ErrnoException).code ?? String(error) }] };
+  }
+  const loaded: LoadedScenarios = { scenarios: [], problems: [] };
+  const seen = new Map<string, string>();
+  for (const file of files.sort()) {
+    const path = join(dir, file);
+    const parsed = readScenarioFile(path, source ?? path);
+    if (!parsed.ok) {
+      loaded.problems.push(...parsed.problems);
+      continue;
+    }
+    const earlier = seen.get(parsed.scenario.name);
+    if (earlier) {
+      loaded.problems.push({ file: path, field: 'name', reason: `scenario ${parsed.scenario.name} is already defined by ${earlier}` });
+      continue;
+    }
+    seen.set(parsed.scenario.name, path);
+    loaded.scenarios.push(parsed.scenario);
+  }
+  return loaded;
+}
+
+/** The scenarios a mock can activate, by name. */
+export interface ScenarioLibrary {
+  get(name: string): Scenario | undefined;
+  list(): readonly Scenario[];
+}
+
+export function scenarioLibrary(scenarios: readonly Scenario[]): ScenarioLibrary {
+  const byName = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
+  return { get: (name) => byName.get(name), list: () => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+/** Built-ins, then the user's directory over them. */
+export function loadScenarios(userDir?: string): LoadedScenarios {
+  const builtIn = readScenarioDir(BUILT_IN_DIR, 'built-in');
+  if (!userDir) return builtIn;
+  const user = readScenarioDir(userDir);
+  const userNames = new Set(user.scenarios.map((scenario) => scenario.name));
+  return {
+    scenarios: [...builtIn.scenarios.filter((scenario) => !userNames.has(scenario.name)), ...user.scenarios],
+    problems: [...builtIn.problems, ...user.problems],
+  };
+}
