@@ -3,7 +3,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-const source = new URL('../spec/openapi.yaml', import.meta.url);
-const target = new URL('../dist/openapi.json', import.meta.url);
-mkdirSync(new URL('.', target), { recursive: true });
-writeFileSync(target, JSON.stringify(parse(readFileSync(source, 'utf8'))));
+for (const name of ['openapi', 'admin']) {
+  const source = new URL(`../spec/${name}.yaml`, import.meta.url);
+  const target = new URL(`../dist/${name}.json`, import.meta.url);
+  mkdirSync(new URL('.', target), { recursive: true });
+  writeFileSync(target, JSON.stringify(parse(readFileSync(source, 'utf8'))));
+}

@@ -7,10 +7,14 @@ import express, { type Express } from 'express';
 import { CUSTOMERS, PLANS, PRODUCTS } from './records/catalog-kinds.ts';
 import type { AppDeps } from './deps.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
-import { seedInitialData } from './fake/seed-initial-data.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
-import { createAdminRouter } from './http/admin.ts';
+import type { AdminContext } from './admin/admin-context.ts';
+import { createAdminHandlers } from './admin/admin-handlers.ts';
+import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin-stages.ts';
+import { createMockState } from './admin/mock-state.ts';
+import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
+import { loadAdminDocument } from './http/spec-document.ts';
 import { isLoopback } from './http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from './http/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -31,6 +35,7 @@ import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
 import { tokenFlow } from './tokens/token-flow.ts';
+import type { ExchangeObserver } from './core/context.ts';
 import type { DomainEvent } from './core/events.ts';
 import type { Outcome } from './core/outcome.ts';
 import { scenarioRules } from './http/stages/scenario-rules.ts';
@@ -45,6 +50,8 @@ export interface AppOptions {
   scenarios?: ScenarioLibrary;
   /** A router already built (tests share one per worker: validators compile once per operation). */
   router?: OpenApiRouter;
+  /** The admin API's router, likewise. */
+  adminRouter?: OpenApiRouter;
 }
 
 export interface App {
@@ -52,6 +59,7 @@ export interface App {
   flows: Flows;
   events: EventBus;
   scenarios: ScenarioEngine;
+  journal: RequestJournal;
   /**
    * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
    * change made durable then published. Called after the admin API moves the clock, and every second by the server.
@@ -77,11 +85,6 @@ export function apiStages(
   parts: { router: OpenApiRouter; limiter: RateLimiter; flows: Flows; events: EventBus; scenarios: ScenarioEngine },
 ): Stage[] {
   const { router, limiter, flows, events, scenarios } = parts;
-  const apply = async (outcome: Outcome<unknown>) => {
-    if (!outcome.ok) return;
-    if (outcome.written.length > 0) await deps.store.commit();
-    events.publish(outcome.events);
-  };
   return [
     apiPrefix(router),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
@@ -94,7 +97,7 @@ export function apiStages(
       revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
       expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
       moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
-      apply,
+      apply: applyOutcome(deps, events),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
     authenticate(router, flows.tokens.verify),
@@ -117,23 +120,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
   const stages = options.stages?.(defaults) ?? defaults;
 
+  const journal = createRequestJournal();
+  // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
+  const observers: ExchangeObserver[] = [(exchange) => deps.observers?.forEach((observe) => observe(exchange))];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(
-    '/__admin',
-    createAdminRouter(deps, {
-      async reset() {
-        deps.store.clear();
-        seedInitialData(deps);
-        limiter.reset();
-        await deps.store.commit();
-      },
-      basePolicy: scenarios.base,
-    }),
-  );
-  app.use(serveStages(stages, { deps, logger, observers: deps.observers ?? [], basePolicy: scenarios.base }));
-
   const tick = async () => {
     const written: number[] = [];
     const published: DomainEvent[] = [];
@@ -146,7 +138,30 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     if (written.some((count) => count > 0)) await deps.store.commit();
     events.publish(published);
   };
-  return { express: app, flows, events, scenarios, tick };
+  const state = createMockState(deps, { scenarios, limiter, journal });
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, tick, apply: applyOutcome(deps, events) };
+  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  app.use(
+    ADMIN_PREFIX,
+    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin)), {
+      deps,
+      logger,
+      observers,
+      basePolicy: scenarios.base,
+      bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+    }),
+  );
+  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
+  return { express: app, flows, events, scenarios, journal, tick };
+}
+
+/** A change made outside the request path (a scenario effect, the admin API): durable first, then published. */
+function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
+  return async (outcome) => {
+    if (!outcome.ok) return;
+    if (outcome.written.length > 0) await deps.store.commit();
+    events.publish(outcome.events);
+  };
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */

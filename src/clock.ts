@@ -26,6 +26,8 @@ export interface Clock {
   set(at: Date): void;
   freeze(frozen: boolean): void;
   state(): ClockState;
+  /** Back to how it was created (frozen at its instant, or following the system clock). */
+  reset(): void;
 }
 
 export interface ClockOptions {
@@ -40,6 +42,10 @@ export function createClock(options: ClockOptions = {}): Clock {
   // Running clock: now = system + offsetMs. Frozen clock: now = frozenMs.
   let offsetMs = 0;
   let frozenMs: number | undefined = options.frozenAt?.getTime();
+  const reset = () => {
+    offsetMs = 0;
+    frozenMs = options.frozenAt?.getTime();
+  };
 
   const nowMs = (): number => frozenMs ?? systemNowMs() + offsetMs;
 
@@ -66,5 +72,6 @@ export function createClock(options: ClockOptions = {}): Clock {
       frozen: frozenMs !== undefined,
       offsetMs: nowMs() - systemNowMs(),
     }),
+    reset,
   };
 }

@@ -22,6 +22,8 @@ export interface RequestContext {
   method: string;
   /** The path as received, without the query string. */
   path: string;
+  /** The query string as received, without `?` ('' when none). */
+  query: string;
   receivedAt: Date;
   /** Base of the links this response hands out (see http/base-url.ts). */
   baseUrl: string;
@@ -33,6 +35,10 @@ export interface RequestContext {
   policy: Policy;
   /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
   scenario?: string;
+  /** The client the request names (by its bearer token or credentials), verified or not: for the journal. */
+  clientId?: string;
+  /** Real monotonic milliseconds when the request arrived (performance.now), for durations. */
+  startedMs: number;
 }
 
 /** What the reply writer sent, as observers see it. */

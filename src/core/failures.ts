@@ -21,6 +21,7 @@ export const ERRORS = {
   invalid_token: { status: 401, code: 'invalid_token', message: 'Token de acesso ausente, malformado ou desconhecido' },
   not_found: { status: 404, code: 'not_found', message: 'Recurso não encontrado' },
   method_not_allowed: { status: 405, code: 'method_not_allowed', message: 'Método não permitido para este recurso' },
+  conflict: { status: 409, code: 'conflito', message: 'O recurso já existe' },
   rate_limited: { status: 429, code: 'muitas_requisicoes', message: 'Muitas requisições; tente novamente mais tarde' },
   internal: { status: 500, code: 'erro_interno', message: 'Erro interno do servidor' },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;

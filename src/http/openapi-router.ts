@@ -56,9 +56,13 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
  * The backend as the server and the build's precompiler both make it. `verbose` errors carry the schema of the
  * failed keyword (validation-details.ts reads `x-message-when-absent` there).
  */
-export function createBackend(extraAjvOptions: AjvOptions = {}, onAjv?: (ajv: Ajv) => void): OpenAPIBackend {
+export function createBackend(
+  extraAjvOptions: AjvOptions = {},
+  onAjv?: (ajv: Ajv) => void,
+  document: Readonly<Record<string, unknown>> = loadSpecDocument(),
+): OpenAPIBackend {
   return new OpenAPIBackend({
-    definition: withOwnCopies(loadSpecDocument()) as unknown as Document,
+    definition: withOwnCopies(document) as unknown as Document,
     // The document is checked against the OpenAPI 3.0 schema by the test suite and linted, not at every start.
     quick: true,
     strict: true,
@@ -84,11 +88,14 @@ function withOwnCopies(document: Readonly<Record<string, unknown>>): Record<stri
   return JSON.parse(JSON.stringify(dereference.dereferenceSync(document))) as Record<string, unknown>;
 }
 
-/** `validatorsDir`: where precompiled validators are looked for (default: beside the compiled code). */
-export async function createOpenApiRouter(options: { validatorsDir?: string } = {}): Promise<OpenApiRouter> {
-  const backend = createBackend();
+/**
+ * `validatorsDir`: where precompiled validators are looked for (default: beside the compiled code); `document`:
+ * another document than the service's (the admin API's, whose validators compile on first use).
+ */
+export async function createOpenApiRouter(options: { validatorsDir?: string; document?: Readonly<Record<string, unknown>> } = {}): Promise<OpenApiRouter> {
+  const backend = createBackend({}, undefined, options.document);
   await backend.init();
-  const precompiled = loadPrecompiledValidators(options.validatorsDir);
+  const precompiled = options.document ? undefined : loadPrecompiledValidators(options.validatorsDir);
   if (precompiled) usePrecompiled(backend, precompiled);
   const router = backend.router;
   // The document never changes once loaded, but openapi-backend rebuilds this list (lodash, every operation

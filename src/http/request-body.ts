@@ -31,9 +31,9 @@ export async function readBody(req: IncomingMessage, res: ServerResponse, limitB
 }
 
 /** The body is read on first use only, so a request refused earlier (404, 405, 429) is never read. */
-export function lazyBody(req: IncomingMessage, res: ServerResponse): () => Promise<BodyOutcome> {
+export function lazyBody(req: IncomingMessage, res: ServerResponse, defaultLimitBytes = BODY_LIMIT_BYTES): (limitBytes?: number) => Promise<BodyOutcome> {
   let reading: Promise<BodyOutcome> | undefined;
-  return () => (reading ??= readBody(req, res));
+  return (limitBytes) => (reading ??= readBody(req, res, limitBytes ?? defaultLimitBytes));
 }
 
 function collect(req: IncomingMessage, limitBytes: number): Promise<Buffer | 'too large' | 'broken'> {

@@ -16,8 +16,10 @@ export function requestContext(req: Request, deps: Pick<FlowDeps, 'config' | 'cl
     ip: req.socket.remoteAddress ?? 'unknown',
     method: req.method,
     path: req.baseUrl + req.path,
+    query: req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
     receivedAt: deps.clock.now(),
     baseUrl: baseUrlOf(req, deps.config),
     policy,
+    startedMs: performance.now(),
   };
 }

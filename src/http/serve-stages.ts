@@ -20,6 +20,8 @@ export interface ServeOptions {
   observers: readonly ExchangeObserver[];
   /** The policy a request starts under, before a scenario stage narrows it. */
   basePolicy: () => Policy;
+  /** Largest body read (default: the API's 1 MiB). */
+  bodyLimitBytes?: number;
 }
 
 export function serveStages(stages: readonly Stage[], options: ServeOptions): RequestHandler {
@@ -30,7 +32,7 @@ export function serveStages(stages: readonly Stage[], options: ServeOptions): Re
     const url = req.originalUrl;
     const state: RequestState = {
       context: requestContext(req, deps, basePolicy()),
-      incoming: { headers: req.headers, rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', readBody: lazyBody(req, res) },
+      incoming: { headers: req.headers, rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', readBody: lazyBody(req, res, options.bodyLimitBytes) },
     };
     let reply: Reply;
     try {

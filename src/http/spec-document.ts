@@ -15,10 +15,22 @@ export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import
  */
 const BUILT_JSON = fileURLToPath(new URL('../openapi.json', import.meta.url));
 
-function readDocument(): Record<string, unknown> {
-  if (existsSync(BUILT_JSON)) return JSON.parse(readFileSync(BUILT_JSON, 'utf8')) as Record<string, unknown>;
+/** The admin API's own document (spec/admin.yaml), built the same way. */
+export const ADMIN_SPEC_PATH = fileURLToPath(new URL('../../spec/admin.yaml', import.meta.url));
+const ADMIN_BUILT_JSON = fileURLToPath(new URL('../admin.json', import.meta.url));
+
+function readDocument(built = BUILT_JSON, source = SPEC_PATH): Record<string, unknown> {
+  if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;
   const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-  return parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
+  return parse(readFileSync(source, 'utf8')) as Record<string, unknown>;
+}
+
+let adminDocument: Record<string, unknown> | undefined;
+
+/** spec/admin.yaml, parsed once per process. */
+export function loadAdminDocument(): Readonly<Record<string, unknown>> {
+  adminDocument ??= readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH);
+  return adminDocument;
 }
 
 interface ServerEntry {

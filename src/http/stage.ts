@@ -15,8 +15,8 @@ export interface Incoming {
   headers: Record<string, string | string[] | undefined>;
   /** The query string without `?` ('' when none). */
   rawQuery: string;
-  /** Reads and parses the body once; later calls return the same outcome. */
-  readBody(): Promise<BodyOutcome>;
+  /** Reads and parses the body once, up to `limitBytes` (default: the server's); later calls return the same outcome. */
+  readBody(limitBytes?: number): Promise<BodyOutcome>;
 }
 
 /** One request on its way through the stages (its state; the reply is what the stages return). */

@@ -102,6 +102,10 @@ export class MemoryState {
       case 'clear':
         this.clear();
         return;
+      case 'replace':
+        this.clear();
+        this.load(op.d);
+        return;
     }
   }
 

@@ -9,7 +9,7 @@
  * Every line states an absolute result (whole records, whole values), so replaying a line whose effect is
  * already in the snapshot changes nothing: replay is idempotent.
  */
-import { COLLECTIONS, type CollectionName, type StoredRecord } from './types.ts';
+import { COLLECTIONS, type CollectionName, type StoreData, type StoredRecord } from './types.ts';
 
 export interface JournalEntry {
   c: CollectionName;
@@ -20,7 +20,9 @@ export type JournalOp =
   | ({ op: 'put' } & JournalEntry)
   | { op: 'putMany'; e: JournalEntry[] }
   | { op: 'setMeta'; k: string; v?: unknown }
-  | { op: 'clear' };
+  | { op: 'clear' }
+  /** Everything replaced at once (state import, one client's reset): one line, so a crash keeps all or nothing. */
+  | { op: 'replace'; d: StoreData };
 
 const COLLECTION_NAMES: ReadonlySet<string> = new Set(COLLECTIONS);
 
@@ -83,10 +85,33 @@ export function setMetaLine(key: string, value: unknown): string {
 
 export const CLEAR_LINE = '{"op":"clear"}';
 
+export function replaceLine(data: StoreData): string {
+  return `{"op":"replace","d":${JSON.stringify(data)}}`;
+}
+
 function checkEntry(value: unknown): string | undefined {
   if (!isPlainObject(value)) return 'an entry is not an object';
   if (!isCollectionName(value['c'])) return `unknown collection ${JSON.stringify(value['c'])}`;
   if (!isStoredRecord(value['r'])) return 'a record lacks a string id or clientId';
+  return undefined;
+}
+
+/** Whether a parsed value is a whole store's data (a snapshot, a `replace` line); fills in a missing `meta`. */
+export function checkStoreData(raw: unknown): string | undefined {
+  if (!isPlainObject(raw)) return 'the snapshot is not a JSON object';
+  if (raw['version'] !== 1) return `unsupported snapshot version ${JSON.stringify(raw['version'])}`;
+  if (raw['meta'] === undefined) raw['meta'] = {};
+  else if (!isPlainObject(raw['meta'])) return '"meta" is not an object';
+  const collections = raw['collections'];
+  if (!isPlainObject(collections)) return '"collections" is missing or not an object';
+  for (const name of COLLECTIONS) {
+    if (!Object.hasOwn(collections, name)) continue;
+    const records = collections[name];
+    if (!isPlainObject(records)) return `collections.${name} is not an object`;
+    for (const [id, record] of Object.entries(records)) {
+      if (!isStoredRecord(record)) return `collections.${name}[${JSON.stringify(id)}] lacks a string id or clientId`;
+    }
+  }
   return undefined;
 }
 
@@ -109,6 +134,8 @@ export function checkOp(value: unknown): JournalOp | string {
       return typeof value['k'] === 'string' ? (value as JournalOp) : 'setMeta without a string key';
     case 'clear':
       return { op: 'clear' };
+    case 'replace':
+      return checkStoreData(value['d']) ?? (value as JournalOp);
     default:
       return `unknown operation ${JSON.stringify(value['op'])}`;
   }

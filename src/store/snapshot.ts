@@ -6,8 +6,8 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Low } from 'lowdb';
-import { isPlainObject, isStoredRecord } from './operations.ts';
-import { COLLECTIONS, type StoreData } from './types.ts';
+import { checkStoreData } from './operations.ts';
+import type { StoreData } from './types.ts';
 
 /** A data file (snapshot or journal) that cannot be used as it is. */
 export class CorruptFile extends Error {
@@ -38,27 +38,9 @@ export async function readSnapshot(db: Low<unknown>, file: string): Promise<Stor
     if (await exists(file)) throw new CorruptFile(file, 'the snapshot holds null');
     return null;
   }
-  const problem = checkShape(raw);
+  const problem = checkStoreData(raw);
   if (problem) throw new CorruptFile(file, problem);
   return raw as StoreData;
-}
-
-function checkShape(raw: unknown): string | undefined {
-  if (!isPlainObject(raw)) return 'the snapshot is not a JSON object';
-  if (raw['version'] !== 1) return `unsupported snapshot version ${JSON.stringify(raw['version'])}`;
-  if (raw['meta'] === undefined) raw['meta'] = {};
-  else if (!isPlainObject(raw['meta'])) return '"meta" is not an object';
-  const collections = raw['collections'];
-  if (!isPlainObject(collections)) return '"collections" is missing or not an object';
-  for (const name of COLLECTIONS) {
-    if (!Object.hasOwn(collections, name)) continue;
-    const records = collections[name];
-    if (!isPlainObject(records)) return `collections.${name} is not an object`;
-    for (const [id, record] of Object.entries(records)) {
-      if (!isStoredRecord(record)) return `collections.${name}[${JSON.stringify(id)}] lacks a string id or clientId`;
-    }
-  }
-  return undefined;
 }
 
 /** Rewrite the snapshot through lowdb, then make the file and its directory entry durable. */

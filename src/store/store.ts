@@ -11,15 +11,17 @@
 import type { MemoryState } from './memory-state.ts';
 import {
   CLEAR_LINE,
+  checkStoreData,
   deepFreeze,
   jsonCopy,
   prepareEntry,
   putLine,
   putManyLine,
+  replaceLine,
   setMetaLine,
 } from './operations.ts';
 import type { Persistence } from './persistence.ts';
-import type { CollectionName, Store, StoredRecord } from './types.ts';
+import type { CollectionName, Store, StoreData, StoredRecord } from './types.ts';
 
 export class JournaledStore implements Store {
   #closing: Promise<void> | null = null;
@@ -96,6 +98,24 @@ export class JournaledStore implements Store {
     const before = this.state.toData();
     this.state.clear();
     this.persistence.queue(CLEAR_LINE, () => {
+      this.state.clear();
+      this.state.load(before);
+    });
+  }
+
+  dump(): StoreData {
+    return this.state.toData();
+  }
+
+  replace(data: StoreData): void {
+    this.#assertOpen();
+    const problem = checkStoreData(data);
+    if (problem) throw new TypeError(`cannot replace the store: ${problem}`);
+    const line = replaceLine(data);
+    const before = this.state.toData();
+    this.state.clear();
+    this.state.load(JSON.parse(JSON.stringify(data)) as StoreData);
+    this.persistence.queue(line, () => {
       this.state.clear();
       this.state.load(before);
     });

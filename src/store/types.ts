@@ -57,6 +57,10 @@ export interface Store {
   commit(): Promise<void>;
   /** Drop every record and meta value (journaled). */
   clear(): void;
+  /** Everything the store holds, as one value (shares the frozen records: serialise it, never change it). */
+  dump(): StoreData;
+  /** Replace everything with `data`, as one journal line (state import, one client's reset). */
+  replace(data: StoreData): void;
   /** Rewrite the snapshot and truncate the journal. */
   checkpoint(): Promise<void>;
   /** Wait for pending appends, checkpoint, release files. */

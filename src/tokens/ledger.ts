@@ -18,7 +18,9 @@ export interface TokenLedger {
   active: TokenRecord[];
 }
 
-const metaKey = (clientId: string) => `tokens:${clientId}`;
+/** The store meta key of a client's token ledger. */
+export const tokenLedgerKey = (clientId: string) => `tokens:${clientId}`;
+const metaKey = tokenLedgerKey;
 
 export function readLedger(store: Store, clientId: string, nowMs: number): TokenLedger {
   const stored = store.getMeta(metaKey(clientId)) as StoredLedger | undefined;

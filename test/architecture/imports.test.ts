@@ -16,7 +16,7 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
-  [4, /^(fake|handlers|http)\//],
+  [4, /^(fake|handlers|http|admin)\//],
   [5, /^(app|cli-options)\.ts$/],
   [6, /^start-server\.ts$/],
   [7, /^cli\.ts$/],

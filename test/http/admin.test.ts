@@ -78,9 +78,8 @@ describe('admin API', () => {
     const full = new Proxy(store, {
       get: (target, key) => (key === 'commit' ? failingCommit : (Reflect.get(target, key) as (...args: unknown[]) => unknown).bind(target)),
     });
-    const t = await createTestApp({}, { store: full });
     const logged: string[] = [];
-    t.deps.logger = { ...silentLogger, error: (line) => logged.push(line) };
+    const t = await createTestApp({}, { store: full, logger: { ...silentLogger, error: (line) => logged.push(line) } });
     const response = await t.http.post('/__admin/reset').expect(500);
     expect(response.body).toMatchObject({ error: 'erro_interno', requestId: response.headers['x-request-id'] });
     expect(logged.join('\n')).toContain('ENOSPC');

@@ -100,6 +100,8 @@ export async function validateAnswer(url: string, method: string, answer: { stat
       receivedAt: new Date(),
       baseUrl: origin,
       policy: configPolicy(defaultConfig()),
+      startedMs: 0,
+      query: '',
       ...(apiPath === undefined ? {} : { operationId: router.match(upper === 'HEAD' ? 'GET' : upper, apiPath)?.operationId }),
     },
     status: answer.status,

@@ -10,6 +10,7 @@ import { createClock, type Clock } from '../../src/clock.ts';
 import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
 import type { DomainEvent } from '../../src/core/events.ts';
 import type { AppDeps } from '../../src/deps.ts';
+import type { Logger } from '../../src/log.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { createSecureRandom } from '../../src/random.ts';
 import { loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../../src/scenarios/scenario-library.ts';
@@ -17,7 +18,7 @@ import { scenarioSchema, type ScenarioInput } from '../../src/scenarios/scenario
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/types.ts';
 import { validateExchange } from './response-validator.ts';
-import { sharedRouter } from './shared-router.ts';
+import { sharedAdminRouter, sharedRouter } from './shared-router.ts';
 
 export const FROZEN_AT = new Date('2026-03-02T10:00:00.000Z');
 
@@ -36,9 +37,10 @@ export interface TestApp {
 
 export async function createTestApp(
   config: ConfigInput = {},
-  options: { store?: Store } & Omit<AppOptions, 'router'> = {},
+  options: { store?: Store; logger?: Logger } & Omit<AppOptions, 'router'> = {},
 ): Promise<TestApp> {
   const router = await sharedRouter();
+  const adminRouter = await sharedAdminRouter();
   const events: DomainEvent[] = [];
   const resolved = defaultConfig({ seedData: 'none', logLevel: 'silent', ...config });
   const clock = createClock({ frozenAt: FROZEN_AT });
@@ -49,12 +51,13 @@ export async function createTestApp(
     clock,
     random: createSecureRandom(),
     store,
-    observers: [(exchange) => validateExchange(router.backend, exchange)],
+    observers: [(exchange) => validateExchange((exchange.context.path.startsWith('/__admin') ? adminRouter : router).backend, exchange)],
     listeners: [(event) => events.push(event)],
+    ...(options.logger ? { logger: options.logger } : {}),
   };
   seedInitialData(deps);
-  const { store: _store, ...appOptions } = options;
-  const core = await createApp(deps, { ...appOptions, router });
+  const { store: _store, logger: _logger, ...appOptions } = options;
+  const core = await createApp(deps, { ...appOptions, router, adminRouter });
   return { app: core.express, core, events, http: supertest(core.express), clock, store, config: resolved, deps };
 }
 

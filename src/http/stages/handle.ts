@@ -1,9 +1,10 @@
 /** Calls the operation's handler with the validated request. */
-import type { HandlerTable, OperationInput } from '../../core/handler.ts';
+import type { OperationInput } from '../../core/handler.ts';
 import type { Reply } from '../../core/reply.ts';
 import type { Stage } from '../stage.ts';
 
-export function handle(handlers: HandlerTable): Stage {
+/** `handlers`: the API's `HandlerTable`, or the admin API's table (same shape, its own operationIds). */
+export function handle(handlers: object): Stage {
   return {
     name: 'handle',
     run(request) {

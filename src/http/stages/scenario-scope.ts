@@ -33,6 +33,7 @@ export function settle(engine: ScenarioEngine, request: RequestState, requested:
   const active = engine.resolve(requested, clientId);
   request.scenario = active;
   request.scenarioClientId = clientId;
+  if (clientId !== undefined) request.context.clientId = clientId;
   request.context.policy = engine.policyOf(active);
   if (active) request.context.scenario = `${active.scope}:${active.scenario.name}`;
   else delete request.context.scenario;

@@ -1,0 +1,21 @@
+/** What the admin API acts on: the app's parts, handed over by `app.ts`. */
+import type { Outcome } from '../core/outcome.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Flows } from '../handlers/flows.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RequestJournal } from '../http/request-journal.ts';
+import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
+import type { MockState } from './mock-state.ts';
+
+export interface AdminContext {
+  deps: AppDeps;
+  flows: Flows;
+  scenarios: ScenarioEngine;
+  journal: RequestJournal;
+  limiter: RateLimiter;
+  state: MockState;
+  /** Lets the clock act (see App.tick). */
+  tick(): Promise<void>;
+  /** Makes a flow's change durable and publishes its events. */
+  apply(outcome: Outcome<unknown>): Promise<void>;
+}

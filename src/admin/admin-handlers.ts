@@ -1,0 +1,19 @@
+/** operationId of spec/admin.yaml → handler; a test checks that every admin operation has one. */
+import type { AdminContext } from './admin-context.ts';
+import { clientHandlers } from './client-handlers.ts';
+import { clockHandlers } from './clock-handlers.ts';
+import { journalHandlers } from './journal-handlers.ts';
+import { orderHandlers } from './order-handlers.ts';
+import { scenarioHandlers } from './scenario-handlers.ts';
+import { stateHandlers } from './state-handlers.ts';
+
+export function createAdminHandlers(admin: AdminContext) {
+  return {
+    ...clockHandlers(admin),
+    ...scenarioHandlers(admin),
+    ...stateHandlers(admin),
+    ...journalHandlers(admin),
+    ...clientHandlers(admin),
+    ...orderHandlers(admin),
+  };
+}

@@ -1,0 +1,49 @@
+/** Clients while the mock runs: list, create, deactivate, reactivate, and their tokens (list, revoke, expire). */
+import { failure } from '../core/failures.ts';
+import type { OperationInput } from '../core/handler.ts';
+import { created, okData, type Reply } from '../core/reply.ts';
+import type { ClientEntry } from '../clients/client-registry.ts';
+import type { AdminContext } from './admin-context.ts';
+
+export function clientHandlers(admin: AdminContext) {
+  const { clients } = admin.deps;
+  const view = (client: Readonly<ClientEntry>) => {
+    const scenario = admin.scenarios.status().clients[client.clientId];
+    return {
+      clientId: client.clientId,
+      ...(client.name ? { name: client.name } : {}),
+      active: client.active,
+      activeTokens: admin.flows.tokens.list(client.clientId).length,
+      ...(scenario ? { scenario } : {}),
+    };
+  };
+  const unknown = (clientId: string | undefined) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+  const setActive = (input: OperationInput, active: boolean): Reply => {
+    const client = clients.setActive(input.params['client_id'] ?? '', active);
+    return client ? okData(view(client)) : unknown(input.params['client_id']);
+  };
+  const withdraw = async (input: OperationInput, how: 'revokeAll' | 'expireAll'): Promise<Reply> => {
+    const clientId = input.params['client_id'] ?? '';
+    if (!clients.find(clientId)) return unknown(clientId);
+    const outcome = admin.flows.tokens[how](clientId);
+    await admin.apply(outcome);
+    return okData({ clientId, count: outcome.ok ? outcome.value.count : 0 });
+  };
+  return {
+    listClients: () => okData(clients.list().map(view)),
+    createClient(input: OperationInput) {
+      const body = input.body as { clientId: string; clientSecret: string; name?: string; active?: boolean };
+      const entry: ClientEntry = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
+      if (!clients.add(entry)) return failure('conflict', { message: `Já existe um cliente com clientId ${body.clientId}` });
+      return created(view(entry));
+    },
+    deactivateClient: (input: OperationInput) => setActive(input, false),
+    reactivateClient: (input: OperationInput) => setActive(input, true),
+    listClientTokens(input: OperationInput) {
+      const clientId = input.params['client_id'] ?? '';
+      return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknown(clientId);
+    },
+    revokeClientTokens: (input: OperationInput) => withdraw(input, 'revokeAll'),
+    expireClientTokens: (input: OperationInput) => withdraw(input, 'expireAll'),
+  };
+}

@@ -1,0 +1,22 @@
+/** The request journal: list with filters, count (verify a call was made N times), clear. */
+import type { OperationInput } from '../core/handler.ts';
+import { okData } from '../core/reply.ts';
+import type { JournalFilter } from '../http/request-journal.ts';
+import type { AdminContext } from './admin-context.ts';
+
+const FILTERS = ['clientId', 'operationId', 'method', 'path', 'status', 'since', 'until'] as const;
+
+function filterOf(query: Record<string, unknown>): JournalFilter {
+  return Object.fromEntries(FILTERS.filter((name) => query[name] !== undefined).map((name) => [name, query[name]])) as JournalFilter;
+}
+
+export function journalHandlers(admin: AdminContext) {
+  return {
+    listRequests(input: OperationInput) {
+      const { entries, total } = admin.journal.list(filterOf(input.query), (input.query['limit'] as number | undefined) ?? 100);
+      return { ok: true as const, status: 200, body: { data: entries, total } };
+    },
+    countRequests: (input: OperationInput) => okData({ count: admin.journal.count(filterOf(input.query)) }),
+    clearRequests: () => okData({ cleared: admin.journal.clear() }),
+  };
+}

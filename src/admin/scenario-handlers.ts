@@ -1,0 +1,36 @@
+/** Scenarios: list what can be activated, what is active where (with each activation's rule counters), (de)activate. */
+import { failure } from '../core/failures.ts';
+import type { OperationInput } from '../core/handler.ts';
+import { okData } from '../core/reply.ts';
+import type { AdminContext } from './admin-context.ts';
+
+export function scenarioHandlers(admin: AdminContext) {
+  const { scenarios } = admin;
+  const status = () => {
+    const { global, clients, activations } = scenarios.status();
+    return okData({ global: global ?? null, clients, activations });
+  };
+  return {
+    listScenarios: () =>
+      okData(
+        scenarios.library.list().map((scenario) => ({
+          name: scenario.name,
+          ...(scenario.description ? { description: scenario.description } : {}),
+          source: scenario.source,
+          rules: scenario.rules.length,
+          sets: (['tokens', 'rateLimit', 'orders', 'subscriptions', 'webhooks'] as const).filter((field) => scenario[field] !== undefined),
+        })),
+      ),
+    getActiveScenarios: status,
+    activateScenario(input: OperationInput) {
+      const { name, clientId } = input.body as { name: string; clientId?: string };
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      if (!scenarios.activate(name, clientId)) return failure('not_found', { message: `Cenário desconhecido: ${name}` });
+      return status();
+    },
+    deactivateScenario(input: OperationInput) {
+      scenarios.deactivate(input.query['clientId'] as string | undefined);
+      return status();
+    },
+  };
+}
