@@ -24,6 +24,8 @@ export interface StartFlags {
   adminToken?: string;
   publicUrl?: string;
   corsOrigins?: string[];
+  scenario?: string;
+  scenarios?: string;
 }
 
 /** The shape of a number flag; its bounds are the config schema's, checked once for every source. */
@@ -53,6 +55,8 @@ export function defineStartCommand(program: Command): Command {
     .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
     .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
     .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback')
+    .option('--scenario <name>', 'scenario active globally from the start (see `commerce-mock scenarios list`)')
+    .option('--scenarios <dir>', 'directory of your scenario files, loaded over the built-ins')
     .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)')
     .addOption(
       new Option('--cors-origins <origins>', 'comma-separated origins browser pages may call from, or * (default: * on loopback)').argParser(
@@ -79,6 +83,8 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     adminToken: flags.adminToken,
     publicUrl: flags.publicUrl,
     corsOrigins: flags.corsOrigins,
+    scenario: flags.scenario,
+    scenariosDir: flags.scenarios,
     tokens: { ttlSeconds: flags.tokenTtl, limitPolicy: flags.tokenLimitPolicy },
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
@@ -97,6 +103,8 @@ const FLAG_OF: Record<string, string> = {
   adminToken: '--admin-token',
   publicUrl: '--public-url',
   corsOrigins: '--cors-origins',
+  scenario: '--scenario',
+  scenariosDir: '--scenarios',
   'tokens.ttlSeconds': '--token-ttl',
   'tokens.limitPolicy': '--token-limit-policy',
   'rateLimit.limit': '--rate-limit',

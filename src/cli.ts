@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
+import { defineScenarioCommands } from './cli-scenarios.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 export type { CliIo };
@@ -21,6 +22,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   defineStartCommand(program).action((flags: StartFlags) => {
     command = start(flags, env, io);
+  });
+  defineScenarioCommands(program, io, (code) => {
+    command = Promise.resolve(code);
   });
   try {
     await program.parseAsync([...argv]);

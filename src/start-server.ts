@@ -11,8 +11,12 @@ import { seedInitialData } from './fake/seed-initial-data.ts';
 import { isLoopback } from './http/loopback.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createSecureRandom } from './random.ts';
+import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
 import { openStore, StoreOpenError } from './store/index.ts';
 import type { Store } from './store/types.ts';
+
+/** How often the clock is let act while the mock runs. */
+const TICK_MS = 1000;
 
 /** After a stop signal, in-flight requests get this long to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,6 +33,8 @@ export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problem
 
 export async function startServer(config: Config, io: CliIo): Promise<ServerOutcome> {
   const logger = createLogger(config.logLevel, io.stderr);
+  const scenarios = loadScenarioLibrary(config);
+  if (!scenarios.ok) return scenarios;
   const clock = createClock();
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
   let store: Store;
@@ -52,7 +58,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
   } catch (error) {
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
   }
-  const app = await createApp(deps);
+  const app = await createApp(deps, { scenarios: scenarios.library });
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
   const { headersSeconds, requestSeconds } = config.timeouts;
   const server = createServer(
@@ -64,7 +70,28 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
     },
     app.express,
   );
+  // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
+  const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
+  ticking.unref();
+  io.stop.addEventListener('abort', () => clearInterval(ticking), { once: true });
   return serve(server.listen(config.port, config.host), config, store, io, logger);
+}
+
+/** The built-in scenarios and the user's, checked before anything starts; an unknown active name is refused too. */
+function loadScenarioLibrary(config: Config): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+  const loaded = loadScenarios(config.scenariosDir);
+  if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
+  const library = scenarioLibrary(loaded.scenarios);
+  const wanted = [
+    ...(config.scenario ? [{ name: config.scenario, where: '--scenario' }] : []),
+    ...config.clients.flatMap((client) => (client.scenario ? [{ name: client.scenario, where: `clients[${client.clientId}].scenario` }] : [])),
+  ];
+  const unknown = wanted.filter(({ name }) => !library.get(name));
+  if (unknown.length > 0) {
+    const known = library.list().map((scenario) => scenario.name).join(', ');
+    return { ok: false, problems: unknown.map(({ name, where }) => `${where}: unknown scenario "${name}" (known: ${known})`) };
+  }
+  return { ok: true, library };
 }
 
 function serve(server: Server, config: Config, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
@@ -120,6 +147,7 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
     `  API (aliases)    ${base}/api/v1  ${base}/api`,
     `  admin            ${base}/__admin${adminLocked ? (config.adminToken ? '  (needs the --admin-token bearer)' : '  (locked: set --admin-token)') : ''}`,
     `  store            ${config.inMemory ? 'in memory' : config.data}`,
+    ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
     ...config.clients.map(
       (client) =>
         `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
