@@ -24,6 +24,7 @@ export const ERRORS = {
   conflict: { status: 409, code: 'conflito', message: 'O recurso já existe' },
   rate_limited: { status: 429, code: 'muitas_requisicoes', message: 'Muitas requisições; tente novamente mais tarde' },
   internal: { status: 500, code: 'erro_interno', message: 'Erro interno do servidor' },
+  unavailable: { status: 503, code: 'servico_indisponivel', message: 'Serviço temporariamente indisponível' },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorReason = keyof typeof ERRORS;

@@ -74,6 +74,8 @@ function expectedComponent(id: string, status: string): string | undefined {
       return 'TooManyRequests';
     case '500':
       return 'InternalError';
+    case '503':
+      return 'ServiceUnavailable';
     default:
       return undefined;
   }
@@ -85,9 +87,9 @@ function rawResponsesOf(operation: JsonObject): Record<string, unknown> {
 }
 
 describe('declared statuses', () => {
-  it.each(table)('%s declares 400, 403, 405, 429 and 500, and 401 when secured or a token call', (id, operation) => {
+  it.each(table)('%s declares 400, 403, 405, 429, 500 and 503, and 401 when secured or a token call', (id, operation) => {
     const statuses = Object.keys(responsesOf(operation));
-    for (const status of ['400', '403', '405', '429', '500']) expect(statuses, status).toContain(status);
+    for (const status of ['400', '403', '405', '429', '500', '503']) expect(statuses, status).toContain(status);
     if (isSecured(operation) || TOKEN_OPS.has(id)) expect(statuses).toContain('401');
   });
 

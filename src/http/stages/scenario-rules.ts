@@ -97,7 +97,9 @@ function answerWithStatus(status: number): Reply | undefined {
       details: [{ path: 'Prefer', message: `code=${status} não é um estado que o mock saiba simular` }],
     });
   }
-  return failure(reason, reason === 'rate_limited' ? { headers: { 'Retry-After': '60' } } : {});
+  const retryAfter: Partial<Record<ErrorReason, string>> = { rate_limited: '60', unavailable: '1' };
+  const seconds = retryAfter[reason];
+  return failure(reason, seconds === undefined ? {} : { headers: { 'Retry-After': seconds } });
 }
 
 function scriptedAnswer(respond: NonNullable<RuleEffect['respond']>, requestId: string): Reply {
