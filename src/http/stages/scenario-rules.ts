@@ -41,7 +41,7 @@ export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Sta
       }
       const preferred = preferredStatus(headers['prefer']);
       if (preferred !== undefined) {
-        const answer = answerWithStatus(preferred);
+        const answer = answerWithStatus(preferred, request.context.operationId);
         if (answer) return answer;
       }
       const decision = engine.decide(request.scenario, factsOf(request, principal?.clientId ?? request.scenarioClientId, authorization));
@@ -88,10 +88,15 @@ function preferredStatus(header: string | string[] | undefined): number | undefi
   return code === undefined ? undefined : Number(code);
 }
 
-/** The catalogue's answer of that status (2xx: none, the operation answers). */
-function answerWithStatus(status: number): Reply | undefined {
+/** The catalogue's answer of that status (2xx: none, the operation answers); a 401 is a token's unless credentials are issued. */
+function answerWithStatus(status: number, operationId: string | undefined): Reply | undefined {
   if (status < 300) return undefined;
-  const reason = (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status);
+  const reason =
+    status === 401
+      ? operationId === 'issueToken'
+        ? 'client_invalid'
+        : 'invalid_token'
+      : (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status);
   if (!reason) {
     return failure('invalid_request', {
       details: [{ path: 'Prefer', message: `code=${status} não é um estado que o mock saiba simular` }],
