@@ -3,16 +3,25 @@
  * whose files replace built-ins of the same name. Each file is validated by the zod schema; a problem names the
  * file, the field and the reason.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { scenarioSchema, type Scenario } from './scenario-schema.ts';
 
 /** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */
 export const BUILT_IN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
+/** The built-ins as the build parsed them (`dist/built-in-scenarios.json`): start-up then needs no YAML parser. */
+const BUILT_IN_JSON = fileURLToPath(new URL('../built-in-scenarios.json', import.meta.url));
+
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+/** The YAML parser, loaded on first use only (it costs ≈ 30 ms of start-up). */
+function parseYaml(text: string): unknown {
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return parse(text);
+}
 
 export interface ScenarioProblem {
   file: string;
@@ -34,6 +43,11 @@ export function parseScenario(text: string, file: string, source = file): Parsed
   } catch (error) {
     return { ok: false, problems: [{ file, field: '(file)', reason: `not valid ${extname(file).slice(1).toUpperCase()}: ${(error as Error).message}` }] };
   }
+  return scenarioOf(input, file, source);
+}
+
+/** A parsed file's content → a scenario, or what is wrong with it. */
+function scenarioOf(input: unknown, file: string, source: string): ParsedScenario {
   const result = scenarioSchema.safeParse(input);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => ({
@@ -74,11 +88,14 @@ export function readScenarioDir(dir: string, source?: string): LoadedScenarios {
   } catch (error) {
     return { scenarios: [], problems: [{ file: dir, field: '(directory)', reason: (error as NodeJS.ErrnoException).code ?? String(error) }] };
   }
+  return collect(files.sort().map((file) => ({ path: join(dir, file), parse: (path) => readScenarioFile(path, source ?? path) })));
+}
+
+function collect(files: ReadonlyArray<{ path: string; parse: (path: string) => ParsedScenario }>): LoadedScenarios {
   const loaded: LoadedScenarios = { scenarios: [], problems: [] };
   const seen = new Map<string, string>();
-  for (const file of files.sort()) {
-    const path = join(dir, file);
-    const parsed = readScenarioFile(path, source ?? path);
+  for (const { path, parse } of files) {
+    const parsed = parse(path);
     if (!parsed.ok) {
       loaded.problems.push(...parsed.problems);
       continue;
@@ -107,7 +124,7 @@ export function scenarioLibrary(scenarios: readonly Scenario[]): ScenarioLibrary
 
 /** Built-ins, then the user's directory over them. */
 export function loadScenarios(userDir?: string): LoadedScenarios {
-  const builtIn = readScenarioDir(BUILT_IN_DIR, 'built-in');
+  const builtIn = existsSync(BUILT_IN_JSON) ? readBuiltInJson() : readScenarioDir(BUILT_IN_DIR, 'built-in');
   if (!userDir) return builtIn;
   const user = readScenarioDir(userDir);
   const userNames = new Set(user.scenarios.map((scenario) => scenario.name));
@@ -115,4 +132,9 @@ export function loadScenarios(userDir?: string): LoadedScenarios {
     scenarios: [...builtIn.scenarios.filter((scenario) => !userNames.has(scenario.name)), ...user.scenarios],
     problems: [...builtIn.problems, ...user.problems],
   };
+}
+
+function readBuiltInJson(): LoadedScenarios {
+  const parsed = JSON.parse(readFileSync(BUILT_IN_JSON, 'utf8')) as Record<string, unknown>;
+  return collect(Object.entries(parsed).map(([file, input]) => ({ path: join(BUILT_IN_DIR, file), parse: (path) => scenarioOf(input, path, 'built-in') })));
 }
