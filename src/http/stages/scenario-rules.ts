@@ -32,10 +32,9 @@ export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Sta
     async run(request, next) {
       const headers = request.incoming.headers;
       const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
-      const principal = actions.identify(authorization);
-      const bodyClient = clientIdOfBody(request.body);
       // Token issue names its client in the body: known only now, it may narrow the scenario.
-      if (request.scenarioClientId === undefined && bodyClient !== undefined) {
+      const bodyClient = request.scenarioClientId === undefined ? clientIdOfBody(request.body) : undefined;
+      if (bodyClient !== undefined) {
         const requested = typeof headers[SCENARIO_HEADER] === 'string' ? (headers[SCENARIO_HEADER] as string).trim() : undefined;
         settle(engine, request, requested, bodyClient);
       }
@@ -44,9 +43,10 @@ export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Sta
         const answer = answerWithStatus(preferred, request.context.operationId);
         if (answer) return answer;
       }
-      const decision = engine.decide(request.scenario, factsOf(request, principal?.clientId ?? request.scenarioClientId, authorization));
+      if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
+      const decision = engine.decide(request.scenario, factsOf(request, request.scenarioClientId, authorization));
       if (decision.fired.length === 0) return next();
-      await applySideEffects(decision, request, principal, actions);
+      await applySideEffects(decision, request, actions.identify(authorization), actions);
       if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
       if (decision.drop) return failure('internal', { drop: true });
       if (decision.respond) return scriptedAnswer(decision.respond, request.context.requestId);
