@@ -1,7 +1,8 @@
 /**
  * What an imported state must hold beyond the shape its document checks (spec/admin.yaml `State`): a clock the
- * mock can run at, only the collections the store has, each record under its own id, each client once. Checked
- * before anything is replaced, so a refused import changes nothing.
+ * mock can run at, each client once, scenarios activated only for those clients (as `PUT /scenarios/active`
+ * insists), only the collections the store has, each record under its own id. Checked before anything is
+ * replaced, so a refused import changes nothing.
  */
 import { isWithinClockRange } from '../clock.ts';
 import type { ErrorDetail } from '../core/failures.ts';
@@ -21,6 +22,9 @@ export function importProblems(state: ExportedState): ErrorDetail[] {
     if (seen.has(client.clientId)) problems.push({ path: `clients[${index}].clientId`, message: `cliente repetido: ${client.clientId}` });
     seen.add(client.clientId);
   });
+  for (const clientId of Object.keys(state.scenarios.clients)) {
+    if (!seen.has(clientId)) problems.push({ path: `scenarios.clients.${clientId}`, message: `cliente desconhecido: ${clientId}` });
+  }
   for (const [name, records] of Object.entries(state.store.collections)) {
     if (!KNOWN_COLLECTIONS.has(name)) {
       problems.push({ path: `store.collections.${name}`, message: `coleção desconhecida (conhecidas: ${COLLECTIONS.join(', ')})` });

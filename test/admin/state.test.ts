@@ -84,6 +84,18 @@ describe('admin state export and import', () => {
     expect((await t.http.get('/__admin/scenarios/active').expect(200)).body.data).toEqual({ global: null, clients: {}, activations: [] });
   });
 
+  it('takes a state larger than the 64 KiB other admin calls are held to', async () => {
+    const t = await createTestApp({ seedData: 'default' });
+    const state = await exported(t);
+    state.store.meta['note'] = 'x'.repeat(80 * 1024);
+    await t.http.post('/__admin/snapshots').send({ name: 'x'.repeat(10), pad: 'x'.repeat(70 * 1024) }).expect(413);
+    await t.http.post('/__admin/reset').send({ clientId: 'mock-client' }).expect(200);
+    const response = await t.http.put('/__admin/state').send(state).expect(200);
+    expect(response.body.data.records).toBe(Object.values(state.store.collections).reduce((sum, records) => sum + Object.keys(records).length, 0));
+    expect(t.store.count('products')).toBe(Object.keys(state.store.collections['products'] ?? {}).length);
+    expect(t.store.getMeta('note')).toHaveLength(80 * 1024);
+  });
+
   it('a state exported with a running clock comes back running from its instant', async () => {
     const t = await createTestApp();
     await t.http.post('/__admin/clock/resume').expect(200);
@@ -146,6 +158,11 @@ describe('admin state export and import', () => {
         'a clock outside its range',
         (state) => ({ ...state, clock: { ...state.clock, now: '9500-01-01T00:00:00Z' } }),
         [{ path: 'clock.now', message: 'o relógio deve ficar entre 1970-01-01T00:00:00.000Z e 9000-01-01T00:00:00.000Z' }],
+      ],
+      [
+        'a scenario activated for a client the state lacks',
+        (state) => ({ ...state, scenarios: { global: null, clients: { ghost: 'token-expiry' } } }),
+        [{ path: 'scenarios.clients.ghost', message: 'cliente desconhecido: ghost' }],
       ],
       [
         'a client twice',
