@@ -193,6 +193,8 @@ describe('admin scenarios', () => {
     ]);
     await t.http.put('/__admin/scenarios/active').send({ name: 'burst-429', clientId: 'mock-client' }).expect(200);
     expect((await active(t)).activations).toEqual([]);
+    // Counting on from 2 would have fired on the 2nd of these; from zero, 3 calls stay under every 4th.
     for (let call = 0; call < 3; call += 1) await t.http.get('/v1/products').set(bearer(token)).expect(200);
+    expect((await active(t)).activations[0]?.rules).toEqual([{ rule: 'every-4th-429', matches: 3, fired: 0 }]);
   });
 });
