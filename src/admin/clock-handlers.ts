@@ -5,6 +5,9 @@ import type { OperationInput } from '../core/handler.ts';
 import { okData, type Reply } from '../core/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
+/** Why a clock move (or an imported clock) is refused. */
+export const OUTSIDE_CLOCK_RANGE = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
+
 interface ClockChange {
   advanceSeconds?: number;
   set?: string;
@@ -16,8 +19,7 @@ export function clockHandlers(admin: AdminContext) {
   const change = async (wanted: ClockChange): Promise<Reply> => {
     const target = (wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set)) + (wanted.advanceSeconds ?? 0) * 1000;
     if (!isWithinClockRange(target)) {
-      const message = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
-      return failure('invalid_request', { details: [{ path: wanted.set === undefined ? 'advanceSeconds' : 'set', message }] });
+      return failure('invalid_request', { details: [{ path: wanted.set === undefined ? 'advanceSeconds' : 'set', message: OUTSIDE_CLOCK_RANGE }] });
     }
     if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
     if (wanted.set !== undefined) clock.set(new Date(wanted.set));

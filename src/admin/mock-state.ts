@@ -62,6 +62,8 @@ export function createMockState(
     async import(state) {
       store.replace(state.store);
       await store.commit();
+      // Set while frozen, so a frozen state reads its exact instant (not one a few real milliseconds on).
+      clock.freeze(true);
       clock.set(new Date(state.clock.now));
       clock.freeze(state.clock.frozen);
       clients.replace(state.clients);

@@ -4,6 +4,7 @@ import type { OperationInput } from '../core/handler.ts';
 import { created, okData } from '../core/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
+import { importProblems } from './state-check.ts';
 
 interface Snapshot {
   name: string;
@@ -29,7 +30,12 @@ export function stateHandlers(admin: AdminContext) {
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
     exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
-    importState: async (input: OperationInput) => okData(await admin.state.import(input.body as ExportedState)),
+    async importState(input: OperationInput) {
+      const state = input.body as ExportedState;
+      const problems = importProblems(state);
+      if (problems.length > 0) return failure('invalid_request', { details: problems });
+      return okData(await admin.state.import(state));
+    },
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
     saveSnapshot(input: OperationInput) {
       const { name } = input.body as { name: string };

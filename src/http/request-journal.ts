@@ -5,6 +5,7 @@
  */
 import type { Exchange } from '../core/context.ts';
 import { pathPattern } from '../scenarios/rule-match.ts';
+import { stripApiPrefix } from './spec-document.ts';
 
 export interface JournalEntry {
   id: string;
@@ -25,7 +26,10 @@ export interface JournalFilter {
   clientId?: string;
   operationId?: string;
   method?: string;
-  /** `*` one segment, `**` any number. */
+  /**
+   * `*` one segment, `**` any number; matched against the path as received and its canonical form (`/v1/…`), so
+   * `/v1/orders/*` counts the calls an integration made through `/api/v1` or `/api` too, as scenario rules do.
+   */
   path?: string;
   status?: number;
   since?: string;
@@ -59,7 +63,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       (filter.clientId === undefined || entry.clientId === filter.clientId) &&
       (filter.operationId === undefined || entry.operationId === filter.operationId) &&
       (filter.method === undefined || entry.method === filter.method) &&
-      (pattern === undefined || pattern.test(entry.path)) &&
+      (pattern === undefined || pattern.test(entry.path) || pattern.test(canonicalPath(entry.path))) &&
       (filter.status === undefined || entry.status === filter.status) &&
       (since === undefined || Date.parse(entry.receivedAt) >= since) &&
       (until === undefined || Date.parse(entry.receivedAt) < until);
@@ -109,4 +113,10 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       return held;
     },
   };
+}
+
+/** `/api/orders/x` → `/v1/orders/x`; a path under no API prefix stays as it is. */
+function canonicalPath(path: string): string {
+  const apiPath = stripApiPrefix(path);
+  return apiPath === undefined ? path : `/v1${apiPath === '/' ? '' : apiPath}`;
 }

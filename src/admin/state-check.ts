@@ -1,0 +1,39 @@
+/**
+ * What an imported state must hold beyond the shape its document checks (spec/admin.yaml `State`): a clock the
+ * mock can run at, each client once, scenarios activated only for those clients (as `PUT /scenarios/active`
+ * insists), only the collections the store has, each record under its own id. Checked before anything is
+ * replaced, so a refused import changes nothing.
+ */
+import { isWithinClockRange } from '../clock.ts';
+import type { ErrorDetail } from '../core/failures.ts';
+import { COLLECTIONS } from '../core/records.ts';
+import { OUTSIDE_CLOCK_RANGE } from './clock-handlers.ts';
+import type { ExportedState } from './mock-state.ts';
+
+/** A state of a million bad records names the first few, not all. */
+const MAX_DETAILS = 20;
+const KNOWN_COLLECTIONS: ReadonlySet<string> = new Set(COLLECTIONS);
+
+export function importProblems(state: ExportedState): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (!isWithinClockRange(Date.parse(state.clock.now))) problems.push({ path: 'clock.now', message: OUTSIDE_CLOCK_RANGE });
+  const seen = new Set<string>();
+  state.clients.forEach((client, index) => {
+    if (seen.has(client.clientId)) problems.push({ path: `clients[${index}].clientId`, message: `cliente repetido: ${client.clientId}` });
+    seen.add(client.clientId);
+  });
+  for (const clientId of Object.keys(state.scenarios.clients)) {
+    if (!seen.has(clientId)) problems.push({ path: `scenarios.clients.${clientId}`, message: `cliente desconhecido: ${clientId}` });
+  }
+  for (const [name, records] of Object.entries(state.store.collections)) {
+    if (!KNOWN_COLLECTIONS.has(name)) {
+      problems.push({ path: `store.collections.${name}`, message: `coleção desconhecida (conhecidas: ${COLLECTIONS.join(', ')})` });
+      continue;
+    }
+    for (const [key, record] of Object.entries(records)) {
+      if (problems.length >= MAX_DETAILS) return problems;
+      if (record.id !== key) problems.push({ path: `store.collections.${name}.${key}.id`, message: 'deve ser igual à chave do registo' });
+    }
+  }
+  return problems.slice(0, MAX_DETAILS);
+}
