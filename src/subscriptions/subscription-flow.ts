@@ -27,6 +27,11 @@ export interface Synced {
   created: boolean;
 }
 
+export interface SubscriptionFilter {
+  status?: unknown;
+  customerId?: unknown;
+}
+
 export interface SubscriptionFlow {
   create(clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord>;
   sync(clientId: string, input: SubscriptionInput): Outcome<Synced>;
@@ -36,7 +41,7 @@ export interface SubscriptionFlow {
    */
   bill(clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]>;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
-  list(clientId: string): ReadonlyArray<Readonly<SubscriptionRecord>>;
+  list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
 
 export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
@@ -60,7 +65,15 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
     },
     bill: (clientId, policy) => billSubscriptions(deps, clientId, policy),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
-    list: (clientId) => ownRecords<SubscriptionRecord>(deps.store, 'subscriptions', clientId),
+    list: (clientId, filter) =>
+      ownRecords<SubscriptionRecord>(
+        deps.store,
+        'subscriptions',
+        clientId,
+        (subscription) =>
+          (filter.status === undefined || subscription.status === filter.status) &&
+          (filter.customerId === undefined || subscription.customerId === filter.customerId),
+      ),
   };
 }
 

@@ -215,3 +215,60 @@ describe('subscription billing of seeded data', () => {
     expect(all.every((payment) => Date.parse(payment.createdAt) <= now)).toBe(true);
   });
 });
+
+describe('list filters: payments by subscriptionId and method, subscriptions by status and customerId', () => {
+  const EMOLA_CUSTOMER = { merchantCustomerId: 'CUST-2', name: 'Rui Cossa', phone: '+258871234567' };
+
+  it('?subscriptionId= and ?method= list only the payments of that subscription and wallet', async () => {
+    const t = await setup();
+    const mpesa = await subscribe(t);
+    const emola = await subscribe(t, { ...NEW_DATA, customer: EMOLA_CUSTOMER });
+    await advance(t, 31 * DAY);
+
+    const ofMpesa = await t.http.get(`/v1/payments?subscriptionId=${mpesa.id}`).set(t.auth).expect(200);
+    expect(ofMpesa.body.pagination.total).toBe(2);
+    expect(ofMpesa.body.data.every((payment: PaymentRecord) => payment.subscriptionId === mpesa.id && payment.method === 'mpesa')).toBe(true);
+
+    const byWallet = await t.http.get('/api/v1/payments?method=emola').set(t.auth).expect(200);
+    expect(byWallet.body.data.map((payment: PaymentRecord) => payment.subscriptionId)).toEqual([emola.id, emola.id]);
+
+    const combined = await t.http.get(`/v1/payments?subscriptionId=${mpesa.id}&method=emola`).set(t.auth).expect(200);
+    expect(combined.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    const pending = await t.http.get(`/v1/payments?subscriptionId=${emola.id}&status=PENDING`).set(t.auth).expect(200);
+    expect(pending.body.data).toEqual([expect.objectContaining({ subscriptionId: emola.id, createdAt: '2026-04-02T10:00:00.000Z' })]);
+  });
+
+  it('?status= and ?customerId= list only the matching subscriptions', async () => {
+    const scenarios = withScenario({ name: 'custom', subscriptions: { failingAttempts: 'all' } });
+    const t = await setup({}, { scenarios });
+    const ana = await subscribe(t);
+    const rui = await subscribe(t, { ...NEW_DATA, customer: EMOLA_CUSTOMER });
+    await advance(t, 60);
+    t.core.scenarios.activate('custom', 'mock-client');
+    const late = await subscribe(t, { ...NEW_DATA, customer: EMOLA_CUSTOMER });
+    await advance(t, 60);
+
+    const ids = async (query: string) =>
+      (await t.http.get(`/v1/subscriptions?${query}`).set(t.auth).expect(200)).body.data.map((record: SubscriptionRecord) => record.id);
+    expect(await ids('status=ACTIVE')).toEqual([rui.id, ana.id]);
+    expect(await ids('status=PAST_DUE')).toEqual([late.id]);
+    expect(await ids('status=CANCELLED')).toEqual([]);
+    expect(await ids(`customerId=${rui.customerId}`)).toEqual([late.id, rui.id]);
+    expect(await ids(`customerId=${rui.customerId}&status=ACTIVE`)).toEqual([rui.id]);
+    expect(await ids('customerId=cus_missing')).toEqual([]);
+  });
+
+  it.each([
+    ['/v1/payments?method=cash', 'method'],
+    ['/v1/payments?method=MPESA', 'method'],
+    ['/v1/payments?subscriptionId=', 'subscriptionId'],
+    ['/v1/subscriptions?status=active', 'status'],
+    ['/v1/subscriptions?status=PAID', 'status'],
+    ['/v1/subscriptions?customerId=', 'customerId'],
+  ])('refuses %s with 400 invalid_request naming %s', async (url, parameter) => {
+    const t = await setup();
+    const response = await t.http.get(url).set(t.auth).expect(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(response.body.details).toContainEqual(expect.objectContaining({ path: parameter }));
+  });
+});
