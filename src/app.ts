@@ -134,6 +134,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       if (!moved.ok) continue;
       written.push(moved.written.length);
       published.push(...moved.events);
+      const billed = flows.subscriptions.bill(client.clientId, scenarios.forClient(client.clientId).subscriptions);
+      if (!billed.ok) continue;
+      written.push(billed.written.length);
+      published.push(...billed.events);
     }
     if (written.some((count) => count > 0)) await deps.store.commit();
     events.publish(published);

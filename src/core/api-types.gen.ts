@@ -369,7 +369,7 @@ export interface paths {
         };
         /**
          * List subscriptions
-         * @description Lists the client's subscriptions, paginated with `page` and `limit`.
+         * @description Lists the client's subscriptions, paginated with `page` and `limit`, filterable by `status` and `customerId`.
          */
         get: operations["listSubscriptions"];
         put?: never;
@@ -499,7 +499,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Lists the client's payments (created by the order and subscription lifecycles), paginated, filterable by `orderId` and `status`. The seed shows this call as `GET /api/v1/payments`.
+         * @description Lists the client's payments (created by the order and subscription lifecycles), paginated, filterable by `orderId`, `subscriptionId`, `status` and `method`. The seed shows this call as `GET /api/v1/payments`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1496,6 +1496,26 @@ export interface components {
          * @example PAID
          */
         PaymentStatusFilter: components["schemas"]["PaymentStatusValue"];
+        /**
+         * @description Only payments of this subscription (one per billing period and retry).
+         * @example sub_4Nc8VbX2mK
+         */
+        PaymentSubscriptionIdFilter: string;
+        /**
+         * @description Only payments made with this wallet (M-Pesa or e-Mola).
+         * @example mpesa
+         */
+        PaymentMethodFilter: "mpesa" | "emola";
+        /**
+         * @description Only subscriptions in this status.
+         * @example PAST_DUE
+         */
+        SubscriptionStatusFilter: components["schemas"]["SubscriptionStatusValue"];
+        /**
+         * @description Only subscriptions of this customer.
+         * @example cus_5Hq9LmR2vX
+         */
+        SubscriptionCustomerIdFilter: string;
     };
     requestBodies: never;
     headers: {
@@ -2311,6 +2331,16 @@ export interface operations {
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only subscriptions in this status.
+                 * @example PAST_DUE
+                 */
+                status?: components["parameters"]["SubscriptionStatusFilter"];
+                /**
+                 * @description Only subscriptions of this customer.
+                 * @example cus_5Hq9LmR2vX
+                 */
+                customerId?: components["parameters"]["SubscriptionCustomerIdFilter"];
             };
             header?: never;
             path?: never;
@@ -2646,10 +2676,20 @@ export interface operations {
                  */
                 orderId?: components["parameters"]["PaymentOrderIdFilter"];
                 /**
+                 * @description Only payments of this subscription (one per billing period and retry).
+                 * @example sub_4Nc8VbX2mK
+                 */
+                subscriptionId?: components["parameters"]["PaymentSubscriptionIdFilter"];
+                /**
                  * @description Only payments in this status.
                  * @example PAID
                  */
                 status?: components["parameters"]["PaymentStatusFilter"];
+                /**
+                 * @description Only payments made with this wallet (M-Pesa or e-Mola).
+                 * @example mpesa
+                 */
+                method?: components["parameters"]["PaymentMethodFilter"];
             };
             header?: never;
             path?: never;

@@ -85,6 +85,8 @@ export interface SubscriptionRecord extends StoredRecord, Timestamps {
   maxAttempts: number;
   currentPeriodStart: string;
   currentPeriodEnd: string;
+  /** The latest charge (pending, or the last paid or failed one), so billing finds it without a scan. */
+  _paymentId?: string;
 }
 
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED'] as const;

@@ -1,4 +1,4 @@
-/** Subscriptions: create (new data or references), sync as create-or-get, list and get. */
+/** Subscriptions: create (new data or references), sync as create-or-get, list (filtered by status, customerId) and get. */
 import { failure } from '../core/failures.ts';
 import { callerOf, type HandlerTable } from '../core/handler.ts';
 import { created, okData, okPage, replyOf } from '../core/reply.ts';
@@ -17,7 +17,7 @@ export function subscriptionHandlers(
         okData(toPublic(synced.subscription), synced.created ? 201 : 200),
       ),
     listSubscriptions(input) {
-      const page = paginate(subscriptions.list(callerOf(input)), input.query);
+      const page = paginate(subscriptions.list(callerOf(input), input.query), input.query);
       return okPage(page.items.map(toPublic), page.pagination);
     },
     getSubscription(input) {

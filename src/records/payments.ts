@@ -5,7 +5,9 @@ import { ownRecords } from './owned.ts';
 
 export interface PaymentFilter {
   orderId?: unknown;
+  subscriptionId?: unknown;
   status?: unknown;
+  method?: unknown;
 }
 
 export interface PaymentQueries {
@@ -23,6 +25,8 @@ function listPayments(store: Store, clientId: string, filter: PaymentFilter): Re
     clientId,
     (payment) =>
       (filter.orderId === undefined || payment.orderId === filter.orderId) &&
-      (filter.status === undefined || payment.status === filter.status),
+      (filter.subscriptionId === undefined || payment.subscriptionId === filter.subscriptionId) &&
+      (filter.status === undefined || payment.status === filter.status) &&
+      (filter.method === undefined || payment.method === filter.method),
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The subscriptions flow: create from new data (upserting plan and customer) or from references, sync as
- * create-or-get by originSubscriptionId, and the owner-scoped reads. A new subscription starts PENDING with
- * its first period's payment awaiting the payer.
+ * create-or-get by originSubscriptionId, billing on the mock clock, and the owner-scoped reads. A new
+ * subscription starts PENDING with its first period's payment awaiting the payer.
  */
 import type { DomainEvent } from '../core/events.ts';
+import type { BillingPolicy } from '../core/policy.ts';
 import { failure } from '../core/failures.ts';
 import { ID_PREFIX } from '../core/ids.ts';
 import { done, type Outcome } from '../core/outcome.ts';
@@ -15,6 +16,7 @@ import { metadataProblem } from '../records/metadata.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../records/references.ts';
 import { upsertScope } from '../records/scope.ts';
+import { billSubscriptions } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 
 /** Create takes a subscription in either form; sync the same with its originSubscriptionId. */
@@ -25,11 +27,21 @@ export interface Synced {
   created: boolean;
 }
 
+export interface SubscriptionFilter {
+  status?: unknown;
+  customerId?: unknown;
+}
+
 export interface SubscriptionFlow {
   create(clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord>;
   sync(clientId: string, input: SubscriptionInput): Outcome<Synced>;
+  /**
+   * The clock moved: each subscription of the client that is not cancelled is charged, settled, retried and
+   * renewed up to now under the client's billing policy, each step at its own instant (see billing.ts).
+   */
+  bill(clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]>;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
-  list(clientId: string): ReadonlyArray<Readonly<SubscriptionRecord>>;
+  list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
 
 export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
@@ -51,8 +63,17 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
       const created = subscribe(deps, clientId, input);
       return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
     },
+    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
-    list: (clientId) => ownRecords<SubscriptionRecord>(deps.store, 'subscriptions', clientId),
+    list: (clientId, filter) =>
+      ownRecords<SubscriptionRecord>(
+        deps.store,
+        'subscriptions',
+        clientId,
+        (subscription) =>
+          (filter.status === undefined || subscription.status === filter.status) &&
+          (filter.customerId === undefined || subscription.customerId === filter.customerId),
+      ),
   };
 }
 
@@ -67,9 +88,11 @@ function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): 
   }
   const now = scope.now;
   const { plan: _plan, customer: _customer, ...fields } = input;
+  const id = deps.random.id(ID_PREFIX.subscription);
+  const paymentId = deps.random.id(ID_PREFIX.payment);
   const subscription: SubscriptionRecord = {
     ...fields,
-    id: deps.random.id(ID_PREFIX.subscription),
+    id,
     clientId,
     status: 'PENDING',
     planId: plan.record.id,
@@ -80,9 +103,10 @@ function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): 
     currentPeriodEnd: periodEnd(new Date(now), plan.record).toISOString(),
     createdAt: now,
     updatedAt: now,
+    _paymentId: paymentId,
   };
   const payment = paymentRecord({
-    id: deps.random.id(ID_PREFIX.payment),
+    id: paymentId,
     clientId,
     owner: { subscriptionId: subscription.id },
     amount: plan.record.price,

@@ -36,6 +36,8 @@ const PURE = [
   'records/public-view.ts',
   'records/record-events.ts',
   'subscriptions/periods.ts',
+  'subscriptions/billing.ts',
+  'subscriptions/billing-steps.ts',
   'tokens/rules.ts',
 ];
 

@@ -1,0 +1,87 @@
+/**
+ * The clock moved: every subscription of a client that is not cancelled catches up with it, one billing step at a
+ * time, each at its own instant and in order, until its next step lies after now. A year's jump on a monthly plan
+ * bills twelve periods in one call. The rules are in `billing.ts` and `billing-steps.ts`; this reads and writes.
+ */
+import type { DomainEvent } from '../core/events.ts';
+import { ID_PREFIX } from '../core/ids.ts';
+import type { BillingPolicy } from '../core/policy.ts';
+import { done, type Outcome } from '../core/outcome.ts';
+import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../core/records.ts';
+import type { FlowDeps } from '../deps.ts';
+import { nextBillingStep } from './billing.ts';
+import { applyBillingStep } from './billing-steps.ts';
+
+/**
+ * Steps one subscription may take in one call. A weekly plan jumped a century ahead needs more; the rest waits
+ * for the next tick, which resumes where this one stopped (every step is stored), so a huge jump cannot stall one.
+ */
+export const MAX_STEPS_PER_TICK = 10_000;
+
+interface Billed {
+  subscription: SubscriptionRecord;
+  written: RecordWrite[];
+  events: DomainEvent[];
+}
+
+export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]> {
+  const nowMs = deps.clock.nowMs();
+  const billed: SubscriptionRecord[] = [];
+  const written: RecordWrite[] = [];
+  const events: DomainEvent[] = [];
+  for (const listed of deps.store.list<SubscriptionRecord>('subscriptions', clientId)) {
+    if (listed.status === 'CANCELLED') continue;
+    const one = billOne(deps, listed as SubscriptionRecord, policy, nowMs);
+    if (!one) continue;
+    billed.push(one.subscription);
+    written.push(...one.written);
+    events.push(...one.events);
+  }
+  // One journal line per client and tick: the steps of a jump become durable together or not at all.
+  if (written.length > 0) deps.store.putMany(written);
+  // Subscriptions interleave in time: their events go out in the order they happened (the sort is stable).
+  events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return done(billed, written, events);
+}
+
+function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number): Billed | undefined {
+  const plan = deps.store.get<PlanRecord>('plans', listed.planId);
+  if (!plan) return undefined;
+  const context = {
+    plan,
+    payerPhone: deps.store.get<CustomerRecord>('customers', listed.customerId)?.phone,
+    newPaymentId: () => deps.random.id(ID_PREFIX.payment),
+  };
+  let subscription: SubscriptionRecord = { ...listed };
+  let charge = latestCharge(deps, subscription);
+  // A record from before billing (seeded data, an older data file) learns its latest charge once, by a scan.
+  const adopted = subscription._paymentId === undefined && charge !== undefined;
+  if (adopted && charge) subscription = { ...subscription, _paymentId: charge.id };
+  const payments = new Map<string, PaymentRecord>();
+  const events: DomainEvent[] = [];
+  for (let steps = 0; steps < MAX_STEPS_PER_TICK; steps += 1) {
+    const step = nextBillingStep(subscription, charge, policy);
+    if (!step || step.atMs > nowMs) break;
+    const stepped = applyBillingStep(subscription, charge, step, context);
+    subscription = stepped.subscription;
+    charge = stepped.payment;
+    payments.set(charge.id, charge);
+    events.push(...stepped.events);
+  }
+  if (payments.size === 0 && !adopted) return undefined;
+  const written: RecordWrite[] = [
+    { collection: 'subscriptions', record: subscription },
+    ...[...payments.values()].map((record): RecordWrite => ({ collection: 'payments', record })),
+  ];
+  return { subscription, written, events };
+}
+
+function latestCharge(deps: FlowDeps, subscription: SubscriptionRecord): PaymentRecord | undefined {
+  if (subscription._paymentId !== undefined) return deps.store.get<PaymentRecord>('payments', subscription._paymentId);
+  const payments = deps.store.list<PaymentRecord>('payments', subscription.clientId);
+  for (let index = payments.length - 1; index >= 0; index -= 1) {
+    const payment = payments[index];
+    if (payment?.subscriptionId === subscription.id) return { ...payment };
+  }
+  return undefined;
+}

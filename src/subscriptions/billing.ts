@@ -1,0 +1,59 @@
+/**
+ * Subscription billing on the mock clock (CONTRACT.md §States), the rule: from a subscription and its latest
+ * charge (the payment `_paymentId` names), the next thing that happens to it and the instant it happens.
+ *
+ * - A PENDING charge comes due at its payment's `createdAt`; its outcome is decided `chargeAfterSeconds` later
+ *   (the payer confirming on the phone). Attempt n of a period (n = failed attempts so far + 1) fails when the
+ *   policy's `failingAttempts` is `all` or lists n.
+ * - After a FAILED charge the retry comes due `retryAfterSeconds` later; its payment is created at that instant,
+ *   not at the failure (a payment never carries a `createdAt` ahead of the clock).
+ * - After a PAID charge the next period begins at `currentPeriodEnd`, charged at that boundary. One charge is in
+ *   flight at a time: while a period's charge is unpaid (PENDING, or PAST_DUE between retries) the boundary waits,
+ *   so `attempts` always counts the failures of one period. The calendar never slides: a retry paid after the
+ *   boundary starts the next period at the old end all the same, charged the instant the retry was paid.
+ * - A CANCELLED subscription is never charged again.
+ */
+import type { BillingPolicy } from '../core/policy.ts';
+import type { PaymentRecord, SubscriptionRecord } from '../core/records.ts';
+
+/** What billing reads of a subscription. */
+export type Billed = Pick<SubscriptionRecord, 'status' | 'attempts' | 'currentPeriodStart' | 'currentPeriodEnd'>;
+
+/** What billing reads of the latest charge. */
+export type Charge = Pick<PaymentRecord, 'status' | 'createdAt' | 'updatedAt'>;
+
+export type BillingStep =
+  /** The pending charge is decided: paid or failed. */
+  | { kind: 'settle'; atMs: number; paid: boolean }
+  /** A new pending charge for the current period: a retry, or the first charge of a record that has none. */
+  | { kind: 'charge'; atMs: number }
+  /** The next period begins, with its pending charge. */
+  | { kind: 'renew'; atMs: number };
+
+/** The next billing step of a subscription, whether or not it is due yet; `undefined` once it is cancelled. */
+export function nextBillingStep(subscription: Billed, charge: Charge | undefined, policy: BillingPolicy): BillingStep | undefined {
+  if (subscription.status === 'CANCELLED') return undefined;
+  // A record stored before billing existed with no payment at all: its period's charge comes due at its start.
+  if (!charge) return { kind: 'charge', atMs: Date.parse(subscription.currentPeriodStart) };
+  switch (charge.status) {
+    case 'PENDING':
+      return {
+        kind: 'settle',
+        atMs: Date.parse(charge.createdAt) + policy.chargeAfterSeconds * 1000,
+        paid: !attemptFails(policy, subscription.attempts + 1),
+      };
+    case 'FAILED':
+      return { kind: 'charge', atMs: Date.parse(charge.updatedAt) + policy.retryAfterSeconds * 1000 };
+    // PAID, or REFUNDED after it was paid: the period was settled, the next one is charged at its boundary.
+    default:
+      return { kind: 'renew', atMs: Math.max(Date.parse(subscription.currentPeriodEnd), Date.parse(charge.updatedAt)) };
+  }
+}
+
+/** Whether attempt `attempt` (counted from 1 within a period) fails under the policy. */
+export function attemptFails(policy: BillingPolicy, attempt: number): boolean {
+  const failing = policy.failingAttempts;
+  if (failing === 'all') return true;
+  if (failing === 'none') return false;
+  return failing.includes(attempt);
+}
