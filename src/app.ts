@@ -37,6 +37,7 @@ import { scenarioRules } from './http/stages/scenario-rules.ts';
 import { scenarioScope } from './http/stages/scenario-scope.ts';
 import { createScenarioEngine, type ScenarioEngine } from './scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -52,6 +53,8 @@ export interface App {
   flows: Flows;
   events: EventBus;
   scenarios: ScenarioEngine;
+  /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
+  webhooks: Webhooks;
   /**
    * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
    * change made durable then published. Called after the admin API moves the clock, and every second by the server.
@@ -114,6 +117,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  events.subscribe(webhooks.listener);
   const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
   const stages = options.stages?.(defaults) ?? defaults;
 
@@ -145,8 +150,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }
     if (written.some((count) => count > 0)) await deps.store.commit();
     events.publish(published);
+    await webhooks.tick();
   };
-  return { express: app, flows, events, scenarios, tick };
+  return { express: app, flows, events, scenarios, webhooks, tick };
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
