@@ -31,6 +31,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return cause.code;
-  if (typeof cause?.message === 'string') return cause.message;
+  // e.g. "fetch failed: bad port" (fetch refuses ports browsers block, such as 6000 or 10080).
+  if (typeof cause?.message === 'string') return `${(error as Error).message}: ${cause.message}`;
   return error instanceof Error ? error.message : String(error);
 }
