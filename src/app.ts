@@ -42,6 +42,7 @@ import { scenarioRules } from './http/stages/scenario-rules.ts';
 import { scenarioScope } from './http/stages/scenario-scope.ts';
 import { createScenarioEngine, type ScenarioEngine } from './scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -60,6 +61,8 @@ export interface App {
   events: EventBus;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
+  webhooks: Webhooks;
   /**
    * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
    * change made durable then published. Called after the admin API moves the clock, and every second by the server.
@@ -117,6 +120,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  events.subscribe(webhooks.listener);
   const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
   const stages = options.stages?.(defaults) ?? defaults;
 
@@ -141,9 +146,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }
     if (written.some((count) => count > 0)) await deps.store.commit();
     events.publish(published);
+    await webhooks.tick();
   };
-  const state = createMockState(deps, { scenarios, limiter, journal });
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, tick, apply: applyOutcome(deps, events) };
+  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply: applyOutcome(deps, events) };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
   app.use(
     ADMIN_PREFIX,
@@ -156,7 +162,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
-  return { express: app, flows, events, scenarios, journal, tick };
+  return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
 /** A change made outside the request path (a scenario effect, the admin API): durable first, then published. */

@@ -9,6 +9,12 @@ export const DEFAULT_CLIENTS = [
   { clientId: 'inactive-client', clientSecret: 'inactive-secret', active: false, name: 'Deactivated merchant' },
 ];
 
+/** Where a client's webhooks go and the secret they are signed with (http or https only). */
+export const webhookEndpointSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  secret: z.string().min(8).max(200),
+});
+
 const clientSchema = z.strictObject({
   clientId: z.string().min(1).max(200),
   clientSecret: z.string().min(1).max(200),
@@ -16,6 +22,8 @@ const clientSchema = z.strictObject({
   name: z.string().max(200).optional(),
   /** A scenario active for this client alone (narrower than the global one). */
   scenario: z.string().min(1).max(64).optional(),
+  /** Off when absent: no webhook is sent for this client. */
+  webhook: webhookEndpointSchema.optional(),
 });
 
 const tokenPolicySchema = z.strictObject({

@@ -5,6 +5,7 @@ import type { Flows } from '../handlers/flows.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { RequestJournal } from '../http/request-journal.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
+import type { Webhooks } from '../webhooks/types.ts';
 import type { MockState } from './mock-state.ts';
 
 export interface AdminContext {
@@ -14,6 +15,7 @@ export interface AdminContext {
   journal: RequestJournal;
   limiter: RateLimiter;
   state: MockState;
+  webhooks: Webhooks;
   /** Lets the clock act (see App.tick). */
   tick(): Promise<void>;
   /** Makes a flow's change durable and publishes its events. */

@@ -6,6 +6,7 @@ import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
+import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
   return {
@@ -15,5 +16,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...journalHandlers(admin),
     ...clientHandlers(admin),
     ...orderHandlers(admin),
+    ...webhookHandlers(admin),
   };
 }

@@ -4,17 +4,20 @@ import type { OperationInput } from '../core/handler.ts';
 import { created, okData, type Reply } from '../core/reply.ts';
 import type { ClientEntry } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
+import { endpointView } from './webhook-handlers.ts';
 
 export function clientHandlers(admin: AdminContext) {
   const { clients } = admin.deps;
   const view = (client: Readonly<ClientEntry>) => {
     const scenario = admin.scenarios.status().clients[client.clientId];
+    const endpoint = admin.webhooks.endpoint(client.clientId);
     return {
       clientId: client.clientId,
       ...(client.name ? { name: client.name } : {}),
       active: client.active,
       activeTokens: admin.flows.tokens.list(client.clientId).length,
       ...(scenario ? { scenario } : {}),
+      ...(endpoint ? { webhook: endpointView(client.clientId, endpoint) } : {}),
     };
   };
   const unknown = (clientId: string | undefined) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });

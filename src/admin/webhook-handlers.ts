@@ -1,0 +1,45 @@
+/** Webhooks: a client's endpoint (set, remove), the deliveries with their attempts, and re-sending one. */
+import { failure } from '../core/failures.ts';
+import type { OperationInput } from '../core/handler.ts';
+import { okData } from '../core/reply.ts';
+import type { WebhookEndpoint } from '../webhooks/types.ts';
+import type { AdminContext } from './admin-context.ts';
+
+/** An endpoint as the admin API shows it: never the secret, only its last 4 characters. */
+export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
+  return { clientId, url: endpoint.url, secretHint: endpoint.secret.slice(-4) };
+}
+
+export function webhookHandlers(admin: AdminContext) {
+  const { webhooks } = admin;
+  const unknownClient = (clientId: string) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+  return {
+    setClientWebhook(input: OperationInput) {
+      const clientId = input.params['client_id'] ?? '';
+      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+      const { url, secret } = input.body as WebhookEndpoint;
+      webhooks.setEndpoint(clientId, { url, secret });
+      return okData(endpointView(clientId, { url, secret }));
+    },
+    deleteClientWebhook(input: OperationInput) {
+      const clientId = input.params['client_id'] ?? '';
+      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+      webhooks.setEndpoint(clientId, null);
+      return okData({ clientId, webhook: null });
+    },
+    listWebhookDeliveries(input: OperationInput) {
+      const filter = Object.fromEntries(
+        (['clientId', 'status', 'type'] as const).filter((name) => input.query[name] !== undefined).map((name) => [name, input.query[name]]),
+      );
+      return okData(webhooks.deliveries(filter));
+    },
+    resendWebhookDelivery(input: OperationInput) {
+      const id = input.params['delivery_id'] ?? '';
+      const original = webhooks.delivery(id);
+      if (!original) return failure('not_found', { message: `Entrega desconhecida: ${id}` });
+      const resent = webhooks.resend(id);
+      if (!resent) return failure('not_found', { message: `O cliente ${original.clientId} não tem webhook configurado` });
+      return okData(resent);
+    },
+  };
+}

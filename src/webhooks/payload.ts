@@ -1,0 +1,68 @@
+/**
+ * Domain event → webhook body (CONTRACT.md §Webhooks). Only status changes are sent: an order, payment or
+ * subscription reaching a new status. Creation is not one: the caller that created the record already holds its
+ * PENDING status in the 201 answer, and the event is published before that answer leaves, so a webhook could
+ * reach the receiver before the receiver knows the id it names.
+ */
+import type { DomainEvent } from '../core/events.ts';
+import type { OrderStatus, PaymentStatus, SubscriptionStatus } from '../core/records.ts';
+
+export type WebhookEventType = 'order.status_changed' | 'payment.status_changed' | 'subscription.status_changed';
+
+export interface OrderStatusData {
+  orderId: string;
+  status: OrderStatus;
+}
+
+export interface PaymentStatusData {
+  paymentId: string;
+  status: PaymentStatus;
+  orderId?: string;
+  subscriptionId?: string;
+}
+
+export interface SubscriptionStatusData {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+}
+
+export interface WebhookPayload {
+  /** The webhook event's id (`evt_…`): the same on every attempt, re-send and duplicate; receivers dedupe on it. */
+  id: string;
+  type: WebhookEventType;
+  /** When the change happened (mock clock, ISO 8601). */
+  createdAt: string;
+  data: OrderStatusData | PaymentStatusData | SubscriptionStatusData;
+}
+
+/** The webhook body of an event, or undefined when the event is not sent as a webhook. */
+export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload | undefined {
+  const createdAt = event.at;
+  switch (event.type) {
+    case 'order.paid':
+    case 'order.failed':
+    case 'order.cancelled':
+      return { id, type: 'order.status_changed', createdAt, data: { orderId: event.orderId, status: event.status } };
+    case 'payment.paid':
+    case 'payment.failed':
+    case 'payment.refunded':
+      return {
+        id,
+        type: 'payment.status_changed',
+        createdAt,
+        data: {
+          paymentId: event.paymentId,
+          status: event.status,
+          ...(event.orderId !== undefined ? { orderId: event.orderId } : {}),
+          ...(event.subscriptionId !== undefined ? { subscriptionId: event.subscriptionId } : {}),
+        },
+      };
+    case 'subscription.activated':
+    case 'subscription.past_due':
+    case 'subscription.cancelled':
+      return { id, type: 'subscription.status_changed', createdAt, data: { subscriptionId: event.subscriptionId, status: event.status } };
+    default:
+      // *.created (see above), tokens and catalogue records.
+      return undefined;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The request one attempt sends: the payload as JSON, signed at the attempt's instant on the mock clock (a retry
+ * is signed afresh, the body stays byte for byte the same), with headers naming the event and the delivery.
+ */
+import type { Delivery } from './delivery-log.ts';
+import type { WebhookRequest } from './http-send.ts';
+import { SIGNATURE_HEADER, signatureHeader } from './signing.ts';
+import type { WebhookEndpoint } from './types.ts';
+
+export function webhookRequest(delivery: Delivery, endpoint: WebhookEndpoint, nowMs: number): WebhookRequest {
+  const body = JSON.stringify(delivery.payload);
+  return {
+    url: endpoint.url,
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': 'commerce-mock-webhooks/1',
+      [SIGNATURE_HEADER]: signatureHeader(body, endpoint.secret, Math.floor(nowMs / 1000)),
+      'X-Mock-Event-Id': delivery.eventId,
+      'X-Mock-Event-Type': delivery.type,
+      'X-Mock-Delivery-Id': delivery.id,
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/** A scenario makes deliveries fail or arrive twice, as real receivers must cope with both. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadScenarios } from '../../src/scenarios/scenario-library.ts';
+import { withScenario } from '../support/test-app.ts';
+import { startReceiver, until, type Receiver } from './receiver.ts';
+import { appSendingTo, payAnOrder } from './support.ts';
+
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  for (const receiver of receivers.splice(0)) await receiver.close();
+});
+async function receiver(): Promise<Receiver> {
+  const started = await startReceiver();
+  receivers.push(started);
+  return started;
+}
+
+describe('webhook scenarios', () => {
+  it('failDeliveries: each attempt is recorded failed without being sent, and sending resumes once the scenario ends', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url, { scenario: 'custom' }, withScenario({ name: 'custom', webhooks: { failDeliveries: true } }));
+    await payAnOrder(t);
+    const order = () => t.core.webhooks.deliveries({ type: 'order.status_changed' })[0];
+    await until(() => t.core.webhooks.deliveries().every((delivery) => delivery.attempts.length === 1), 'first attempts');
+    expect(order()).toMatchObject({ status: 'pending', nextAttemptAt: '2026-03-02T10:00:10.000Z' });
+    expect(order()?.attempts).toEqual([{ at: '2026-03-02T10:00:00.000Z', error: 'failed by scenario', durationMs: 0 }]);
+
+    t.clock.advance(10);
+    await t.core.tick();
+    expect(order()?.attempts.map((attempt) => attempt.error)).toEqual(['failed by scenario', 'failed by scenario']);
+    expect(hooks.received).toEqual([]);
+
+    t.core.scenarios.deactivate();
+    t.clock.advance(20);
+    await t.core.tick();
+    expect(order()).toMatchObject({ status: 'delivered' });
+    expect(hooks.received.map((request) => request.body.type)).toEqual(['order.status_changed', 'payment.status_changed']);
+  });
+
+  it('duplicateDeliveries: every event arrives twice with the same event id and body, as two deliveries', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url, { scenario: 'custom' }, withScenario({ name: 'custom', webhooks: { duplicateDeliveries: true } }));
+    await payAnOrder(t);
+    await until(() => hooks.received.length === 4, 'four requests');
+    const types = hooks.received.map((request) => request.body.type);
+    expect(types).toEqual(['order.status_changed', 'order.status_changed', 'payment.status_changed', 'payment.status_changed']);
+    expect(hooks.received[0]?.rawBody).toBe(hooks.received[1]?.rawBody);
+    expect(hooks.received[0]?.headers['x-mock-event-id']).toBe(hooks.received[1]?.headers['x-mock-event-id']);
+    expect(hooks.received[0]?.headers['x-mock-delivery-id']).not.toBe(hooks.received[1]?.headers['x-mock-delivery-id']);
+
+    await until(() => t.core.webhooks.deliveries({ status: 'delivered' }).length === 4, 'four delivered');
+    const [copy, original] = t.core.webhooks.deliveries({ type: 'order.status_changed' });
+    expect(copy?.duplicateOf).toBe(original?.id);
+    expect(copy?.eventId).toBe(original?.eventId);
+    expect(original?.duplicateOf).toBeUndefined();
+  });
+
+  it('the built-in scenarios webhooks-failing and webhooks-duplicated set the webhook policy', () => {
+    const builtIn = new Map(loadScenarios().scenarios.map((scenario) => [scenario.name, scenario]));
+    expect(builtIn.get('webhooks-failing')?.webhooks).toEqual({ failDeliveries: true });
+    expect(builtIn.get('webhooks-duplicated')?.webhooks).toEqual({ duplicateDeliveries: true });
+  });
+
+  it('a per-client activation of webhooks-failing applies to that client', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url);
+    expect(t.core.scenarios.activate('webhooks-failing', 'mock-client')).toBe(true);
+    await payAnOrder(t);
+    await until(() => t.core.webhooks.deliveries().length === 2 && t.core.webhooks.deliveries().every((d) => d.attempts.length === 1), 'first attempts');
+    expect(t.core.webhooks.deliveries().map((delivery) => delivery.attempts[0]?.error)).toEqual(['failed by scenario', 'failed by scenario']);
+    expect(hooks.received).toEqual([]);
+  });
+});
