@@ -1,6 +1,6 @@
 /**
- * Helpers of bench/startup-bench.ts: a server as a child process, one timed HTTP request on 127.0.0.1,
- * RSS from /proc, and the figures (median, nearest-rank percentile, max).
+ * Helpers of bench/startup-bench.ts and bench/bench.ts: a server as a child process, one timed HTTP request on
+ * 127.0.0.1, RSS from /proc, and the figures (median, nearest-rank percentile, max).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
