@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
+import { createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { callWith } from './admin-helpers.ts';
 
 interface ClientView {

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, RequestContext } from '../../src/core/context.ts';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE } from '../../src/http/request-journal.ts';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from '../../src/http/request-journal.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { placeOrder, secondClient } from './admin-helpers.ts';
 
-interface Entry {
-  id: string;
-  receivedAt: string;
-  method: string;
-  path: string;
-  query?: string;
-  operationId?: string;
-  clientId?: string;
-  scenario?: string;
-  status: number;
-  error?: string;
-  durationMs: number;
-}
+type Entry = JournalEntry;
 
 async function journal(t: TestApp, query: Record<string, string | number> = {}): Promise<{ data: Entry[]; total: number }> {
   return (await t.http.get('/__admin/requests').query(query).expect(200)).body as { data: Entry[]; total: number };

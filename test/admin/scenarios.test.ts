@@ -2,22 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/scenarios/scenario-library.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { secondClient } from './admin-helpers.ts';
+import { BUILT_INS } from '../scenarios/built-in-names.ts';
 
-const BUILT_INS = [
-  'burst-429',
-  'default',
-  'flaky-network',
-  'inactive-client',
-  'order-cancelled',
-  'order-failed',
-  'order-paid',
-  'rate-limited',
-  'server-errors',
-  'slow-payment',
-  'subscription-retries-exhausted',
-  'token-expiry',
-  'token-revoked-midway',
-];
 
 const NOTHING_ACTIVE = { global: null, clients: {}, activations: [] };
 

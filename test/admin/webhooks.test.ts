@@ -2,28 +2,24 @@
  * Webhooks through the admin API: set and remove a client's endpoint, list deliveries with their attempts, re-send
  * one; the mock clock drives retries; unknown clients and deliveries are 404s and a bad endpoint a 400.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { startReceiver, until, type Receiver } from '../webhooks/receiver.ts';
+import { receiversClosedAfterEach, until } from '../webhooks/receiver.ts';
 import { payAnOrder } from '../webhooks/support.ts';
 
 const SECRET = 'admin-set-secret-1';
-let receiver: Receiver | undefined;
-afterEach(async () => {
-  await receiver?.close();
-  receiver = undefined;
-});
+const startReceiver = receiversClosedAfterEach();
 
 describe('admin webhooks', () => {
   it('an endpoint set over the admin API receives signed status changes, listed as delivered', async () => {
-    receiver = await startReceiver();
+    const receiver = await startReceiver();
     const t = await createTestApp();
     const set = await t.http.put('/__admin/clients/mock-client/webhook').send({ url: receiver.url, secret: SECRET }).expect(200);
     expect(set.body.data).toEqual({ clientId: 'mock-client', url: receiver.url, secretHint: 'et-1' });
     expect((await t.http.get('/__admin/clients').expect(200)).body.data[0].webhook).toEqual(set.body.data);
     const orderId = await payAnOrder(t);
-    await until(() => receiver!.received.length >= 2, 'two deliveries');
+    await until(() => receiver.received.length >= 2, 'two deliveries');
     const order = receiver.received.find((hit) => hit.body.type === 'order.status_changed');
     expect(order?.body.data).toMatchObject({ orderId, status: 'PAID' });
     const nowSeconds = Math.floor(t.clock.nowMs() / 1000);
@@ -36,7 +32,7 @@ describe('admin webhooks', () => {
   });
 
   it('a failing receiver is retried when the clock moves, and a delivery can be re-sent by hand', async () => {
-    receiver = await startReceiver();
+    const receiver = await startReceiver();
     receiver.status = 500;
     const t = await createTestApp();
     await t.http.put('/__admin/clients/mock-client/webhook').send({ url: receiver.url, secret: SECRET }).expect(200);
@@ -53,11 +49,11 @@ describe('admin webhooks', () => {
     ]);
     const resent = await t.http.post(`/__admin/webhooks/deliveries/${after[0]!.id}/resend`).expect(200);
     expect(resent.body.data.resentFrom).toBe(after[0]!.id);
-    await until(() => receiver!.received.length === 5, 'the re-sent delivery');
+    await until(() => receiver.received.length === 5, 'the re-sent delivery');
   });
 
   it('removing the endpoint stops deliveries; unknown clients and deliveries are 404s, a non-http URL a 400', async () => {
-    receiver = await startReceiver();
+    const receiver = await startReceiver();
     const t = await createTestApp();
     await t.http.put('/__admin/clients/mock-client/webhook').send({ url: receiver.url, secret: SECRET }).expect(200);
     expect((await t.http.delete('/__admin/clients/mock-client/webhook').expect(200)).body.data).toEqual({ clientId: 'mock-client', webhook: null });
@@ -73,7 +69,7 @@ describe('admin webhooks', () => {
   });
 
   it('endpoints and deliveries travel with a snapshot and are forgotten by a reset', async () => {
-    receiver = await startReceiver();
+    const receiver = await startReceiver();
     const t = await createTestApp();
     await t.http.put('/__admin/clients/mock-client/webhook').send({ url: receiver.url, secret: SECRET }).expect(200);
     await payAnOrder(t);

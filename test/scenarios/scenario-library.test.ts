@@ -8,22 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts';
 import { loadScenarios, parseScenario, readScenarioDir } from '../../src/scenarios/scenario-library.ts';
+import { BUILT_INS } from './built-in-names.ts';
 
-const BUILT_INS = [
-  'burst-429',
-  'default',
-  'flaky-network',
-  'inactive-client',
-  'order-cancelled',
-  'order-failed',
-  'order-paid',
-  'rate-limited',
-  'server-errors',
-  'slow-payment',
-  'subscription-retries-exhausted',
-  'token-expiry',
-  'token-revoked-midway',
-];
 
 function dirWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));

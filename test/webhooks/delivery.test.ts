@@ -1,20 +1,12 @@
 /** Status changes reach a real receiver as signed POSTs; failures retry with backoff on the mock clock. */
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { bearer, FROZEN_AT, tokenFor } from '../support/test-app.ts';
-import { startReceiver, until, type Receiver } from './receiver.ts';
+import { receiversClosedAfterEach, startReceiver, until } from './receiver.ts';
 import { appSendingTo, payAnOrder, SECRET } from './support.ts';
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  for (const receiver of receivers.splice(0)) await receiver.close();
-});
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = receiversClosedAfterEach();
 
 const NOW_SECONDS = FROZEN_AT.getTime() / 1000;
 

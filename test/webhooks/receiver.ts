@@ -2,6 +2,7 @@
  * A webhook receiver on 127.0.0.1 (a free port) that records every request it gets, raw body included, and
  * answers with the status the test sets. Also: polling until the webhooks service reaches a state, without fixed sleeps.
  */
+import { afterEach } from 'vitest';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -55,6 +56,22 @@ export async function startReceiver(): Promise<Receiver> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
+}
+
+/**
+ * Receivers for the tests of one file, each closed after its test: call at the top of the file, then
+ * `await receiver()` in a test.
+ */
+export function receiversClosedAfterEach(): () => Promise<Receiver> {
+  const started: Receiver[] = [];
+  afterEach(async () => {
+    for (const receiver of started.splice(0)) await receiver.close();
+  });
+  return async () => {
+    const receiver = await startReceiver();
+    started.push(receiver);
+    return receiver;
+  };
 }
 
 /** Polls `condition` every 10 ms for up to `timeoutMs` (real time); fails naming what it waited for. */

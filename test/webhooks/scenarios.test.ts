@@ -1,19 +1,11 @@
 /** A scenario makes deliveries fail or arrive twice, as real receivers must cope with both. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/scenarios/scenario-library.ts';
 import { withScenario } from '../support/test-app.ts';
-import { startReceiver, until, type Receiver } from './receiver.ts';
+import { receiversClosedAfterEach, until } from './receiver.ts';
 import { appSendingTo, payAnOrder } from './support.ts';
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  for (const receiver of receivers.splice(0)) await receiver.close();
-});
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = receiversClosedAfterEach();
 
 describe('webhook scenarios', () => {
   it('failDeliveries: each attempt is recorded failed without being sent, and sending resumes once the scenario ends', async () => {

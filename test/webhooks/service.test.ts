@@ -2,24 +2,16 @@
  * The webhooks service as the admin API uses it: endpoints set at run time, the bounded delivery list, re-send,
  * reset, state and restore; and a listener that never throws into the bus.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../src/core/events.ts';
 import { createLogger } from '../../src/log.ts';
 import type { SendResult, WebhookRequest } from '../../src/webhooks/http-send.ts';
 import { createWebhooks } from '../../src/webhooks/webhooks.ts';
 import { createTestApp, FROZEN_AT, type TestApp } from '../support/test-app.ts';
-import { startReceiver, until, type Receiver } from './receiver.ts';
+import { receiversClosedAfterEach, until } from './receiver.ts';
 import { appSendingTo, payAnOrder, SECRET } from './support.ts';
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  for (const receiver of receivers.splice(0)) await receiver.close();
-});
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = receiversClosedAfterEach();
 
 const at = FROZEN_AT.toISOString();
 const orderPaid = (orderId: string, clientId = 'mock-client'): DomainEvent => ({ type: 'order.paid', clientId, at, orderId, status: 'PAID' });
