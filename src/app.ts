@@ -95,7 +95,7 @@ export function apiStages(
     rateLimit(limiter),
     route(router),
     readRequestBody,
-    scenarioRules(scenarios, {
+    scenarioRules(scenarios, router, {
       identify: flows.tokens.identify,
       revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
       expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),

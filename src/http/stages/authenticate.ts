@@ -6,27 +6,41 @@
  */
 import type { Authentication } from '../../core/context.ts';
 import { withBasicClientCredentials } from '../basic-credentials.ts';
-import type { OpenApiRouter } from '../openapi-router.ts';
+import type { OpenApiRouter, Operation } from '../openapi-router.ts';
 import type { Stage } from '../stage.ts';
 
 export type BearerVerifier = (authorization: string | string[] | undefined) => Authentication;
 
-export function authenticate(router: OpenApiRouter, verifyBearer: BearerVerifier): Stage {
-  const isScheme = (name: string, scheme: string) => {
+/** What an operation's security requirements ask, read from the document's schemes. */
+export interface SecurityNeeds {
+  /** A requirement names an HTTP basic scheme: client credentials may come in the header. */
+  takesBasic: boolean;
+  /** Some requirement must be met and none is met by basic credentials alone. */
+  needsBearer: boolean;
+}
+
+export function securityNeeds(router: OpenApiRouter, operation: Operation | undefined): SecurityNeeds {
+  const isBasic = (name: string) => {
     const found = router.securityScheme(name);
-    return found?.type === 'http' && found.scheme?.toLowerCase() === scheme;
+    return found?.type === 'http' && found.scheme?.toLowerCase() === 'basic';
   };
+  const requirements = (operation?.security ?? []) as Array<Record<string, unknown>>;
+  return {
+    takesBasic: requirements.some((requirement) => Object.keys(requirement).some(isBasic)),
+    needsBearer: requirements.length > 0 && !requirements.some((requirement) => Object.keys(requirement).every(isBasic)),
+  };
+}
+
+export function authenticate(router: OpenApiRouter, verifyBearer: BearerVerifier): Stage {
   return {
     name: 'authenticate',
     run(request, next) {
-      const requirements = (request.operation?.security ?? []) as Array<Record<string, unknown>>;
+      const needs = securityNeeds(router, request.operation);
       const authorization = request.incoming.headers['authorization'];
-      if (requirements.some((requirement) => Object.keys(requirement).some((name) => isScheme(name, 'basic')))) {
+      if (needs.takesBasic) {
         request.body = withBasicClientCredentials(request.body, typeof authorization === 'string' ? authorization : undefined);
       }
-      const needsBearer =
-        requirements.length > 0 && !requirements.some((requirement) => Object.keys(requirement).every((name) => isScheme(name, 'basic')));
-      if (!needsBearer) return next();
+      if (!needs.needsBearer) return next();
       const outcome = verifyBearer(authorization);
       if (!outcome.ok) return outcome;
       request.context.principal = outcome.principal;

@@ -12,7 +12,9 @@ import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
 import type { Decision, ScenarioEngine } from '../../scenarios/scenario-engine.ts';
 import type { RuleEffect } from '../../scenarios/scenario-schema.ts';
 import type { FinalStatus } from '../../orders/transitions.ts';
+import type { OpenApiRouter } from '../openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
+import { securityNeeds } from './authenticate.ts';
 import { SCENARIO_HEADER, settle } from './scenario-scope.ts';
 
 /** What the effects act through: the flows' own operations, made durable and published like any change. */
@@ -26,7 +28,7 @@ export interface RuleActions {
   sleep(ms: number): Promise<void>;
 }
 
-export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Stage {
+export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, actions: RuleActions): Stage {
   return {
     name: 'scenario-rules',
     async run(request, next) {
@@ -40,7 +42,7 @@ export function scenarioRules(engine: ScenarioEngine, actions: RuleActions): Sta
       }
       const preferred = preferredStatus(headers['prefer']);
       if (preferred !== undefined) {
-        const answer = answerWithStatus(preferred, request.context.operationId);
+        const answer = answerWithStatus(preferred, securityNeeds(router, request.operation).takesBasic);
         if (answer) return answer;
       }
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
@@ -88,12 +90,15 @@ function preferredStatus(header: string | string[] | undefined): number | undefi
   return code === undefined ? undefined : Number(code);
 }
 
-/** The catalogue's answer of that status (2xx: none, the operation answers); a 401 is a token's unless credentials are issued. */
-function answerWithStatus(status: number, operationId: string | undefined): Reply | undefined {
+/**
+ * The catalogue's answer of that status (2xx: none, the operation answers). A 401 is the client credentials' on an
+ * operation whose security takes them (HTTP basic in the document), the token's elsewhere.
+ */
+function answerWithStatus(status: number, takesCredentials: boolean): Reply | undefined {
   if (status < 300) return undefined;
   const reason =
     status === 401
-      ? operationId === 'issueToken'
+      ? takesCredentials
         ? 'client_invalid'
         : 'invalid_token'
       : (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status);
