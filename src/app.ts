@@ -36,7 +36,6 @@ import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
 import { tokenFlow } from './tokens/token-flow.ts';
 import type { ExchangeObserver } from './core/context.ts';
-import type { DomainEvent } from './core/events.ts';
 import type { Outcome } from './core/outcome.ts';
 import { scenarioRules } from './http/stages/scenario-rules.ts';
 import { scenarioScope } from './http/stages/scenario-scope.ts';
@@ -132,20 +131,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.disable('x-powered-by');
   app.set('etag', false);
   const tick = async () => {
-    const written: number[] = [];
-    const published: DomainEvent[] = [];
-    for (const client of deps.clients.list()) {
-      const moved = flows.orders.advance(client.clientId, scenarios.forClient(client.clientId).orders);
-      if (!moved.ok) continue;
-      written.push(moved.written.length);
-      published.push(...moved.events);
-      const billed = flows.subscriptions.bill(client.clientId, scenarios.forClient(client.clientId).subscriptions);
-      if (!billed.ok) continue;
-      written.push(billed.written.length);
-      published.push(...billed.events);
-    }
-    if (written.some((count) => count > 0)) await deps.store.commit();
-    events.publish(published);
+    const outcomes = deps.clients.list().flatMap((client) => {
+      const policy = scenarios.forClient(client.clientId);
+      return [flows.orders.advance(client.clientId, policy.orders), flows.subscriptions.bill(client.clientId, policy.subscriptions)];
+    });
+    const done = outcomes.filter((outcome) => outcome.ok);
+    if (done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
+    events.publish(done.flatMap((outcome) => outcome.events));
     await webhooks.tick();
   };
   const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
