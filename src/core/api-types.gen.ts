@@ -1167,6 +1167,16 @@ export interface components {
         OrderEnvelope: {
             data: components["schemas"]["Order"];
         };
+        CreatedOrderEnvelope: {
+            data: components["schemas"]["Order"];
+            /** @description The new order's id, the same as `data.id` and `data.orderId`. */
+            orderId: string;
+            /**
+             * Format: uri
+             * @description The hosted checkout URL, the same as `data.checkout`.
+             */
+            checkout: string;
+        };
         OrderPage: {
             data: components["schemas"]["Order"][];
             pagination: components["schemas"]["Pagination"];
@@ -1187,6 +1197,16 @@ export interface components {
                 orderId: string;
                 status: components["schemas"]["OrderStatusValue"];
                 amount: components["schemas"]["Amount"];
+            };
+            /** @description The order's payment, when it has one (orders placed through the API always do). Its `status` follows the order's (`PAID` when the order is `PAID`, `FAILED` when it failed or was cancelled). */
+            payment?: {
+                id: string;
+                orderId: string;
+                status: components["schemas"]["PaymentStatusValue"];
+                amount: components["schemas"]["Amount"];
+                currency: components["schemas"]["Currency"];
+                /** @enum {string} */
+                method: "mpesa" | "emola";
             };
         };
         OrderStatusEnvelope: {
@@ -2568,7 +2588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderEnvelope"];
+                    "application/json": components["schemas"]["CreatedOrderEnvelope"];
                 };
             };
             400: components["responses"]["OrderBadRequest"];

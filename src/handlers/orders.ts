@@ -1,15 +1,15 @@
 /** Orders: create in the five forms of the seed, list, get, and the status operation meant for polling. */
 import { failure } from '../core/failures.ts';
 import { callerOf, type HandlerTable } from '../core/handler.ts';
-import { created, okData, okPage, replyOf } from '../core/reply.ts';
+import { okData, okPage, replyOf } from '../core/reply.ts';
 import type { OrderFlow } from '../orders/order-flow.ts';
-import { orderView, statusView } from '../orders/views.ts';
+import { createdOrderBody, orderView, statusView } from '../orders/views.ts';
 import { paginate } from '../records/pagination.ts';
 
 export function orderHandlers(orders: OrderFlow): Pick<HandlerTable, 'createOrder' | 'listOrders' | 'getOrder' | 'getOrderStatus'> {
   return {
     createOrder: (input) =>
-      replyOf(orders.place(callerOf(input), input.body), (order) => created(orderView(order, input.context.baseUrl))),
+      replyOf(orders.place(callerOf(input), input.body), (order) => ({ ok: true, status: 201, body: createdOrderBody(order, input.context.baseUrl) })),
     listOrders(input) {
       const page = paginate(orders.list(callerOf(input), input.query), input.query);
       return okPage(page.items.map((order) => orderView(order, input.context.baseUrl)), page.pagination);
@@ -25,7 +25,7 @@ export function orderHandlers(orders: OrderFlow): Pick<HandlerTable, 'createOrde
           count: input.context.method !== 'HEAD',
           progression: input.context.policy.orders,
         }),
-        (order) => okData(statusView(order)),
+        (order) => okData(statusView(order, orders.paymentOf(order))),
       ),
   };
 }

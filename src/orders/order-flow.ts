@@ -29,6 +29,8 @@ export interface OrderFlow {
   /** The clock moved: every pending order of the client whose time step is now due moves, each at its step's instant. */
   advance(clientId: string, progression: OrderProgression): Outcome<OrderRecord[]>;
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
+  /** The order's payment (orders placed through the API have one; seeded ones may not). */
+  paymentOf(order: OrderRecord): PaymentRecord | undefined;
   list(clientId: string, filter: OrderFilter): ReadonlyArray<Readonly<OrderRecord>>;
 }
 
@@ -82,6 +84,7 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
       return done(moved, written, events);
     },
     get,
+    paymentOf,
     list: (clientId, filter) =>
       ownRecords<OrderRecord>(
         deps.store,

@@ -210,7 +210,13 @@ describe('order get, status and list', () => {
     const t = await setup();
     const created = await t.http.post('/v1/orders').set(t.auth).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
     const id = created.body.data.id;
+    // Public integrations read orderId at the top level or in data, and checkout at the top level.
+    expect(created.body.orderId).toBe(id);
+    expect(created.body.checkout).toBe(created.body.data.checkout);
+    expect(created.body.checkout).toMatch(new RegExp(`/checkout/${id}$`));
     const first = await t.http.get(`/v1/orders/${id}/status`).set(t.auth).expect(200);
+    const paymentId = first.body.data.payment.id;
+    expect(paymentId).toMatch(/^pay_/);
     expect(first.body).toEqual({
       data: {
         orderId: id,
@@ -219,13 +225,16 @@ describe('order get, status and list', () => {
         currency: 'MZN',
         updatedAt: '2026-03-02T10:00:00.000Z',
         order: { id, orderId: id, status: 'PENDING', amount: 300 },
+        payment: { id: paymentId, orderId: id, status: 'PENDING', amount: 300, currency: 'MZN', method: 'mpesa' },
       },
     });
     t.clock.advance(5);
     await t.http.get(`/api/v1/orders/${id}/status`).set(t.auth).expect(200);
     const third = await t.http.get(`/api/orders/${id}/status`).set(t.auth).expect(200);
+    // One status and one order id in every nested record.
     expect(third.body.data.status).toBe('PAID');
     expect(third.body.data.order.status).toBe('PAID');
+    expect(third.body.data.payment).toMatchObject({ id: paymentId, orderId: id, status: 'PAID' });
     const order = await t.http.get(`/v1/orders/${id}`).set(t.auth).expect(200);
     expect(order.body.data.statusHistory).toEqual([
       { status: 'PENDING', at: '2026-03-02T10:00:00.000Z' },
