@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
 import { defineScenarioCommands } from './cli-scenarios.ts';
+import { defineVerifyCommand } from './cli-verify.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 export type { CliIo };
@@ -25,6 +26,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   defineScenarioCommands(program, io, (code) => {
     command = Promise.resolve(code);
+  });
+  defineVerifyCommand(program, io, env, (verifying) => {
+    command = verifying;
   });
   try {
     await program.parseAsync([...argv]);

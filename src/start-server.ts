@@ -27,6 +27,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Aborted when the process is asked to stop (its reason names the signal). */
   stop: AbortSignal;
+  /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
+  listening?(baseUrl: string): void;
 }
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
@@ -154,5 +156,6 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
     ),
   ];
   io.stdout(`${lines.join('\n')}\n`);
+  io.listening?.(base);
   logger.debug(`config: ${JSON.stringify({ ...config, clients: config.clients.length })}`);
 }

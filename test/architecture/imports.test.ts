@@ -18,8 +18,9 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
   [4, /^(fake|handlers|http|admin)\//],
   [5, /^(app|cli-options|cli-scenarios)\.ts$/],
+  [5, /^contracts\//],
   [6, /^start-server\.ts$/],
-  [7, /^cli\.ts$/],
+  [7, /^cli(-verify)?\.ts$/],
 ];
 
 /** Rules of the flows: values in, values out; no store, no deps bag, no HTTP. */

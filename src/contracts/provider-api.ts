@@ -1,0 +1,122 @@
+/**
+ * The provider as the state catalogue reaches it: the service's public API with a client's credentials, and,
+ * on a mock, its admin API. A state that needs the admin API cannot be made on a real service.
+ */
+
+export interface ProviderCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ProviderApi {
+  readonly credentials: ProviderCredentials;
+  /** Whether the admin API answers: the provider is a commerce-mock. */
+  readonly hasAdmin: boolean;
+  /** A call to the public API (`/v1/...`); throws when the status is not the one expected. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; expect?: number[] }): Promise<ApiAnswer>;
+  /** Waits for the provider's rate window to turn when fewer than `calls` are left in it. */
+  pace(calls: number): Promise<void>;
+  /** A call to the admin API (`/__admin/...`); throws without one. */
+  admin(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+export class StateSetupError extends Error {}
+
+export interface ProviderTarget {
+  baseUrl: string;
+  credentials: ProviderCredentials;
+  /** `auto` asks the provider whether it has the admin API; `real` never uses it. */
+  mode: 'auto' | 'mock' | 'real';
+  /** The admin token a mock on a non-loopback host asks for. */
+  adminToken?: string | undefined;
+}
+
+export async function connectProvider(target: ProviderTarget): Promise<ProviderApi> {
+  const { credentials, mode, adminToken } = target;
+  const root = target.baseUrl.replace(/\/+$/, '');
+  const send = async (method: string, url: string, token: string | undefined, body: unknown): Promise<ApiAnswer> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(url, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const text = await response.text();
+    return { status: response.status, body: parseObject(text), headers: response.headers };
+  };
+  // What the provider's rate window said last: a real service is paced by it, a mock is reset instead.
+  let window = { remaining: Infinity, resetSeconds: 0 };
+  const paced = async (method: string, url: string, token: string | undefined, body: unknown, expected: number[]): Promise<ApiAnswer> => {
+    let answer = await send(method, url, token, body);
+    // A refusal the caller did not ask for is waited out once (a caller exhausting the window expects it).
+    if (answer.status === 429 && !expected.includes(429)) {
+      await sleep(secondsHeader(answer.headers, 'retry-after', 1));
+      answer = await send(method, url, token, body);
+    }
+    const remaining = Number(answer.headers.get('ratelimit-remaining'));
+    if (Number.isFinite(remaining)) window = { remaining, resetSeconds: secondsHeader(answer.headers, 'ratelimit-reset', 1) };
+    return answer;
+  };
+  const hasAdmin = mode === 'mock' || (mode === 'auto' && (await answersAdmin(root, adminToken)));
+  return {
+    credentials,
+    hasAdmin,
+    async pace(calls) {
+      if (window.remaining < calls) await sleep(window.resetSeconds);
+      window = { remaining: Infinity, resetSeconds: 0 };
+    },
+    async call(method, path, options = {}) {
+      const expected = options.expect ?? [200, 201];
+      const answer = await paced(method, `${root}${path}`, options.token, options.body, expected);
+      if (!expected.includes(answer.status)) {
+        throw new StateSetupError(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      }
+      return answer;
+    },
+    async admin(method, path, body) {
+      if (!hasAdmin) throw new StateSetupError(`the provider has no admin API (${method} /__admin${path})`);
+      const answer = await send(method, `${root}/__admin${path}`, adminToken, body);
+      if (answer.status >= 300) throw new StateSetupError(`${method} /__admin${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      return answer;
+    },
+  };
+}
+
+async function answersAdmin(root: string, adminToken: string | undefined): Promise<boolean> {
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json', ...(adminToken && { Authorization: `Bearer ${adminToken}` }) };
+    const response = await fetch(`${root}/__admin/clock`, { headers });
+    const body = parseObject(await response.text());
+    return response.ok && typeof (body['data'] as Record<string, unknown> | undefined)?.['now'] === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** A header in seconds (at most a minute), or the fallback. */
+function secondsHeader(headers: Headers, name: string, fallback: number): number {
+  const seconds = Number(headers.get(name));
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) : fallback;
+}
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `body.data.<field>` as a string, or a setup error naming what was missing. */
+export function dataField(answer: ApiAnswer, field: string): string {
+  const value = (answer.body['data'] as Record<string, unknown> | undefined)?.[field];
+  if (typeof value !== 'string') throw new StateSetupError(`the answer has no data.${field}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return value;
+}

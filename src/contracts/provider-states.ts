@@ -1,0 +1,183 @@
+/**
+ * The provider-state catalogue: every state a pact may name, with its parameters, what it hands back for
+ * `fromProviderState` expressions, and whether a real service can be put in it through its public API. A name is
+ * a template: `a product with originProductId {originProductId} exists` is matched by its literal form too
+ * (`… SKU-1 exists`), the words in braces becoming parameters.
+ */
+import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
+import type { StateSession } from './state-session.ts';
+
+export type StateValues = Record<string, string>;
+
+export interface ProviderState {
+  name: string;
+  description: string;
+  /** Each parameter and what it means (its default, when it has one). */
+  params: Record<string, string>;
+  /** The values handed back, for `fromProviderState('${name}', …)`. */
+  provides: string[];
+  /** Only a mock can be put in this state (its admin API does it). */
+  mockOnly: boolean;
+  setup(session: StateSession, params: Record<string, string>): Promise<StateValues>;
+}
+
+const DEFAULT_INACTIVE_CLIENT = 'inactive-client';
+
+export const PROVIDER_STATES: readonly ProviderState[] = [
+  {
+    name: 'client {clientId} is active',
+    description: 'The client is active and holds a fresh access token (the verifying client: its credentials are used).',
+    params: { clientId: 'the client; the verifying client when omitted' },
+    provides: ['clientId', 'clientSecret', 'accessToken', 'refreshToken'],
+    mockOnly: false,
+    async setup(session) {
+      const { accessToken, refreshToken } = await session.tokens();
+      const { clientId, clientSecret } = session.api.credentials;
+      return { clientId, clientSecret, accessToken, refreshToken };
+    },
+  },
+  {
+    name: 'client {clientId} is inactive',
+    description: 'The client is deactivated: token issue answers 403 CLIENT_INATIVO.',
+    params: { clientId: `the client (default ${DEFAULT_INACTIVE_CLIENT}, deactivated in the default configuration)` },
+    provides: ['clientId'],
+    mockOnly: true,
+    async setup(session, params) {
+      const clientId = params['clientId'] ?? DEFAULT_INACTIVE_CLIENT;
+      await session.api.admin('POST', `/clients/${encodeURIComponent(clientId)}/deactivate`);
+      return { clientId };
+    },
+  },
+  {
+    name: 'the access token is expired',
+    description: 'The verifying client holds an access token that has expired (401 TOKEN_EXPIRADO).',
+    params: {},
+    provides: ['accessToken'],
+    mockOnly: true,
+    async setup(session) {
+      const { accessToken } = await session.tokens();
+      await session.api.admin('POST', `/clients/${encodeURIComponent(session.api.credentials.clientId)}/tokens/expire`);
+      return { accessToken };
+    },
+  },
+  {
+    name: 'the access token is revoked',
+    description: 'The verifying client holds an access token it revoked (401 TOKEN_REVOGADO).',
+    params: {},
+    provides: ['accessToken'],
+    mockOnly: false,
+    async setup(session) {
+      const { accessToken } = await session.tokens();
+      await session.api.call('POST', '/v1/auth/token/revoke', { token: accessToken, body: { token: accessToken } });
+      return { accessToken };
+    },
+  },
+  {
+    name: 'the rate limit is exhausted',
+    description: 'The verifying client has used up its rate window: the next call answers 429 muitas_requisicoes.',
+    params: {},
+    provides: ['accessToken'],
+    mockOnly: true,
+    async setup(session) {
+      const { accessToken } = await session.tokens();
+      const clientId = session.api.credentials.clientId;
+      await session.api.admin('PUT', '/scenarios/active', { name: 'rate-limited', clientId });
+      await exhaustRateWindow(session.api, accessToken);
+      return { accessToken };
+    },
+  },
+  {
+    name: 'a product with originProductId {originProductId} exists',
+    description: 'A product with that merchant id exists (synced through the public API).',
+    params: { originProductId: 'the merchant product id (default SKU-CAP-001)', name: 'optional', price: 'optional, MZN' },
+    provides: ['productId', 'originProductId'],
+    mockOnly: false,
+    async setup(session, params) {
+      const originProductId = params['originProductId'] ?? 'SKU-CAP-001';
+      const body = { originProductId, name: params['name'] ?? 'Capulana Premium', price: Number(params['price'] ?? 1500) };
+      const answer = await session.api.call('POST', '/v1/products/sync', { token: (await session.tokens()).accessToken, body });
+      return { productId: dataField(answer, 'id'), originProductId };
+    },
+  },
+  {
+    name: 'a customer with merchantCustomerId {merchantCustomerId} exists',
+    description: 'A customer with that merchant id exists (synced through the public API).',
+    params: { merchantCustomerId: 'the merchant customer id (default CLI-1001)', name: 'optional', phone: 'optional, +258…' },
+    provides: ['customerId', 'merchantCustomerId'],
+    mockOnly: false,
+    async setup(session, params) {
+      const merchantCustomerId = params['merchantCustomerId'] ?? 'CLI-1001';
+      const body = { merchantCustomerId, name: params['name'] ?? 'Ana Machava', phone: params['phone'] ?? '+258 84 123 4567' };
+      const answer = await session.api.call('POST', '/v1/customers/sync', { token: (await session.tokens()).accessToken, body });
+      return { customerId: dataField(answer, 'id'), merchantCustomerId };
+    },
+  },
+  {
+    name: 'a plan with originPlanId {originPlanId} exists',
+    description: 'A plan with that merchant id exists (synced through the public API).',
+    params: { originPlanId: 'the merchant plan id (default PLANO-BASICO-M)', name: 'optional', price: 'optional, MZN' },
+    provides: ['planId', 'originPlanId'],
+    mockOnly: false,
+    async setup(session, params) {
+      const originPlanId = params['originPlanId'] ?? 'PLANO-BASICO-M';
+      const body = { originPlanId, name: params['name'] ?? 'Plano Mensal Básico', price: Number(params['price'] ?? 499), interval: 'monthly' };
+      const answer = await session.api.call('POST', '/v1/plans/sync', { token: (await session.tokens()).accessToken, body });
+      return { planId: dataField(answer, 'id'), originPlanId };
+    },
+  },
+  {
+    name: 'an order with status {status} exists',
+    description: 'An order of the verifying client in that status (PENDING is placed through the public API; PAID, FAILED and CANCELLED need a mock).',
+    params: { status: 'PENDING (default), PAID, FAILED or CANCELLED' },
+    provides: ['orderId', 'customerId'],
+    mockOnly: false,
+    async setup(session, params) {
+      const status = params['status'] ?? 'PENDING';
+      const body = {
+        customer: { merchantCustomerId: 'CLI-1001', name: 'Ana Machava', phone: '+258 84 123 4567' },
+        items: [{ originProductId: 'SKU-CAP-001', name: 'Capulana Premium', quantity: 2, price: 1500 }],
+      };
+      const answer = await session.api.call('POST', '/v1/orders', { token: (await session.tokens()).accessToken, body });
+      const orderId = dataField(answer, 'id');
+      if (status !== 'PENDING') await session.api.admin('POST', `/orders/${encodeURIComponent(orderId)}/transition`, { status });
+      return { orderId, customerId: dataField(answer, 'customerId') };
+    },
+  },
+];
+
+/** Whether a state, with these parameters, needs the admin API (an order moved past PENDING does). */
+export function needsMock(state: ProviderState, params: Record<string, string>): boolean {
+  if (state.name === 'an order with status {status} exists') return (params['status'] ?? 'PENDING') !== 'PENDING';
+  return state.mockOnly;
+}
+
+export interface ResolvedState {
+  state: ProviderState;
+  params: Record<string, string>;
+}
+
+/** The catalogue entry a pact's state names, by its template or a literal form of it; undefined when unknown. */
+export function resolveState(name: string, params: Record<string, unknown> = {}): ResolvedState | undefined {
+  for (const state of PROVIDER_STATES) {
+    const literal = templatePattern(state.name).exec(name);
+    if (!literal) continue;
+    const fromName = Object.fromEntries(Object.entries(literal.groups ?? {}).filter(([, value]) => !/^\{.*\}$/.test(value)));
+    const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+    return { state, params: { ...fromName, ...given } };
+  }
+  return undefined;
+}
+
+function templatePattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{(\w+)\}/g, (_match, param: string) => `(?<${param}>\\S+)`)}$`);
+}
+
+/** Calls until the window answers 429 (a mock's `rate-limited` allows 5 a minute): the next call is refused too. */
+async function exhaustRateWindow(api: ProviderApi, accessToken: string): Promise<void> {
+  for (let call = 0; call < 20; call += 1) {
+    const answer = await api.call('GET', '/v1/auth/token/list', { token: accessToken, expect: [200, 429] });
+    if (answer.status === 429) return;
+  }
+  throw new StateSetupError('the rate limit was not reached after 20 calls');
+}

@@ -1,0 +1,124 @@
+/**
+ * Verifies pacts against a provider: each interaction is classified first (an unknown provider state, or one
+ * only a mock can be put in while the provider is a real service, makes it not verifiable), the rest go to the
+ * Pact verifier with this module's provider-state endpoint, and its JSON results become the drift report.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pactCoreModule from '@pact-foundation/pact-core';
+import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
+import { isHttp, loadPact, statesOf, type LoadedPact, type PactInteraction } from './pact-file.ts';
+import { connectProvider, type ProviderApi, type ProviderTarget } from './provider-api.ts';
+import { needsMock, resolveState } from './provider-states.ts';
+import { startStateServer, type StateServer } from './state-server.ts';
+import { stateSessions } from './state-session.ts';
+
+export interface VerifyOptions {
+  files: string[];
+  target: ProviderTarget;
+  now?: () => Date;
+}
+
+export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
+  const pacts = options.files.map(loadPact);
+  const api = await connectProvider(options.target);
+  const stateServer = await startStateServer(stateSessions(api));
+  const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
+  try {
+    const interactions: InteractionReport[] = [];
+    for (const [index, pact] of pacts.entries()) {
+      interactions.push(...(await verifyOne(pact, join(work, `${index}.json`), api, options.target.baseUrl, stateServer)));
+    }
+    const kind = api.hasAdmin ? 'mock' : 'real service';
+    return driftReport({ baseUrl: options.target.baseUrl, kind }, interactions, (options.now ?? (() => new Date()))());
+  } finally {
+    await stateServer.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function verifyOne(pact: LoadedPact, copy: string, api: ProviderApi, baseUrl: string, stateServer: StateServer): Promise<InteractionReport[]> {
+  const { document } = pact;
+  const reports = document.interactions.map((interaction) => ({
+    interaction,
+    report: {
+      pact: pact.file,
+      consumer: document.consumer.name,
+      description: interaction.description,
+      states: statesOf(interaction).map((state) => state.name),
+      verdict: 'verified',
+      details: whyNotVerifiable(interaction, api),
+    } as InteractionReport,
+  }));
+  for (const { report } of reports) if (report.details.length > 0) report.verdict = 'not verifiable';
+  const verifiable = reports.filter(({ report }) => report.verdict === 'verified');
+  if (verifiable.length === 0) return reports.map(({ report }) => report);
+
+  writeFileSync(copy, JSON.stringify({ ...document, interactions: verifiable.map(({ interaction }) => interaction) }));
+  const results = await runVerifier(copy, baseUrl, document.provider.name, stateServer.url);
+  const pending = new Map<string, InteractionReport[]>();
+  for (const { report } of verifiable) pending.set(report.description, [...(pending.get(report.description) ?? []), report]);
+  for (const result of results.interactionResults ?? []) {
+    const report = pending.get(result.description)?.shift();
+    if (!report || result.result === 'OK') continue;
+    report.verdict = 'failed';
+    report.details = differencesOf(results, report, stateServer);
+  }
+  return reports.map(({ report }) => report);
+}
+
+function whyNotVerifiable(interaction: PactInteraction, api: ProviderApi): string[] {
+  if (!isHttp(interaction)) return [`a ${interaction.type ?? 'non-HTTP'} interaction: only HTTP interactions are verified`];
+  return statesOf(interaction).flatMap((state) => {
+    const resolved = resolveState(state.name, state.params);
+    if (!resolved) return [`provider state "${state.name}" is not in the catalogue`];
+    if (!api.hasAdmin && needsMock(resolved.state, resolved.params)) {
+      return [`provider state "${state.name}" cannot be made on a real service (it needs the mock's admin API)`];
+    }
+    return [];
+  });
+}
+
+interface VerifierResults {
+  errors?: Array<{ interaction: string; mismatch: { mismatches?: Array<{ mismatch?: string; path?: string }>; message?: string } }>;
+  interactionResults?: Array<{ description: string; result: string }>;
+}
+
+async function runVerifier(pactUrl: string, providerBaseUrl: string, provider: string, stateUrl: string): Promise<VerifierResults> {
+  const pactCore = pactCoreModule.default;
+  pactCore.logLevel('error');
+  let json: string;
+  try {
+    json = await pactCore.verifyPacts({
+      providerBaseUrl,
+      provider,
+      pactUrls: [pactUrl],
+      providerStatesSetupUrl: stateUrl,
+      providerStatesSetupTeardown: true,
+      // A state setup may wait for a real service's rate window to turn (up to a minute).
+      timeout: 90_000,
+      logLevel: 'error',
+    });
+  } catch (error) {
+    json = error instanceof Error ? error.message : String(error);
+  }
+  try {
+    return JSON.parse(json) as VerifierResults;
+  } catch {
+    throw new Error(`the Pact verifier could not run: ${json}`);
+  }
+}
+
+function differencesOf(results: VerifierResults, report: InteractionReport, stateServer: StateServer): string[] {
+  const errors = (results.errors ?? []).filter((error) => error.interaction.endsWith(` - ${report.description}`));
+  const details = errors.flatMap((error) =>
+    error.mismatch.mismatches?.map((mismatch) => [mismatch.path, mismatch.mismatch].filter(Boolean).join(': ')) ?? [error.mismatch.message ?? 'failed'],
+  );
+  // Each problem is taken once, by the first failed interaction (in run order) that has its state.
+  const stateProblems = report.states.flatMap((state) => {
+    const index = stateServer.problems.findIndex((problem) => problem.state === state);
+    return index < 0 ? [] : stateServer.problems.splice(index, 1).map((problem) => problem.message);
+  });
+  return [...stateProblems, ...details];
+}

@@ -1,0 +1,49 @@
+/**
+ * Provider verification in `npm test`: every interaction of pacts/ verified against the mock on a random port,
+ * its provider states set through the admin API. The mock is an in-process test app, so every answer it gives
+ * the verifier is also checked against spec/openapi.yaml.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DriftReport } from '../../src/contracts/drift-report.ts';
+import { runCli } from '../support/cli.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { COMMITTED_PACT } from './committed-pact.ts';
+
+const interactions = (JSON.parse(readFileSync(COMMITTED_PACT, 'utf8')) as { interactions: unknown[] }).interactions.length;
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const t = await createTestApp({ seedData: 'default' });
+  server = createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('provider verification of pacts/ against the mock', () => {
+  it('verifies every interaction of the committed pact, each state made through the admin API', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-report-'));
+    const result = await runCli(['verify', '--provider-base-url', baseUrl, '--report', join(dir, 'drift')], { stopAfterMs: 120_000 });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`Pact verification against ${baseUrl} (mock)`);
+    expect(result.stdout).toContain(`${interactions} verified, 0 failed, 0 not verifiable`);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8')) as DriftReport;
+    expect(report.summary).toEqual({ verified: interactions, failed: 0, 'not verifiable': 0 });
+    expect(report.interactions.map((interaction) => interaction.verdict)).toEqual(Array(interactions).fill('verified'));
+    expect(existsSync(join(dir, 'drift.md'))).toBe(true);
+  }, 120_000);
+
+  it('starts the mock itself when no provider base URL is given', async () => {
+    const result = await runCli(['verify', COMMITTED_PACT], { stopAfterMs: 120_000 });
+    expect(result.stdout).toMatch(/Pact verification against http:\/\/127\.0\.0\.1:\d+ \(mock\)/);
+    expect(result.stdout).toContain(`${interactions} verified, 0 failed, 0 not verifiable`);
+    expect(result.code).toBe(0);
+  }, 120_000);
+});
