@@ -86,45 +86,19 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
       return { accessToken };
     },
   },
-  {
-    name: 'a product with originProductId {originProductId} exists',
-    description: 'A product with that merchant id exists (synced through the public API).',
-    params: { originProductId: 'the merchant product id (default SKU-CAP-001)', name: 'optional', price: 'optional, MZN' },
-    provides: ['productId', 'originProductId'],
-    mockOnly: false,
-    async setup(session, params) {
-      const originProductId = params['originProductId'] ?? 'SKU-CAP-001';
-      const body = { originProductId, name: params['name'] ?? 'Capulana Premium', price: Number(params['price'] ?? 1500) };
-      const answer = await session.api.call('POST', '/v1/products/sync', { token: (await session.tokens()).accessToken, body });
-      return { productId: dataField(answer, 'id'), originProductId };
-    },
-  },
-  {
-    name: 'a customer with merchantCustomerId {merchantCustomerId} exists',
-    description: 'A customer with that merchant id exists (synced through the public API).',
-    params: { merchantCustomerId: 'the merchant customer id (default CLI-1001)', name: 'optional', phone: 'optional, +258…' },
-    provides: ['customerId', 'merchantCustomerId'],
-    mockOnly: false,
-    async setup(session, params) {
-      const merchantCustomerId = params['merchantCustomerId'] ?? 'CLI-1001';
-      const body = { merchantCustomerId, name: params['name'] ?? 'Ana Machava', phone: params['phone'] ?? '+258 84 123 4567' };
-      const answer = await session.api.call('POST', '/v1/customers/sync', { token: (await session.tokens()).accessToken, body });
-      return { customerId: dataField(answer, 'id'), merchantCustomerId };
-    },
-  },
-  {
-    name: 'a plan with originPlanId {originPlanId} exists',
-    description: 'A plan with that merchant id exists (synced through the public API).',
-    params: { originPlanId: 'the merchant plan id (default PLANO-BASICO-M)', name: 'optional', price: 'optional, MZN' },
-    provides: ['planId', 'originPlanId'],
-    mockOnly: false,
-    async setup(session, params) {
-      const originPlanId = params['originPlanId'] ?? 'PLANO-BASICO-M';
-      const body = { originPlanId, name: params['name'] ?? 'Plano Mensal Básico', price: Number(params['price'] ?? 499), interval: 'monthly' };
-      const answer = await session.api.call('POST', '/v1/plans/sync', { token: (await session.tokens()).accessToken, body });
-      return { planId: dataField(answer, 'id'), originPlanId };
-    },
-  },
+  syncedRecord({ one: 'product', many: 'products', key: 'originProductId', idValue: 'productId', example: 'SKU-CAP-001' }, (params) => ({
+    name: params['name'] ?? 'Capulana Premium',
+    price: Number(params['price'] ?? 1500),
+  })),
+  syncedRecord({ one: 'customer', many: 'customers', key: 'merchantCustomerId', idValue: 'customerId', example: 'CLI-1001' }, (params) => ({
+    name: params['name'] ?? 'Ana Machava',
+    phone: params['phone'] ?? '+258 84 123 4567',
+  })),
+  syncedRecord({ one: 'plan', many: 'plans', key: 'originPlanId', idValue: 'planId', example: 'PLANO-BASICO-M' }, (params) => ({
+    name: params['name'] ?? 'Plano Mensal Básico',
+    price: Number(params['price'] ?? 499),
+    interval: 'monthly',
+  })),
   {
     name: 'an order with status {status} exists',
     description: 'An order of the verifying client in that status (PENDING is placed through the public API; PAID, FAILED and CANCELLED need a mock).',
@@ -144,6 +118,26 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     },
   },
 ];
+
+/** A catalogue record that exists once synced by the merchant's own key: idempotent on a real service too. */
+function syncedRecord(
+  kind: { one: string; many: string; key: string; idValue: string; example: string },
+  fields: (params: Record<string, string>) => Record<string, unknown>,
+): ProviderState {
+  return {
+    name: `a ${kind.one} with ${kind.key} {${kind.key}} exists`,
+    description: `A ${kind.one} with that merchant id exists (synced through the public API).`,
+    params: { [kind.key]: `the merchant ${kind.one} id (default ${kind.example})`, ...Object.fromEntries(Object.keys(fields({})).map((field) => [field, 'optional'])) },
+    provides: [kind.idValue, kind.key],
+    mockOnly: false,
+    async setup(session, params) {
+      const key = params[kind.key] ?? kind.example;
+      const body = { [kind.key]: key, ...fields(params) };
+      const answer = await session.api.call('POST', `/v1/${kind.many}/sync`, { token: (await session.tokens()).accessToken, body });
+      return { [kind.idValue]: dataField(answer, 'id'), [kind.key]: key };
+    },
+  };
+}
 
 /** Whether a state, with these parameters, needs the admin API (an order moved past PENDING does). */
 export function needsMock(state: ProviderState, params: Record<string, string>): boolean {
