@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
+import { definePactCheckCommand } from './cli-pact-check.ts';
 import { defineScenarioCommands } from './cli-scenarios.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
@@ -24,6 +25,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     command = start(flags, env, io);
   });
   defineScenarioCommands(program, io, (code) => {
+    command = Promise.resolve(code);
+  });
+  definePactCheckCommand(program, io, (code) => {
     command = Promise.resolve(code);
   });
   try {
