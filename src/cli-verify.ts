@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { resolveConfig } from './cli-options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/drift-report.ts';
-import { pactFiles, PactFileError } from './contracts/pact-file.ts';
+import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
 import type { ProviderTarget } from './contracts/provider-api.ts';
 import { verifyPacts } from './contracts/verify-pacts.ts';
 import { startServer, type CliIo } from './start-server.ts';
@@ -47,14 +47,9 @@ export function defineVerifyCommand(program: Command, io: CliIo, env: Record<str
 
 async function verify(paths: string[], flags: VerifyFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   if (!['auto', 'mock', 'real'].includes(flags.target)) return usage(io, `--target: expected auto, mock or real, got "${flags.target}"`);
-  let files: string[];
-  try {
-    files = (paths.length > 0 ? paths : [SHIPPED_PACTS]).flatMap(pactFiles);
-  } catch (error) {
-    if (error instanceof PactFileError) return usage(io, error.message);
-    throw error;
-  }
-  if (files.length === 0) return usage(io, `no pact files in ${paths.join(', ') || SHIPPED_PACTS}`);
+  const { files, unreadable } = pactFilesIn(paths.length > 0 ? paths : [SHIPPED_PACTS]);
+  const problems = [...unreadable, ...files.map(readPactFile).flatMap((read) => (read.ok ? [] : [read]))];
+  if (problems.length > 0) return usage(io, problems.map(({ file, reason }) => `${file}: ${reason}`).join('\n'));
   const credentials = {
     clientId: flags.clientId ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client',
     clientSecret: flags.clientSecret ?? env['COMMERCE_CLIENT_SECRET'] ?? 'mock-secret',
@@ -65,18 +60,13 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     mode: flags.target as ProviderTarget['mode'],
     adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
   });
-  try {
-    const report = flags.providerBaseUrl
-      ? await verifyPacts({ files, target: target(flags.providerBaseUrl) })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ files, target: target(baseUrl) }));
-    if (typeof report === 'number') return report;
-    io.stdout(renderTerminal(report));
-    if (flags.report) writeReport(flags.report, report, io);
-    return report.summary.failed > 0 ? 1 : 0;
-  } catch (error) {
-    if (error instanceof PactFileError) return usage(io, error.message);
-    throw error;
-  }
+  const report = flags.providerBaseUrl
+    ? await verifyPacts({ files, target: target(flags.providerBaseUrl) })
+    : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ files, target: target(baseUrl) }));
+  if (typeof report === 'number') return report;
+  io.stdout(renderTerminal(report));
+  if (flags.report) writeReport(flags.report, report, io);
+  return report.summary.failed > 0 ? 1 : 0;
 }
 
 /** Starts the mock in this process for the run, and stops it after; a refused start is a usage problem (2). */

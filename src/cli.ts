@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
+import { definePactCheckCommand } from './cli-pact-check.ts';
 import { defineScenarioCommands } from './cli-scenarios.ts';
 import { defineVerifyCommand } from './cli-verify.ts';
 import { startServer, type CliIo } from './start-server.ts';
@@ -29,6 +30,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   defineVerifyCommand(program, io, env, (verifying) => {
     command = verifying;
+  });
+  definePactCheckCommand(program, io, (code) => {
+    command = Promise.resolve(code);
   });
   try {
     await program.parseAsync([...argv]);

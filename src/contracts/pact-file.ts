@@ -1,73 +1,95 @@
 /**
- * Pact files as the verifier reads them: V2, V3 and V4 JSON, one or many (a directory holds `*.json` pacts).
- * Only what classification and reporting need is typed; the rest is carried through untouched.
+ * Reads pact files: a path names a pact or a directory of them (`*.json`, sorted). What cannot be read as a pact
+ * (missing file, not JSON, not a pact, an interaction without method, path or status) is a value naming the file
+ * and the reason, never an exception.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { issueText, readInteraction, type PactInteraction } from './pact-interaction.ts';
+import { pactSchema, type PactDocument } from './pact-schema.ts';
 
-export interface PactState {
-  name: string;
-  params: Record<string, unknown>;
-}
-
-export interface PactInteraction {
-  description: string;
-  type?: string;
-  providerStates?: Array<{ name: string; params?: Record<string, unknown> }>;
-  providerState?: string;
-  [key: string]: unknown;
-}
-
-export interface PactDocument {
-  consumer: { name: string };
-  provider: { name: string };
-  interactions: PactInteraction[];
-  [key: string]: unknown;
-}
-
-export interface LoadedPact {
+export interface Pact {
   file: string;
-  document: PactDocument;
+  consumer: string;
+  provider: string;
+  /** Major version of the Pact specification (2, 3 or 4). */
+  specification: number;
+  interactions: PactInteraction[];
 }
 
-export class PactFileError extends Error {}
+export interface UnreadablePact {
+  file: string;
+  reason: string;
+}
 
-/** The pact files a path names: the file itself, or the `*.json` files of a directory, sorted. */
-export function pactFiles(path: string): string[] {
-  let stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    throw new PactFileError(`${path}: no such file or directory`);
+export type PactOutcome = { ok: true; pact: Pact } | ({ ok: false } & UnreadablePact);
+
+/** The pact files named by `paths`: files as given, directories by their `*.json` files. */
+export function pactFilesIn(paths: readonly string[]): { files: string[]; unreadable: UnreadablePact[] } {
+  const files: string[] = [];
+  const unreadable: UnreadablePact[] = [];
+  for (const path of paths) {
+    let isDirectory: boolean;
+    try {
+      isDirectory = statSync(path).isDirectory();
+    } catch (error) {
+      unreadable.push({ file: path, reason: errorCode(error) });
+      continue;
+    }
+    if (!isDirectory) {
+      files.push(path);
+      continue;
+    }
+    const inside = readdirSync(path)
+      .filter((name) => name.toLowerCase().endsWith('.json'))
+      .sort()
+      .map((name) => join(path, name));
+    if (inside.length === 0) unreadable.push({ file: path, reason: 'no pact files (*.json) in this directory' });
+    files.push(...inside);
   }
-  if (!stats.isDirectory()) return [path];
-  return readdirSync(path)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => join(path, name));
+  return { files, unreadable };
 }
 
-export function loadPact(file: string): LoadedPact {
-  let document: unknown;
+export function readPactFile(file: string): PactOutcome {
+  let text: string;
   try {
-    document = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new PactFileError(`${file}: not readable JSON (${error instanceof Error ? error.message : String(error)})`);
+    return { ok: false, file, reason: errorCode(error) };
   }
-  const pact = document as Partial<PactDocument>;
-  if (typeof pact?.consumer?.name !== 'string' || typeof pact.provider?.name !== 'string' || !Array.isArray(pact.interactions)) {
-    throw new PactFileError(`${file}: not a pact (needs consumer.name, provider.name and interactions[])`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, file, reason: `not JSON (${(error as Error).message})` };
   }
-  return { file, document: pact as PactDocument };
+  const parsed = pactSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, file, reason: `not a pact: ${issueText(parsed.error.issues)}` };
+  const document = parsed.data;
+  const specification = specificationOf(document);
+  const interactions: PactInteraction[] = [];
+  const sources = [
+    ...(document.interactions ?? []).map((raw, index) => ({ raw, at: `interactions.${index}`, isMessage: false })),
+    ...(document.messages ?? []).map((raw, index) => ({ raw, at: `messages.${index}`, isMessage: true })),
+  ];
+  for (const { raw, at, isMessage } of sources) {
+    const read = readInteraction(raw, specification, isMessage);
+    if (!read.ok) return { ok: false, file, reason: `not a pact: ${at}.${read.reason}` };
+    interactions.push(read.interaction);
+  }
+  return { ok: true, pact: { file, consumer: document.consumer.name, provider: document.provider.name, specification, interactions } };
 }
 
-/** An interaction's provider states, whatever the specification version wrote. */
-export function statesOf(interaction: PactInteraction): PactState[] {
-  if (Array.isArray(interaction.providerStates)) return interaction.providerStates.map((state) => ({ name: state.name, params: state.params ?? {} }));
-  return interaction.providerState ? [{ name: interaction.providerState, params: {} }] : [];
+/** `metadata.pactSpecification.version` ("4.0"), or its older spellings; V4 when the interactions are typed. */
+function specificationOf(document: PactDocument): number {
+  const metadata = document.metadata;
+  const version = metadata?.pactSpecification?.version ?? metadata?.['pact-specification']?.version ?? metadata?.pactSpecificationVersion;
+  const major = Number.parseInt(version ?? '', 10);
+  if (Number.isInteger(major)) return major;
+  const typed = (document.interactions ?? []).some((raw) => typeof raw === 'object' && raw !== null && 'type' in raw);
+  return typed ? 4 : 2;
 }
 
-/** V4 names the kind of each interaction; V2 and V3 interactions are all HTTP. */
-export function isHttp(interaction: PactInteraction): boolean {
-  return interaction.type === undefined || interaction.type === 'Synchronous/HTTP';
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? String(error);
 }

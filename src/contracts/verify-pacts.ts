@@ -8,20 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pactCoreModule from '@pact-foundation/pact-core';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
-import { isHttp, loadPact, statesOf, type LoadedPact, type PactInteraction } from './pact-file.ts';
+import { isHttp, readRawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
 import { connectProvider, type ProviderApi, type ProviderTarget } from './provider-api.ts';
 import { needsMock, resolveState } from './provider-states.ts';
 import { startStateServer, type StateServer } from './state-server.ts';
 import { stateSessions } from './state-session.ts';
 
 export interface VerifyOptions {
+  /** Pact files already read as pacts (see pact-file.ts). */
   files: string[];
   target: ProviderTarget;
   now?: () => Date;
 }
 
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
-  const pacts = options.files.map(loadPact);
+  const pacts = options.files.map((file) => ({ file, document: readRawPact(file) }));
   const api = await connectProvider(options.target);
   const stateServer = await startStateServer(stateSessions(api));
   const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
@@ -38,7 +39,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> 
   }
 }
 
-async function verifyOne(pact: LoadedPact, copy: string, api: ProviderApi, baseUrl: string, stateServer: StateServer): Promise<InteractionReport[]> {
+async function verifyOne(pact: { file: string; document: RawPact }, copy: string, api: ProviderApi, baseUrl: string, stateServer: StateServer): Promise<InteractionReport[]> {
   const { document } = pact;
   const reports = document.interactions.map((interaction) => ({
     interaction,
@@ -68,7 +69,7 @@ async function verifyOne(pact: LoadedPact, copy: string, api: ProviderApi, baseU
   return reports.map(({ report }) => report);
 }
 
-function whyNotVerifiable(interaction: PactInteraction, api: ProviderApi): string[] {
+function whyNotVerifiable(interaction: RawInteraction, api: ProviderApi): string[] {
   if (!isHttp(interaction)) return [`a ${interaction.type ?? 'non-HTTP'} interaction: only HTTP interactions are verified`];
   return statesOf(interaction).flatMap((state) => {
     const resolved = resolveState(state.name, state.params);

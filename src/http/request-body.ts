@@ -64,7 +64,8 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number)
     : failure('body_too_large', { message: `Corpo do pedido excede o limite de ${limitBytes / 1024} KiB` });
 }
 
-function parseBody(text: string, contentType: string | undefined): BodyOutcome {
+/** A body's text as the server reads it (the pact check reads a contract's text bodies with it too). */
+export function parseBody(text: string, contentType: string | undefined): BodyOutcome {
   const mediaType = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/x-www-form-urlencoded') {
     return { ok: true, body: Object.fromEntries(new URLSearchParams(text)) };

@@ -15,7 +15,23 @@ const ABSENCE_MESSAGE = 'x-message-when-absent';
 export function validationFailure(errors: ErrorObject[]): Failure {
   const kept = closestBranches(errors.filter((error) => !isBodyReparse(error)));
   const message = kept.map(absenceMessage).find((found) => found !== undefined);
-  return failure('invalid_request', { ...(message === undefined ? {} : { message }), details: dedupe(kept.map(toDetail)) });
+  const details = dedupe(kept.map((error) => toDetail(error))).map(({ path, message: text }) => ({ path, message: text }));
+  return failure('invalid_request', { ...(message === undefined ? {} : { message }), details });
+}
+
+/** Where in a request (or response) a detail points: `requestBody`, `query`, `path`, `header`; `body` for a response. */
+export interface LocatedDetail extends ErrorDetail {
+  location: string;
+}
+
+/**
+ * The details a refusal would carry, each with the part it names, for a report rather than an answer (the pact
+ * check). `errors` of a request carry that part as the first segment of their path; a response body's errors
+ * (`within: 'body'`) start at the body itself.
+ */
+export function locatedDetails(errors: ErrorObject[], within?: 'body'): LocatedDetail[] {
+  const kept = closestBranches(errors.filter((error) => !isBodyReparse(error)));
+  return dedupe(kept.map((error) => toDetail(within === 'body' ? { ...error, instancePath: `/body${error.instancePath}` } : error)));
 }
 
 /**
@@ -78,16 +94,16 @@ function missingFields(errors: readonly ErrorObject[]): number {
   return errors.filter((error) => error.keyword === 'required').length;
 }
 
-function toDetail(error: ErrorObject): ErrorDetail {
+function toDetail(error: ErrorObject): LocatedDetail {
   const segments = error.instancePath.split('/').slice(1).map(unescapePointer);
   const where = segments.shift();
   const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
   // A request without any body: openapi-backend reports the body itself as a missing `requestBody` property.
-  if (missing === 'requestBody' && segments.length === 0) return { path: 'body', message: 'corpo do pedido obrigatório' };
+  if (missing === 'requestBody' && segments.length === 0) return { location: 'requestBody', path: 'body', message: 'corpo do pedido obrigatório' };
   if (missing !== undefined) segments.push(missing);
   if (error.keyword === 'additionalProperties') segments.push(String(error.params['additionalProperty']));
-  const path = segments.length > 0 ? formatPath(segments) : where === 'requestBody' || !where ? 'body' : where;
-  return { path, message: portugueseMessage(error) };
+  const path = segments.length > 0 ? formatPath(segments) : where === 'requestBody' || where === 'body' || !where ? 'body' : where;
+  return { location: where ?? '', path, message: portugueseMessage(error) };
 }
 
 /** `['products', '3', 'price']` → `products[3].price` */
@@ -102,7 +118,7 @@ function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function dedupe(details: ErrorDetail[]): ErrorDetail[] {
+function dedupe(details: LocatedDetail[]): LocatedDetail[] {
   const seen = new Set<string>();
   return details.filter((detail) => {
     const key = `${detail.path}\u0000${detail.message}`;

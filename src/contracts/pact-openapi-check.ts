@@ -1,0 +1,111 @@
+/**
+ * Pact against OpenAPI: is every interaction of a contract one that spec/openapi.yaml allows? The request must
+ * reach an operation and be accepted by it (or the interaction must expect the very refusal the service
+ * answers: 404, 405, 400, 401), and the response must be declared for that operation with a body of its schema.
+ * A contract that passes asks for nothing the service does not offer.
+ */
+import { createOpenApiRouter, type OpenApiRouter } from '../http/openapi-router.ts';
+import { readPactFile, type Pact } from './pact-file.ts';
+import type { PactInteraction, PactResponse } from './pact-interaction.ts';
+import { requestProblems } from './request-conformance.ts';
+import { errorBodyProblems, responseProblems, type Problem, type ResponseToCheck } from './response-conformance.ts';
+
+export type { Problem };
+
+export interface InteractionReport {
+  description: string;
+  providerStates: string[];
+  operationId?: string;
+  ok: boolean;
+  problems: Problem[];
+}
+
+export interface SkippedInteraction {
+  description: string;
+  providerStates: string[];
+  note: string;
+}
+
+export interface PactSummary {
+  interactions: number;
+  allowed: number;
+  notAllowed: number;
+  skipped: number;
+}
+
+export interface PactReport {
+  file: string;
+  consumer: string;
+  provider: string;
+  specification: number;
+  /** Every HTTP interaction is allowed. */
+  ok: boolean;
+  interactions: InteractionReport[];
+  skipped: SkippedInteraction[];
+  summary: PactSummary;
+}
+
+export type PactFileCheck = { readable: true; report: PactReport } | { readable: false; file: string; reason: string };
+
+let sharedRouter: Promise<OpenApiRouter> | undefined;
+
+/** The service's router, made once per process (its validators compile on first use). */
+export function pactCheckRouter(): Promise<OpenApiRouter> {
+  sharedRouter ??= createOpenApiRouter();
+  return sharedRouter;
+}
+
+/** Reads and checks one pact file; for a test: `expect(await checkPactFile(path)).toMatchObject({ report: { ok: true } })`. */
+export async function checkPactFile(file: string, router?: OpenApiRouter): Promise<PactFileCheck> {
+  const read = readPactFile(file);
+  if (!read.ok) return { readable: false, file: read.file, reason: read.reason };
+  return { readable: true, report: checkPact(router ?? (await pactCheckRouter()), read.pact) };
+}
+
+export function checkPact(router: OpenApiRouter, pact: Pact): PactReport {
+  const interactions: InteractionReport[] = [];
+  const skipped: SkippedInteraction[] = [];
+  for (const interaction of pact.interactions) {
+    if (interaction.kind === 'skipped') skipped.push({ description: interaction.description, providerStates: interaction.providerStates, note: interaction.note });
+    else interactions.push(checkInteraction(router, interaction));
+  }
+  const allowed = interactions.filter((report) => report.ok).length;
+  return {
+    file: pact.file,
+    consumer: pact.consumer,
+    provider: pact.provider,
+    specification: pact.specification,
+    ok: allowed === interactions.length,
+    interactions,
+    skipped,
+    summary: { interactions: interactions.length, allowed, notAllowed: interactions.length - allowed, skipped: skipped.length },
+  };
+}
+
+export function checkInteraction(router: OpenApiRouter, interaction: Extract<PactInteraction, { kind: 'http' }>): InteractionReport {
+  const request = requestProblems(router, interaction.request);
+  const expected = interaction.response.status;
+  // The service answers the first thing wrong with a request; a contract may expect exactly that answer.
+  const refusedAsExpected = request.problems[0]?.answer === expected;
+  const problems: Problem[] = refusedAsExpected ? [] : request.problems.map(({ where, message }) => ({ where, message }));
+  const response = responseToCheck(interaction.response);
+  if (request.operation) problems.push(...responseProblems(router.backend, request.operation, response, false));
+  else if (refusedAsExpected) problems.push(...errorBodyProblems(router.backend, response));
+  return {
+    description: interaction.description,
+    providerStates: interaction.providerStates,
+    ...(request.operation?.operationId ? { operationId: request.operation.operationId } : {}),
+    ok: problems.length === 0,
+    problems,
+  };
+}
+
+function responseToCheck(response: PactResponse): ResponseToCheck {
+  const contentType = response.body?.contentType ?? response.headers['content-type'];
+  return {
+    status: response.status,
+    headers: response.headers,
+    ...(response.body ? { body: response.body } : {}),
+    ...(contentType ? { contentType } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+/** The pact check's reports as a person reads them: one block per file, one line per interaction, problems beneath. */
+import type { PactReport, PactSummary } from './pact-openapi-check.ts';
+
+export interface ChecksSummary extends PactSummary {
+  files: number;
+}
+
+export function summarise(reports: readonly PactReport[]): ChecksSummary {
+  const total = (key: keyof PactSummary) => reports.reduce((sum, report) => sum + report.summary[key], 0);
+  return { files: reports.length, interactions: total('interactions'), allowed: total('allowed'), notAllowed: total('notAllowed'), skipped: total('skipped') };
+}
+
+export function reportText(report: PactReport): string {
+  const lines = [`${report.file}  ${report.consumer} → ${report.provider} (Pact V${report.specification})`];
+  for (const interaction of report.interactions) {
+    const operation = interaction.operationId ? `  [${interaction.operationId}]` : '';
+    lines.push(`  ${interaction.ok ? '✓' : '✗'} ${interaction.description}${operation}`);
+    for (const problem of interaction.problems) lines.push(`      ${problem.where}: ${problem.message}`);
+  }
+  for (const skipped of report.skipped) lines.push(`  – ${skipped.description}: ${skipped.note}`);
+  lines.push(`  ${countsText(report.summary)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function summaryText(summary: ChecksSummary): string {
+  const files = summary.files === 1 ? '1 pact file' : `${summary.files} pact files`;
+  const verdict = summary.notAllowed === 0 ? 'every interaction is allowed by spec/openapi.yaml' : 'some interactions are not allowed by spec/openapi.yaml';
+  return `${files}, ${countsText(summary)}: ${verdict}\n`;
+}
+
+function countsText(summary: PactSummary): string {
+  const interactions = summary.interactions === 1 ? '1 interaction' : `${summary.interactions} interactions`;
+  return `${interactions}: ${summary.allowed} allowed, ${summary.notAllowed} not allowed, ${summary.skipped} skipped`;
+}
