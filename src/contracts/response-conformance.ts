@@ -3,6 +3,7 @@
  * status's schema, its headers are declared with values of their declared types. Shared by the pact check (a
  * response a contract expects) and the test suite (every response the app sends, test/support/response-validator.ts).
  */
+import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ValidationContext, type OpenAPIBackend } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
@@ -101,7 +102,10 @@ function bodyProblems({ backend, operation, response, declared, of, complete }: 
   const read = readResponseBody(response);
   if (!read.ok) return [read.problem];
   const result = backend.validateResponse(read.body, operation, response.status);
-  return bodyDetails(result.errors ?? []);
+  if (complete) return bodyDetails(result.errors ?? []);
+  const schema = (declared.content?.[type ?? 'application/json'] ?? Object.values(declared.content ?? {})[0])?.schema;
+  const undeclared = fieldsNotDeclared(read.body, schema).map((field) => ({ where: 'response.body', message: `${field}: not a field of ${of}` }));
+  return [...bodyDetails(partialErrors(result.errors ?? [])), ...undeclared];
 }
 
 const errorBodyChecks = new WeakMap<OpenAPIBackend, ValidateFunction>();

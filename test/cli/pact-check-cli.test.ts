@@ -52,8 +52,8 @@ describe('pact-check command', () => {
         '  ✗ an order status answered 202  [getOrderStatus]',
         '      response.status: 202 is not declared for getOrderStatus (declared: 200, 400, 401, 403, 404, 405, 429, 500, 503)',
         '  ✗ an order status off schema  [getOrderStatus]',
-        '      response.body: data.currency: campo obrigatório',
         '      response.body: data.amount: deve ser do tipo number',
+        '      response.body: data.paidAt: not a field of 200 of getOrderStatus',
         '  5 interactions: 0 allowed, 5 not allowed, 0 skipped',
       ].join('\n'),
     );
