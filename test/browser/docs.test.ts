@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { keepOffline, launchBrowser } from '../support/browser.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { adminDocument, apiDocument, renderedOperationCount } from '../pages/docs-documents.ts';
 
@@ -37,14 +37,8 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  elsewhere = [];
+  elsewhere = await keepOffline(context);
   pageProblems = [];
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1') return route.continue();
-    elsewhere.push(url.href);
-    return route.abort('blockedbyclient');
-  });
   page = await context.newPage();
   page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
