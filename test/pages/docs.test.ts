@@ -72,9 +72,11 @@ describe('/docs page', () => {
     },
   );
 
-  it('answers page and document requests outside the API rate limit', async () => {
+  it('answers page and document requests outside the API: not rate limited, not journaled', async () => {
     const t = await createTestApp({ rateLimit: { enabled: true, limit: 2, windowSeconds: 60 } });
     for (const file of ['', 'docs-init.js', 'swagger-config.json', 'openapi.json', 'admin.json']) await t.http.get(`/docs/${file}`).expect(200);
+    const journaled = await t.http.get('/__admin/requests/count').expect(200);
+    expect(journaled.body).toEqual({ data: { count: 0 } });
     const response = await t.http.get('/v1/products').expect(401);
     expect(response.headers['ratelimit-remaining']).toBe('1');
   });
