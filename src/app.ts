@@ -30,6 +30,7 @@ import { rateLimit } from './http/stages/rate-limit.ts';
 import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
 import { silentLogger } from './log.ts';
+import { docsPages } from './pages/docs/docs-pages.ts';
 import { orderFlow } from './orders/order-flow.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
@@ -153,6 +154,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
     }),
   );
+  app.use('/docs', docsPages(deps));
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
