@@ -16,7 +16,7 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
-  [4, /^(fake|handlers|http|admin)\//],
+  [4, /^(fake|handlers|http|admin|pages)\//],
   [5, /^(app|cli-options|cli-scenarios)\.ts$/],
   [6, /^start-server\.ts$/],
   [7, /^cli\.ts$/],
@@ -39,6 +39,9 @@ const PURE = [
   'subscriptions/billing.ts',
   'subscriptions/billing-steps.ts',
   'tokens/rules.ts',
+  'pages/checkout/payer-number.ts',
+  'pages/checkout/payer-action.ts',
+  'pages/checkout/checkout-view.ts',
 ];
 
 function sourceFiles(dir: string): string[] {
