@@ -32,6 +32,7 @@ import { validate } from './http/stages/validate.ts';
 import { silentLogger } from './log.ts';
 import { docsPages } from './pages/docs/docs-pages.ts';
 import { orderFlow } from './orders/order-flow.ts';
+import { CHECKOUT_PREFIX, checkoutPages } from './pages/checkout/checkout-pages.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
@@ -142,7 +143,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     await webhooks.tick();
   };
   const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply: applyOutcome(deps, events) };
+  const apply = applyOutcome(deps, events);
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
   app.use(
     ADMIN_PREFIX,
@@ -155,6 +157,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use('/docs', docsPages(deps));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger }));
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }

@@ -10,7 +10,7 @@ import type { FlowDeps } from '../deps.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import { dueStatus, movesWithTime, type OrderProgression } from './progression.ts';
-import { moveOrder, type FinalStatus } from './transitions.ts';
+import { moveOrder, type FinalStatus, type Payer } from './transitions.ts';
 
 export interface OrderFilter {
   status?: unknown;
@@ -19,8 +19,11 @@ export interface OrderFilter {
 
 export interface OrderFlow {
   place(clientId: string, input: OrderInput): Outcome<OrderRecord>;
-  /** Move a pending order to a final status (the payer paid, the payment failed, the order was cancelled). */
-  settle(clientId: string, orderId: string, status: FinalStatus): Outcome<OrderRecord>;
+  /**
+   * Move a pending order to a final status (the payer paid, the payment failed, the order was cancelled). With a
+   * payer (the checkout page), the payment records the wallet and number they used.
+   */
+  settle(clientId: string, orderId: string, status: FinalStatus, payer?: Payer): Outcome<OrderRecord>;
   /**
    * One status poll: counted, and the progression applied. `count: false` reads without polling (HEAD), and
    * still applies a time step that is due.
@@ -31,6 +34,8 @@ export interface OrderFlow {
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
   /** The order's payment (orders placed through the API have one; seeded ones may not). */
   paymentOf(order: OrderRecord): PaymentRecord | undefined;
+  /** An order of any client, by id alone (its `clientId` says whose): for the public checkout page, which has no bearer. */
+  find(orderId: string | undefined): OrderRecord | undefined;
   list(clientId: string, filter: OrderFilter): ReadonlyArray<Readonly<OrderRecord>>;
 }
 
@@ -40,8 +45,14 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
     order._paymentId === undefined ? undefined : deps.store.get<PaymentRecord>('payments', order._paymentId);
 
   /** Writes the move together with `extra` (a poll count), or just `extra` when the order does not move. */
-  const apply = (order: OrderRecord, status: FinalStatus | undefined, extra: RecordWrite[], at = deps.clock.now().toISOString()): Outcome<OrderRecord> => {
-    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at);
+  const apply = (
+    order: OrderRecord,
+    status: FinalStatus | undefined,
+    extra: RecordWrite[],
+    at = deps.clock.now().toISOString(),
+    payer?: Payer,
+  ): Outcome<OrderRecord> => {
+    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, payer);
     const written: RecordWrite[] = [...extra];
     if (move) written.push({ collection: 'orders', record: move.order });
     if (move?.payment) written.push({ collection: 'payments', record: move.payment });
@@ -51,10 +62,10 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
 
   return {
     place: (clientId, input) => placeOrder(deps, clientId, input),
-    settle(clientId, orderId, status) {
+    settle(clientId, orderId, status, payer) {
       const order = get(clientId, orderId);
       // A final order stays as it is: a repeated pay or cancel changes nothing twice.
-      return order ? apply(order, status, []) : failure('not_found');
+      return order ? apply(order, status, [], undefined, payer) : failure('not_found');
     },
     pollStatus(clientId, orderId, options) {
       const order = get(clientId, orderId);
@@ -85,6 +96,7 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
     },
     get,
     paymentOf,
+    find: (orderId) => (orderId === undefined ? undefined : deps.store.get<OrderRecord>('orders', orderId)),
     list: (clientId, filter) =>
       ownRecords<OrderRecord>(
         deps.store,

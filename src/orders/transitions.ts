@@ -3,8 +3,8 @@
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
 import type { OrderEvent, PaymentEvent } from '../core/events.ts';
-import type { OrderRecord, OrderStatus, PaymentRecord } from '../core/records.ts';
-import { PAYMENT_STATUS_OF_ORDER } from './payment-record.ts';
+import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../core/records.ts';
+import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
 
 export type FinalStatus = Exclude<OrderStatus, 'PENDING'>;
 
@@ -31,14 +31,36 @@ const PAYMENT_EVENT: Record<PaymentRecord['status'], PaymentEvent['type'] | unde
   REFUNDED: 'payment.refunded',
 };
 
+/**
+ * Who paid (or tried to), when the payer acted on the checkout page: the payment then records the wallet they
+ * used, not the one guessed from the customer's phone when the order was placed. The method defaults to the
+ * phone's wallet.
+ */
+export interface Payer {
+  phone: string;
+  method?: PaymentMethod;
+}
+
 /** Move a pending order (and its payment) to a final status; `undefined` when it cannot move. */
-export function moveOrder(order: OrderRecord, payment: PaymentRecord | undefined, status: FinalStatus, at: string): OrderMove | undefined {
+export function moveOrder(
+  order: OrderRecord,
+  payment: PaymentRecord | undefined,
+  status: FinalStatus,
+  at: string,
+  payer?: Payer,
+): OrderMove | undefined {
   if (isFinal(order.status)) return undefined;
   const moved: OrderRecord = { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] };
   const events: OrderMove['events'] = [{ type: ORDER_EVENT[status], clientId: order.clientId, at, orderId: order.id, status }];
   if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events };
-  const settled: PaymentRecord = { ...payment, status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
+  const settled: PaymentRecord = { ...payment, ...payerFields(payer), status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
   const paymentEvent = PAYMENT_EVENT[settled.status];
   if (paymentEvent) events.push({ type: paymentEvent, clientId: order.clientId, at, paymentId: settled.id, status: settled.status, orderId: order.id });
   return { order: moved, payment: settled, events };
+}
+
+/** The payer's wallet and number (`_payerPhone` is bookkeeping: kept in the store, never in an API answer). */
+function payerFields(payer: Payer | undefined): Partial<PaymentRecord> {
+  if (!payer) return {};
+  return { method: payer.method ?? paymentMethodForPhone(payer.phone), _payerPhone: payer.phone };
 }

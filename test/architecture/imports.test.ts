@@ -41,6 +41,9 @@ const PURE = [
   'subscriptions/billing.ts',
   'subscriptions/billing-steps.ts',
   'tokens/rules.ts',
+  'pages/checkout/payer-number.ts',
+  'pages/checkout/payer-action.ts',
+  'pages/checkout/checkout-view.ts',
 ];
 
 function sourceFiles(dir: string): string[] {

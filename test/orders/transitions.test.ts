@@ -56,6 +56,16 @@ describe('moving an order', () => {
     expect(moveOrder(order(), payment('REFUNDED'), 'PAID', AT)?.payment).toBeUndefined();
   });
 
+  it("a payer's wallet and number go on the settled payment; the method defaults to the number's wallet", () => {
+    expect(moveOrder(order(), payment(), 'PAID', AT, { phone: '+258861234567', method: 'emola' })?.payment).toMatchObject({
+      status: 'PAID',
+      method: 'emola',
+      _payerPhone: '+258861234567',
+    });
+    expect(moveOrder(order(), payment(), 'PAID', AT, { phone: '+258871234567' })?.payment?.method).toBe('emola');
+    expect(moveOrder(order(), { ...payment(), method: 'emola' }, 'PAID', AT)?.payment?.method).toBe('emola');
+  });
+
   it('never moves a final order', () => {
     for (const status of ['PAID', 'FAILED', 'CANCELLED'] as const) {
       expect(isFinal(status)).toBe(true);

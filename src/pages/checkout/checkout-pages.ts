@@ -1,0 +1,124 @@
+/**
+ * The mock's hosted checkout, `/checkout/{orderId}`: the page an order's `checkout` link opens, where a tester
+ * acts as the payer. It is public like the real one (no bearer), so it finds the order by id alone and acts for
+ * the order's client. Each action goes through the order flow and is made durable and published like an admin
+ * transition, so the payment, the webhooks and the status endpoint follow. A POST answers with a 303 to the
+ * page (a reload never resubmits); a POST on a final order changes nothing and shows the outcome.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Outcome } from '../../core/outcome.ts';
+import type { OrderRecord } from '../../core/records.ts';
+import type { ClientRegistry } from '../../clients/client-registry.ts';
+import type { Flows } from '../../handlers/flows.ts';
+import { readBody } from '../../http/request-body.ts';
+import type { Logger } from '../../log.ts';
+import { isFinal } from '../../orders/transitions.ts';
+import { checkoutView, type PayerForm } from './checkout-view.ts';
+import { payerAction } from './payer-action.ts';
+import { renderCheckout, renderMessage } from './templates.ts';
+
+/** Where app.ts mounts the pages; `checkoutUrl` (src/orders/views.ts) builds links under it. */
+export const CHECKOUT_PREFIX = '/checkout';
+
+/** A form holds three short fields: anything larger is not the page's. */
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+const ALLOW = 'GET, HEAD, POST';
+
+export interface CheckoutDeps {
+  flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments'>;
+  clients: Pick<ClientRegistry, 'find'>;
+  /** Makes a flow's change durable, then publishes its events (app.ts `applyOutcome`). */
+  apply(outcome: Outcome<unknown>): Promise<void>;
+  logger: Logger;
+}
+
+type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
+
+/** Mounted at CHECKOUT_PREFIX, so `req.url` is what follows it: `/{orderId}`. */
+export function checkoutPages(deps: CheckoutDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    let page: Page;
+    try {
+      page = await answer(req, res, deps);
+    } catch (error) {
+      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${req.url}: ${String((error as Error)?.stack ?? error)}`);
+      page = { status: 500, html: renderMessage('Erro interno', 'A página de pagamento falhou. Tente novamente.') };
+    }
+    send(res, page);
+  };
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutDeps): Promise<Page> {
+  const method = req.method ?? 'GET';
+  if (!ALLOW.split(', ').includes(method)) {
+    req.resume();
+    return { status: 405, html: renderMessage('Método não permitido', 'Esta página aceita apenas GET e POST.'), headers: { Allow: ALLOW } };
+  }
+  const order = deps.flows.orders.find(orderIdOf(req.url));
+  if (!order) {
+    req.resume();
+    return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
+  }
+  if (method !== 'POST') return { status: 200, html: renderCheckout(viewOf(order, deps)) };
+
+  const body = await readBody(req, res, FORM_LIMIT_BYTES);
+  if (!body.ok) return { status: body.reason === 'body_too_large' ? 413 : 400, html: renderMessage('Pedido recusado', 'O formulário enviado não é válido.') };
+  // The order's own link, relative so it holds behind a proxy that mounts the mock under a path.
+  const back: Page = { status: 303, location: encodeURIComponent(order.id) };
+  if (isFinal(order.status)) return back;
+  const action = payerAction(body.body);
+  if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
+  const outcome = deps.flows.orders.settle(order.clientId, order.id, action.status, action.payer);
+  if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
+  await deps.apply(outcome);
+  return back;
+}
+
+/** `/ord_abc` → `ord_abc`; anything else (nested paths, bad escapes, the bare prefix) finds no order. */
+function orderIdOf(url: string | undefined): string | undefined {
+  const match = /^\/([^/?#]+)(?:\?.*)?$/.exec(url ?? '');
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
+  const { clientId } = order;
+  const [payment] = deps.flows.payments.list(clientId, { orderId: order.id });
+  return checkoutView(
+    order,
+    {
+      merchant: deps.clients.find(clientId)?.name ?? clientId,
+      customer: deps.flows.customers.get(clientId, order.customerId),
+      productOf: (productId) => deps.flows.products.get(clientId, productId),
+      payment,
+    },
+    form,
+  );
+}
+
+/**
+ * Every page is private and not to be cached (it changes with the order), framed by nobody, and may load only
+ * its own inline style and http(s) images: a value that escaped the escaping still could not run a script.
+ */
+function send(res: ServerResponse, page: Page): void {
+  res.statusCode = page.status;
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  if ('location' in page) {
+    res.setHeader('Location', page.location);
+    res.end();
+    return;
+  }
+  const html = Buffer.from(page.html, 'utf8');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src http: https:; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', html.length);
+  for (const [name, value] of Object.entries(page.headers ?? {})) res.setHeader(name, value);
+  res.end(html);
+}

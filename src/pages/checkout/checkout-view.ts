@@ -1,0 +1,114 @@
+/**
+ * What the checkout page shows of an order, as plain strings the templates print (escaped there): the merchant,
+ * the lines, shipping and amount in MZN, the payer's form while the order is pending, its outcome once final.
+ * Values come from the merchant's data as they are; only image URLs are filtered, since an attribute that loads
+ * a resource must be http(s) whatever the escaping.
+ */
+import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../core/records.ts';
+import { toCentavos } from '../../core/money.ts';
+import { isFinal } from '../../orders/transitions.ts';
+import { displayPhone, walletOf, WALLETS } from './payer-number.ts';
+
+export interface CheckoutView {
+  orderId: string;
+  merchant: string;
+  customer: string | undefined;
+  status: OrderStatus;
+  statusLabel: string;
+  final: boolean;
+  items: Array<{ name: string; quantity: number; price: string; total: string; imageUrl: string | undefined }>;
+  subtotal: string;
+  shippingCost: string;
+  shippingAddress: string | undefined;
+  amount: string;
+  outcome: { title: string; detail: string } | undefined;
+  wallets: Array<{ method: string; label: string; prefixes: string; checked: boolean }>;
+  form: PayerForm;
+}
+
+/** What the payer typed, given back with the problem when the form is refused. */
+export interface PayerForm {
+  wallet: string;
+  phone: string;
+  error?: string;
+}
+
+/** What the page reads besides the order, looked up by the caller in the order's client's records. */
+export interface OrderSurroundings {
+  merchant: string;
+  customer: StoredRecord | undefined;
+  productOf(productId: string): StoredRecord | undefined;
+  payment: PaymentRecord | undefined;
+}
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  PENDING: 'Aguardando pagamento',
+  PAID: 'Pago',
+  FAILED: 'Pagamento falhou',
+  CANCELLED: 'Cancelado',
+};
+
+export function checkoutView(order: OrderRecord, around: OrderSurroundings, form: PayerForm = { wallet: 'mpesa', phone: '' }): CheckoutView {
+  return {
+    orderId: order.id,
+    merchant: around.merchant,
+    customer: text(around.customer?.['name']),
+    status: order.status,
+    statusLabel: STATUS_LABEL[order.status],
+    final: isFinal(order.status),
+    items: order.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      price: formatMzn(item.price),
+      total: formatMzn(item.total),
+      imageUrl: webImageUrl(around.productOf(item.productId)?.['imageUrl']),
+    })),
+    subtotal: formatMzn(order.subtotal),
+    shippingCost: formatMzn(order.shippingCost),
+    shippingAddress: order.shippingAddressDisabled ? undefined : addressLine(order.shippingAddress),
+    amount: formatMzn(order.amount),
+    outcome: outcomeOf(order.status, around.payment),
+    wallets: WALLETS.map((wallet) => ({
+      method: wallet.method,
+      label: wallet.label,
+      prefixes: wallet.prefixes.join(', '),
+      checked: wallet.method === form.wallet,
+    })),
+    form,
+  };
+}
+
+/** `1234.5` → `1 234,50 MZN` (non-breaking spaces), from integer centavos so no float shows through. */
+export function formatMzn(amount: number): string {
+  const centavos = toCentavos(amount);
+  const whole = String(Math.trunc(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${whole},${String(centavos % 100).padStart(2, '0')}\u00a0MZN`;
+}
+
+/** The URL as the browser would load it, only when it is http(s): `javascript:`, `data:` and the like are dropped. */
+export function webImageUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+}
+
+function outcomeOf(status: OrderStatus, payment: PaymentRecord | undefined): CheckoutView['outcome'] {
+  if (status === 'PENDING') return undefined;
+  if (status === 'FAILED') return { title: 'O pagamento falhou', detail: 'Nenhum valor foi cobrado. Este pedido já não aceita pagamentos.' };
+  if (status === 'CANCELLED') return { title: 'Pedido cancelado', detail: 'Este pedido foi cancelado e já não aceita pagamentos.' };
+  const wallet = walletOf(payment?.method)?.label;
+  const phone = text(payment?.['_payerPhone']);
+  const how = wallet ? ` com ${wallet}${phone ? ` pelo número ${displayPhone(phone)}` : ''}` : '';
+  return { title: 'Pagamento confirmado', detail: `Pedido pago${how}.` };
+}
+
+function addressLine(address: OrderRecord['shippingAddress']): string | undefined {
+  if (!address) return undefined;
+  const street = [address.street, address.number].filter(Boolean).join(', ');
+  const line = [street, address.zipCode, address.city, address.country].filter(Boolean).join(' · ');
+  return line === '' ? undefined : line;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * The payer's number, as the wallets judge it: a Mozambican mobile number (`+258 84 123 4567`,
+ * `258841234567` or `841234567`, spaces allowed) on the wallet's own network. M-Pesa (Vodacom) takes 84 and 85,
+ * e-Mola (Movitel) 86 and 87; each refuses a number of the other, as the real wallets do.
+ */
+import type { PaymentMethod } from '../../core/records.ts';
+
+export interface Wallet {
+  method: PaymentMethod;
+  label: string;
+  prefixes: readonly string[];
+}
+
+export const WALLETS: readonly Wallet[] = [
+  { method: 'mpesa', label: 'M-Pesa', prefixes: ['84', '85'] },
+  { method: 'emola', label: 'e-Mola', prefixes: ['86', '87'] },
+];
+
+export type PayerNumber = { ok: true; phone: string; method: PaymentMethod } | { ok: false; message: string };
+
+/** Country code optional (with or without `+`), then a 9-digit national number starting with 8. */
+const MOZAMBICAN_MOBILE = /^(?:\+?258)?(8\d{8})$/;
+
+export function walletOf(method: string | undefined): Wallet | undefined {
+  return WALLETS.find((wallet) => wallet.method === method);
+}
+
+/** The number in E.164 (`+258841234567`) when `wallet` accepts it; else the message the payer reads. */
+export function payerNumber(wallet: Wallet, input: string): PayerNumber {
+  const compact = input.replace(/\s/g, '');
+  const accepted = wallet.prefixes.join(' ou ');
+  if (compact === '') return { ok: false, message: `Indique o número ${wallet.label} (${accepted}).` };
+  const national = MOZAMBICAN_MOBILE.exec(compact)?.[1];
+  if (!national) {
+    return { ok: false, message: 'Número inválido: use um número moçambicano de 9 dígitos, por exemplo +258 84 123 4567.' };
+  }
+  const prefix = national.slice(0, 2);
+  if (wallet.prefixes.includes(prefix)) return { ok: true, phone: `+258${national}`, method: wallet.method };
+  const owner = WALLETS.find((other) => other.prefixes.includes(prefix));
+  const whose = owner ? `é um número ${owner.label}` : `não é um número ${wallet.label}`;
+  return { ok: false, message: `O número ${displayPhone(`+258${national}`)} ${whose}: para pagar com ${wallet.label}, use um número ${accepted}.` };
+}
+
+/** `+258841234567` → `+258 84 123 4567`, as numbers are written on the page. */
+export function displayPhone(phone: string): string {
+  const match = /^\+258(\d{2})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `+258 ${match[1]} ${match[2]} ${match[3]}` : phone;
+}
