@@ -29,6 +29,8 @@ export function createContext() {
       const message = byTestId('message');
       message.textContent = text;
       message.dataset.kind = kind;
+      // Counts messages, so a reader (a person, a test) can tell a new one from the same text said again.
+      message.dataset.seq = String(Number(message.dataset.seq ?? 0) + 1);
     },
     /** Runs one user action: its outcome in the message line, then every panel refreshed. */
     async act(label, action) {
