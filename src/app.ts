@@ -15,6 +15,7 @@ import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin
 import { createMockState } from './admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
 import { loadAdminDocument } from './http/spec-document.ts';
+import { CONSOLE_PREFIX, consolePage } from './http/console-page.ts';
 import { isLoopback } from './http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from './http/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -146,6 +147,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const apply = applyOutcome(deps, events);
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
     serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin)), {

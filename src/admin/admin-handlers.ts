@@ -4,6 +4,7 @@ import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
+import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
 import { webhookHandlers } from './webhook-handlers.ts';
@@ -15,6 +16,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...stateHandlers(admin),
     ...journalHandlers(admin),
     ...clientHandlers(admin),
+    ...recordHandlers(admin),
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
   };

@@ -1,10 +1,17 @@
-/** Clients while the mock runs: list, create, deactivate, reactivate, and their tokens (list, revoke, expire). */
-import { failure } from '../core/failures.ts';
+/**
+ * Clients while the mock runs: list, create, deactivate, reactivate, their credentials (the console exchanges them
+ * for a token through the API) and their tokens (list, revoke, expire).
+ */
+import { failure, type Failure } from '../core/failures.ts';
 import type { OperationInput } from '../core/handler.ts';
 import { created, okData, type Reply } from '../core/reply.ts';
 import type { ClientEntry } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';
+
+export function unknownClient(clientId: string | undefined): Failure {
+  return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+}
 
 export function clientHandlers(admin: AdminContext) {
   const { clients } = admin.deps;
@@ -20,14 +27,13 @@ export function clientHandlers(admin: AdminContext) {
       ...(endpoint ? { webhook: endpointView(client.clientId, endpoint) } : {}),
     };
   };
-  const unknown = (clientId: string | undefined) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
   const setActive = (input: OperationInput, active: boolean): Reply => {
     const client = clients.setActive(input.params['client_id'] ?? '', active);
-    return client ? okData(view(client)) : unknown(input.params['client_id']);
+    return client ? okData(view(client)) : unknownClient(input.params['client_id']);
   };
   const withdraw = async (input: OperationInput, how: 'revokeAll' | 'expireAll'): Promise<Reply> => {
     const clientId = input.params['client_id'] ?? '';
-    if (!clients.find(clientId)) return unknown(clientId);
+    if (!clients.find(clientId)) return unknownClient(clientId);
     const outcome = admin.flows.tokens[how](clientId);
     await admin.apply(outcome);
     return okData({ clientId, count: outcome.ok ? outcome.value.count : 0 });
@@ -42,9 +48,13 @@ export function clientHandlers(admin: AdminContext) {
     },
     deactivateClient: (input: OperationInput) => setActive(input, false),
     reactivateClient: (input: OperationInput) => setActive(input, true),
+    getClientCredentials(input: OperationInput) {
+      const client = clients.find(input.params['client_id'] ?? '');
+      return client ? okData({ clientId: client.clientId, clientSecret: client.clientSecret }) : unknownClient(input.params['client_id']);
+    },
     listClientTokens(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';
-      return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknown(clientId);
+      return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknownClient(clientId);
     },
     revokeClientTokens: (input: OperationInput) => withdraw(input, 'revokeAll'),
     expireClientTokens: (input: OperationInput) => withdraw(input, 'expireAll'),

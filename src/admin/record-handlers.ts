@@ -1,0 +1,28 @@
+/**
+ * A client's orders, subscriptions and payments, for the QA console: the API's own lists (same filters, order and
+ * pagination), read by the admin for any client without that client's token.
+ */
+import type { OperationInput } from '../core/handler.ts';
+import type { StoredRecord } from '../core/records.ts';
+import { okPage, type Reply } from '../core/reply.ts';
+import { paginate } from '../records/pagination.ts';
+import { toPublic } from '../records/public-view.ts';
+import type { AdminContext } from './admin-context.ts';
+import { unknownClient } from './client-handlers.ts';
+
+type ListOf = (clientId: string, filter: { status?: unknown }) => ReadonlyArray<Readonly<StoredRecord>>;
+
+export function recordHandlers(admin: AdminContext) {
+  const { flows } = admin;
+  const listing = (list: ListOf) => (input: OperationInput): Reply => {
+    const clientId = input.params['client_id'] ?? '';
+    if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+    const page = paginate(list(clientId, { status: input.query['status'] }), input.query);
+    return okPage(page.items.map(toPublic), page.pagination);
+  };
+  return {
+    listClientOrders: listing((clientId, filter) => flows.orders.list(clientId, filter)),
+    listClientSubscriptions: listing((clientId, filter) => flows.subscriptions.list(clientId, filter)),
+    listClientPayments: listing((clientId, filter) => flows.payments.list(clientId, filter)),
+  };
+}

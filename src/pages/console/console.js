@@ -1,0 +1,60 @@
+/**
+ * The QA console: builds the panels, then refreshes them every 1.5 s (the journal live, the clock and the token
+ * countdowns every second). Everything it shows comes from the admin API.
+ */
+import { adminToken } from './api.js';
+import { clientPanel } from './client-panel.js';
+import { clockPanel } from './clock-panel.js';
+import { createContext, on, onSubmit } from './context.js';
+import { deliveryPanel } from './delivery-panel.js';
+import { byTestId } from './dom.js';
+import { journalPanel } from './journal-panel.js';
+import { recordPanel } from './record-panel.js';
+import { scenarioPanel } from './scenario-panel.js';
+import { sendPanel } from './send-panel.js';
+import { statePanel } from './state-panel.js';
+
+const REFRESH_MS = 1500;
+
+const ctx = createContext();
+// Clients first: the others read the selected client and the client list.
+const panels = [clientPanel(ctx), clockPanel(ctx), scenarioPanel(ctx), sendPanel(ctx), recordPanel(ctx), journalPanel(ctx), deliveryPanel(ctx), statePanel(ctx)];
+
+const refreshAll = async () => {
+  try {
+    for (const panel of panels) await panel.refresh();
+    if (byTestId('message').dataset.kind === 'offline') ctx.notify('');
+  } catch (error) {
+    ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
+  }
+};
+/** One refresh at a time; calls while one runs share the single one queued after it. */
+let last = Promise.resolve();
+let queued;
+ctx.refresh = () => {
+  queued ??= last.then(() => {
+    queued = undefined;
+    return refreshAll();
+  });
+  last = queued;
+  return queued;
+};
+
+byTestId('admin-token').value = adminToken.get();
+onSubmit('admin-token-form', () => {
+  adminToken.set(byTestId('admin-token').value.trim());
+  return ctx.act('Admin token kept for this tab', async () => {});
+});
+on('admin-token-forget', () => {
+  adminToken.set('');
+  byTestId('admin-token').value = '';
+  return ctx.act('Admin token forgotten', async () => {});
+});
+ctx.onClientChange(() => void ctx.refresh());
+
+const loop = async () => {
+  await ctx.refresh();
+  setTimeout(loop, REFRESH_MS);
+};
+setInterval(() => panels.forEach((panel) => panel.tick?.()), 1000);
+void loop();

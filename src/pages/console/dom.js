@@ -1,0 +1,60 @@
+/**
+ * Building the page from data with elements and text nodes only: no value is ever parsed as HTML, so a product
+ * name or an error message shows as the characters it holds.
+ */
+
+/** `el('button', { testid: 'x', text: 'Go', onclick }, ...children)`; other props become attributes. */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'testid') node.dataset.testid = String(value);
+    else if (name === 'text') node.textContent = String(value);
+    else if (name === 'className') node.className = String(value);
+    else if (name === 'onclick') node.addEventListener('click', value);
+    else node.setAttribute(name, String(value));
+  }
+  for (const child of children.flat()) if (child !== undefined && child !== null) node.append(child);
+  return node;
+}
+
+export function byTestId(id, root = document) {
+  const node = root.querySelector(`[data-testid="${id}"]`);
+  if (!node) throw new Error(`missing element ${id}`);
+  return node;
+}
+
+/** A table cell; `testid` marks the cells tests and screenshots look for. */
+export function cell(value, testid) {
+  return el('td', { testid, text: value === undefined || value === null ? '' : value });
+}
+
+const rendered = new WeakMap();
+
+/**
+ * Replaces a table body's rows only when the data changed: a list refreshed every second and a half must not
+ * rebuild a button under the pointer between its press and its release.
+ */
+export function renderRows(table, data, row) {
+  const body = table.tBodies[0];
+  const key = JSON.stringify(data);
+  if (rendered.get(body) === key) return;
+  rendered.set(body, key);
+  body.replaceChildren(...data.map(row));
+}
+
+/** Fills a select with `[value, label]` options when they changed, keeping the chosen value if it is still there. */
+export function fillSelect(select, options, keepFirst = 0) {
+  const fixed = [...select.options].slice(0, keepFirst).map((option) => [option.value, option.textContent]);
+  const wanted = [...fixed, ...options];
+  const current = [...select.options].map((option) => [option.value, option.textContent]);
+  if (JSON.stringify(current) === JSON.stringify(wanted)) return;
+  const chosen = select.value;
+  select.replaceChildren(...wanted.map(([value, label]) => el('option', { value, text: label })));
+  if (wanted.some(([value]) => value === chosen)) select.value = chosen;
+}
+
+/** `2026-03-02T10:00:05.000Z` → `2026-03-02 10:00:05` (mock times are UTC). */
+export function shortTime(iso) {
+  return typeof iso === 'string' ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') : '';
+}

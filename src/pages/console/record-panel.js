@@ -1,0 +1,64 @@
+/** The selected client's newest orders (with transition and poll buttons), subscriptions and payments. */
+import { byTestId, cell, el, renderRows, shortTime } from './dom.js';
+
+const SHOWN = 20;
+const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'];
+
+const money = (record) => `${Number(record.amount).toFixed(2)} ${record.currency}`;
+
+/** A record's row: its id and status first (`order-row`, `data-order-id`, `order-status`), then `rest`. */
+const recordRow = (kind, record, ...rest) =>
+  el('tr', { testid: `${kind}-row`, [`data-${kind}-id`]: record.id }, cell(record.id), cell(record.status, `${kind}-status`), ...rest);
+
+export function recordPanel(ctx) {
+  const transition = (order, status) =>
+    el('button', {
+      testid: `order-transition-${status}`,
+      text: status,
+      onclick: () => ctx.act(`Order ${order.id} → ${status}`, () => ctx.admin('POST', `/orders/${encodeURIComponent(order.id)}/transition`, { status })),
+    });
+  const orderRow = (order) =>
+    recordRow(
+      'order',
+      order,
+      cell(money(order)),
+      cell(shortTime(order.createdAt)),
+      el(
+        'td',
+        { className: 'actions' },
+        order.status === 'PENDING' ? FINAL_STATUSES.map((status) => transition(order, status)) : [],
+        el('button', { testid: 'order-poll', text: 'Poll status', onclick: () => ctx.pollOrder(order.id) }),
+      ),
+    );
+  const subscriptionRow = (subscription) =>
+    recordRow(
+      'subscription',
+      subscription,
+      cell(`${subscription.attempts} / ${subscription.maxAttempts}`),
+      cell(shortTime(subscription.currentPeriodEnd)),
+      cell(shortTime(subscription.createdAt)),
+    );
+  const paymentRow = (payment) =>
+    recordRow(
+      'payment',
+      payment,
+      cell(payment.method),
+      cell(money(payment)),
+      cell(payment.orderId ?? payment.subscriptionId),
+      cell(shortTime(payment.createdAt)),
+    );
+
+  const list = async (kind, row) => {
+    const page = await ctx.admin('GET', `/clients/${encodeURIComponent(ctx.clientId)}/${kind}?limit=${SHOWN}`);
+    renderRows(byTestId(kind), page.data, row);
+    const { total } = page.pagination;
+    byTestId(`${kind}-total`).textContent = total > SHOWN ? `(newest ${SHOWN} of ${total})` : `(${total})`;
+  };
+  return {
+    async refresh() {
+      byTestId('records-client').textContent = ctx.clientId;
+      if (!ctx.clientId) return;
+      await Promise.all([list('orders', orderRow), list('subscriptions', subscriptionRow), list('payments', paymentRow)]);
+    },
+  };
+}
