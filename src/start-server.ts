@@ -148,6 +148,8 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
     `  API (canonical)  ${base}/v1`,
     `  API (aliases)    ${base}/api/v1  ${base}/api`,
     `  admin            ${base}/__admin${adminLocked ? (config.adminToken ? '  (needs the --admin-token bearer)' : '  (locked: set --admin-token)') : ''}`,
+    `  console          ${base}/__admin/ui`,
+    `  docs             ${base}/docs`,
     `  store            ${config.inMemory ? 'in memory' : config.data}`,
     ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
     ...config.clients.map(

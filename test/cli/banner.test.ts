@@ -9,6 +9,8 @@ describe('start-up banner', () => {
     const result = await runCli(['start', '--in-memory', '--port', '0', '--log-level', 'silent'], { stopWhen: started });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/admin +http:\/\/127\.0\.0\.1:\d+\/__admin\n/);
+    expect(result.stdout).toMatch(/console +http:\/\/127\.0\.0\.1:\d+\/__admin\/ui\n/);
+    expect(result.stdout).toMatch(/docs +http:\/\/127\.0\.0\.1:\d+\/docs\n/);
   });
 
   it('on another host without --admin-token: the admin URL, said to be locked', async () => {
