@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { resolveConfig } from './cli-options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
-import type { ProviderTarget } from './contracts/provider-api.ts';
+import { ProviderUnreachable, type ProviderTarget } from './contracts/provider-api.ts';
 import { verifyPacts } from './contracts/verify-pacts.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
@@ -60,9 +60,15 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     mode: flags.target as ProviderTarget['mode'],
     adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
   });
-  const report = flags.providerBaseUrl
-    ? await verifyPacts({ files, target: target(flags.providerBaseUrl) })
-    : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ files, target: target(baseUrl) }));
+  let report: DriftReport | number;
+  try {
+    report = flags.providerBaseUrl
+      ? await verifyPacts({ files, target: target(flags.providerBaseUrl) })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ files, target: target(baseUrl) }));
+  } catch (error) {
+    if (error instanceof ProviderUnreachable) return usage(io, error.message);
+    throw error;
+  }
   if (typeof report === 'number') return report;
   io.stdout(renderTerminal(report));
   if (flags.report) writeReport(flags.report, report, io);

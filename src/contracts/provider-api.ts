@@ -28,6 +28,9 @@ export interface ApiAnswer {
 
 export class StateSetupError extends Error {}
 
+/** The provider does not answer at all: nothing can be verified. */
+export class ProviderUnreachable extends Error {}
+
 export interface ProviderTarget {
   baseUrl: string;
   credentials: ProviderCredentials;
@@ -61,6 +64,9 @@ export async function connectProvider(target: ProviderTarget): Promise<ProviderA
     if (Number.isFinite(remaining)) window = { remaining, resetSeconds: secondsHeader(answer.headers, 'ratelimit-reset', 1) };
     return answer;
   };
+  await fetch(root, { method: 'HEAD' }).catch((error: unknown) => {
+    throw new ProviderUnreachable(`cannot reach ${root}: ${String((error as Error).cause ?? error)}`);
+  });
   const hasAdmin = mode === 'mock' || (mode === 'auto' && (await answersAdmin(root, adminToken)));
   return {
     credentials,

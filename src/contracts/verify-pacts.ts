@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pactCoreModule from '@pact-foundation/pact-core';
+import { createClock } from '../clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
 import { isHttp, readRawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
 import { connectProvider, type ProviderApi, type ProviderTarget } from './provider-api.ts';
@@ -18,7 +19,6 @@ export interface VerifyOptions {
   /** Pact files already read as pacts (see pact-file.ts). */
   files: string[];
   target: ProviderTarget;
-  now?: () => Date;
 }
 
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
@@ -32,7 +32,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> 
       interactions.push(...(await verifyOne(pact, join(work, `${index}.json`), api, options.target.baseUrl, stateServer)));
     }
     const kind = api.hasAdmin ? 'mock' : 'real service';
-    return driftReport({ baseUrl: options.target.baseUrl, kind }, interactions, (options.now ?? (() => new Date()))());
+    return driftReport({ baseUrl: options.target.baseUrl, kind }, interactions, createClock().now());
   } finally {
     await stateServer.close();
     rmSync(work, { recursive: true, force: true });
@@ -48,12 +48,14 @@ async function verifyOne(pact: { file: string; document: RawPact }, copy: string
       consumer: document.consumer.name,
       description: interaction.description,
       states: statesOf(interaction).map((state) => state.name),
-      verdict: 'verified',
+      // Until the verifier says otherwise: an interaction it gives no result for is not called verified.
+      verdict: 'failed',
       details: whyNotVerifiable(interaction, api),
     } as InteractionReport,
   }));
   for (const { report } of reports) if (report.details.length > 0) report.verdict = 'not verifiable';
-  const verifiable = reports.filter(({ report }) => report.verdict === 'verified');
+  const verifiable = reports.filter(({ report }) => report.verdict === 'failed');
+  for (const { report } of verifiable) report.details = ['the Pact verifier gave no result for this interaction'];
   if (verifiable.length === 0) return reports.map(({ report }) => report);
 
   writeFileSync(copy, JSON.stringify({ ...document, interactions: verifiable.map(({ interaction }) => interaction) }));
@@ -62,9 +64,9 @@ async function verifyOne(pact: { file: string; document: RawPact }, copy: string
   for (const { report } of verifiable) pending.set(report.description, [...(pending.get(report.description) ?? []), report]);
   for (const result of results.interactionResults ?? []) {
     const report = pending.get(result.description)?.shift();
-    if (!report || result.result === 'OK') continue;
-    report.verdict = 'failed';
-    report.details = differencesOf(results, report, stateServer);
+    if (!report) continue;
+    report.verdict = result.result === 'OK' ? 'verified' : 'failed';
+    report.details = result.result === 'OK' ? [] : differencesOf(results, report, stateServer);
   }
   return reports.map(({ report }) => report);
 }

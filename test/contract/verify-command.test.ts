@@ -101,6 +101,7 @@ describe('verify refuses bad input with exit 2 and writes no report', () => {
     [['verify', join(dir, 'missing.json')], 'missing.json: ENOENT'],
     [['verify', notPact], 'not-a-pact.json: not a pact'],
     [['verify', COMMITTED_PACT, '--target', 'staging'], '--target: expected auto, mock or real, got "staging"'],
+    [['verify', COMMITTED_PACT, '--provider-base-url', 'http://127.0.0.1:9'], 'cannot reach http://127.0.0.1:9'],
   ])('%j', async (args, problem) => {
     const result = await runCli([...args, '--report', join(dir, 'report')]);
     expect(result.code).toBe(2);
