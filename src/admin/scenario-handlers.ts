@@ -29,7 +29,10 @@ export function scenarioHandlers(admin: AdminContext) {
       return status();
     },
     deactivateScenario(input: OperationInput) {
-      scenarios.deactivate(input.query['clientId'] as string | undefined);
+      const clientId = input.query['clientId'] as string | undefined;
+      // As activation does: a client the mock does not know is named, not silently ignored.
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      scenarios.deactivate(clientId);
       return status();
     },
   };

@@ -19,6 +19,12 @@ const summary = (snapshot: Snapshot) => ({ name: snapshot.name, savedAt: snapsho
 
 export function stateHandlers(admin: AdminContext) {
   const snapshots = new Map<string, Snapshot>();
+  /** An imported state is caught up with the clock before the answer: orders due to move have moved. */
+  const importAndTick = async (state: ExportedState) => {
+    const summary = await admin.state.import(state);
+    await admin.tick();
+    return summary;
+  };
   return {
     async reset(input: OperationInput) {
       const clientId = (input.body as { clientId?: string } | undefined)?.clientId;
@@ -34,7 +40,7 @@ export function stateHandlers(admin: AdminContext) {
       const state = input.body as ExportedState;
       const problems = importProblems(state);
       if (problems.length > 0) return failure('invalid_request', { details: problems });
-      return okData(await admin.state.import(state));
+      return okData(await importAndTick(state));
     },
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
     saveSnapshot(input: OperationInput) {
@@ -47,7 +53,7 @@ export function stateHandlers(admin: AdminContext) {
     async restoreSnapshot(input: OperationInput) {
       const snapshot = snapshots.get(input.params['name'] ?? '');
       if (!snapshot) return failure('not_found', { message: `Snapshot desconhecido: ${input.params['name']}` });
-      return okData(await admin.state.import(snapshot.state));
+      return okData(await importAndTick(snapshot.state));
     },
     deleteSnapshot(input: OperationInput) {
       const name = input.params['name'] ?? '';

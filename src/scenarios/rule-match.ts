@@ -14,7 +14,10 @@ export interface RequestFacts {
   body: unknown;
 }
 
+/** Compiled patterns: those of the loaded scenarios, and the journal filters the admin API is asked for. */
 const patterns = new Map<string, RegExp>();
+/** Past this many, the cache starts over: journal filters are arbitrary text, and a long-running mock sees many. */
+const PATTERN_CACHE_LIMIT = 1000;
 
 /** `*` is one path segment, `**` any number of them (none included). */
 export function pathPattern(pattern: string): RegExp {
@@ -25,6 +28,7 @@ export function pathPattern(pattern: string): RegExp {
       source += segment === '**' ? '(?:/[^/]+)*' : `/${segment.split('*').map(escapeRegExp).join('[^/]*')}`;
     }
     compiled = new RegExp(`^${source}/?$`);
+    if (patterns.size >= PATTERN_CACHE_LIMIT) patterns.clear();
     patterns.set(pattern, compiled);
   }
   return compiled;

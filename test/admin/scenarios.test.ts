@@ -140,6 +140,15 @@ describe('admin scenarios', () => {
     expect(await expiresIn(t)).toBe(3600);
   });
 
+  it('DELETE /scenarios/active?clientId= of an unknown client → 404 not_found, nothing deactivated', async () => {
+    const t = await createTestApp();
+    await t.http.put('/__admin/scenarios/active').send({ name: 'slow-payment' }).expect(200);
+    await t.http.put('/__admin/scenarios/active').send({ name: 'token-expiry', clientId: 'mock-client' }).expect(200);
+    const response = await t.http.delete('/__admin/scenarios/active').query({ clientId: 'nobody' }).expect(404);
+    expect(response.body).toMatchObject({ error: 'not_found', message: 'Cliente desconhecido: nobody' });
+    expect(await active(t)).toMatchObject({ global: 'slow-payment', clients: { 'mock-client': 'token-expiry' } });
+  });
+
   it('DELETE /scenarios/active with an empty clientId → 400, nothing deactivated', async () => {
     const t = await createTestApp();
     await t.http.put('/__admin/scenarios/active').send({ name: 'token-expiry' }).expect(200);

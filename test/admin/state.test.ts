@@ -109,6 +109,18 @@ describe('admin state export and import', () => {
     expect(Date.parse(clock.now) - Date.parse(state.clock.now)).toBeLessThan(5000);
   });
 
+  it('an imported state is caught up with the clock before the answer: an order whose time step is due has moved', async () => {
+    const t = await createTestApp();
+    await t.http.put('/__admin/scenarios/active').send({ name: 'slow-payment', clientId: 'mock-client' }).expect(200);
+    const order = await placeOrder(t, await tokenFor(t));
+    const state = await exported(t);
+    // The exported clock is an hour on: slow-payment's 10-minute step is due the moment the state is back.
+    state.clock.now = new Date(Date.parse(state.clock.now) + 3_600_000).toISOString();
+    await t.http.put('/__admin/state').send(state).expect(200);
+    const orders = (await t.http.get('/__admin/clients/mock-client/orders').expect(200)).body.data as Array<{ id: string; status: string }>;
+    expect(orders.find(({ id }) => id === order.id)?.status).toBe('PAID');
+  });
+
   it('names the activations of scenarios this mock does not know, and restores the rest', async () => {
     const t = await createTestApp();
     const state = await exported(t);
