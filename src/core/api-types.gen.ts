@@ -520,7 +520,7 @@ export interface components {
          */
         Money: number;
         /**
-         * @description Computed amount in MZN (line total, subtotal, order total) with at most 2 decimals.
+         * @description Computed amount in MZN (line total, subtotal, order total) with at most 2 decimals, at most 1 000 000 000 (an order whose amount would exceed it is refused with 400).
          * @example 3500.5
          */
         Amount: number;

@@ -13,7 +13,7 @@ import type { FlowDeps } from '../deps.ts';
 import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../records/references.ts';
 import { upsertScope } from '../records/scope.ts';
 import { paymentRecord } from './payment-record.ts';
-import { isExactTotal, priceOrder } from './pricing.ts';
+import { isWithinAmountCap, priceOrder } from './pricing.ts';
 
 export type OrderInput = Schemas['OrderInput'];
 
@@ -36,8 +36,8 @@ export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput):
     quantity: input.items[index]?.quantity ?? 1,
     price: product.record.price,
   }));
-  if (!isExactTotal(lines, input.shippingCost)) {
-    return failure('invalid_request', { details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado' }] });
+  if (!isWithinAmountCap(lines, input.shippingCost)) {
+    return failure('invalid_request', { details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado (1 000 000 000 MZN)' }] });
   }
   const totals = priceOrder(lines, input.shippingCost);
   const now = scope.now;

@@ -16,10 +16,17 @@ export interface OrderTotals {
   amount: number;
 }
 
-/** Beyond 2^53 centavos (≈ 90 trillion MZN) integer arithmetic stops being exact; such an order is refused. */
-export function isExactTotal(lines: readonly PricedLine[], shippingCost = 0): boolean {
+/**
+ * The largest order amount, 1 000 000 000 MZN (the cap on a price, spec/openapi.yaml `Amount`). Past it, an
+ * amount written in JSON is no longer reliably a multiple of 0.01 for a validator working in floating point (at
+ * about 1e10 MZN), let alone an exact integer of centavos (2^53 centavos); such an order is refused.
+ */
+export const MAX_ORDER_AMOUNT = 1_000_000_000;
+
+export function isWithinAmountCap(lines: readonly PricedLine[], shippingCost = 0): boolean {
   const totals = lines.map((line) => timesQuantity(toCentavos(line.price), line.quantity));
-  return Number.isSafeInteger(sumCentavos([...totals, toCentavos(shippingCost)]));
+  const amount = sumCentavos([...totals, toCentavos(shippingCost)]);
+  return Number.isSafeInteger(amount) && amount <= toCentavos(MAX_ORDER_AMOUNT);
 }
 
 export function priceOrder(lines: readonly PricedLine[], shippingCost = 0): OrderTotals {

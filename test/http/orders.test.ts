@@ -125,6 +125,19 @@ describe('create order', () => {
     expect(stored(t)).toEqual(NOTHING);
   });
 
+  it('takes an amount of exactly 1 000 000 000 MZN and refuses one centavo more, writing nothing', async () => {
+    const t = await setup();
+    const item = { ...NEW_ITEM, price: 500_000_000, quantity: 2 };
+    const over = await t.http.post('/v1/orders').set(t.auth).send({ customer: NEW_CUSTOMER, items: [item], shippingCost: 0.01 }).expect(400);
+    expect(over.body).toMatchObject({
+      error: 'invalid_request',
+      details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado (1 000 000 000 MZN)' }],
+    });
+    expect(stored(t)).toEqual(NOTHING);
+    const atCap = await t.http.post('/v1/orders').set(t.auth).send({ customer: NEW_CUSTOMER, items: [item] }).expect(201);
+    expect(atCap.body.data.amount).toBe(1_000_000_000);
+  });
+
   it('refuses unknown references naming each field, writing nothing', async () => {
     const t = await setup();
     const response = await t.http

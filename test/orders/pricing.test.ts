@@ -1,6 +1,6 @@
 /** Order pricing: line totals, subtotal, shipping and amount, summed in centavos; refused past exact integers. */
 import { describe, expect, it } from 'vitest';
-import { isExactTotal, priceOrder } from '../../src/orders/pricing.ts';
+import { isWithinAmountCap, priceOrder } from '../../src/orders/pricing.ts';
 
 const line = (price: number, quantity: number) => ({ productId: 'prod_1', name: 'Caju', price, quantity });
 
@@ -23,9 +23,10 @@ describe('order pricing', () => {
     expect(priceOrder([line(12.5, 4)]).items).toEqual([{ productId: 'prod_1', name: 'Caju', price: 12.5, quantity: 4, total: 50 }]);
   });
 
-  it('accepts totals that stay exact integers of centavos and refuses those past 2^53 (≈ 9.007e15)', () => {
-    expect(isExactTotal([line(1_000_000_000, 90_071)])).toBe(true); // 9.0071e15 centavos < 2^53
-    expect(isExactTotal([line(1_000_000_000, 90_072)])).toBe(false); // 9.0072e15 centavos > 2^53
-    expect(isExactTotal([line(1_000_000_000, 90_071)], 1_000_000_000)).toBe(false); // + 1e11 centavos of shipping
+  it('accepts an amount up to 1 000 000 000 MZN, shipping included, and refuses one centavo more', () => {
+    expect(isWithinAmountCap([line(500_000_000, 2)])).toBe(true);
+    expect(isWithinAmountCap([line(999_999_999.99, 1)], 0.01)).toBe(true);
+    expect(isWithinAmountCap([line(999_999_999.99, 1)], 0.02)).toBe(false);
+    expect(isWithinAmountCap([line(1_000_000_000, 90_072)])).toBe(false); // past 2^53 centavos too
   });
 });
