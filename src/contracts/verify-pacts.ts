@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pactCoreModule from '@pact-foundation/pact-core';
 import { createClock } from '../clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
 import { isHttp, readRawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
@@ -89,7 +88,8 @@ interface VerifierResults {
 }
 
 async function runVerifier(pactUrl: string, providerBaseUrl: string, provider: string, stateUrl: string): Promise<VerifierResults> {
-  const pactCore = pactCoreModule.default;
+  // Loaded on use: the verifier's native library costs about 90 ms, which `commerce-mock start` need not pay.
+  const pactCore = (await import('@pact-foundation/pact-core')).default.default;
   pactCore.logLevel('error');
   let json: string;
   try {
