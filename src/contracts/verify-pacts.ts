@@ -23,6 +23,8 @@ export interface VerifyOptions {
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
   const pacts = options.files.map((file) => ({ file, document: readRawPact(file) }));
   const api = await connectProvider(options.target);
+  // A mock is reset around every interaction: the state it had is exported first and brought back after the run.
+  const saved = api.hasAdmin ? (await api.admin('GET', '/state')).body : undefined;
   const stateServer = await startStateServer(stateSessions(api));
   const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
   try {
@@ -35,6 +37,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> 
   } finally {
     await stateServer.close();
     rmSync(work, { recursive: true, force: true });
+    if (saved) await api.admin('PUT', '/state', saved);
   }
 }
 

@@ -11,15 +11,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftReport } from '../../src/contracts/drift-report.ts';
 import { runCli } from '../support/cli.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { COMMITTED_PACT } from './committed-pact.ts';
 
 const interactions = (JSON.parse(readFileSync(COMMITTED_PACT, 'utf8')) as { interactions: unknown[] }).interactions.length;
 let server: Server;
 let baseUrl: string;
+let t: TestApp;
 
 beforeAll(async () => {
-  const t = await createTestApp({ seedData: 'default' });
+  t = await createTestApp({ seedData: 'default' });
   server = createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +39,16 @@ describe('provider verification of pacts/ against the mock', () => {
     expect(report.summary).toEqual({ verified: interactions, failed: 0, 'not verifiable': 0 });
     expect(report.interactions.map((interaction) => interaction.verdict)).toEqual(Array(interactions).fill('verified'));
     expect(existsSync(join(dir, 'drift.md'))).toBe(true);
+  }, 120_000);
+
+  it("gives the mock back the state it had: the resets around each interaction do not cost a developer's records", async () => {
+    await t.http.post('/__admin/clock/set').send({ at: '2027-05-01T08:00:00.000Z' }).expect(200);
+    const token = await tokenFor(t);
+    const product = (await t.http.post('/v1/products/create').set(bearer(token)).send({ name: 'Kept across verify', price: 10 }).expect(201)).body.data as { id: string };
+    const result = await runCli(['verify', '--provider-base-url', baseUrl], { stopAfterMs: 120_000 });
+    expect(result.code).toBe(0);
+    expect((await t.http.get(`/v1/products/${product.id}`).set(bearer(token)).expect(200)).body.data).toMatchObject({ name: 'Kept across verify' });
+    expect((await t.http.get('/__admin/clock').expect(200)).body.data.now).toBe('2027-05-01T08:00:00.000Z');
   }, 120_000);
 
   it('starts the mock itself when no provider base URL is given', async () => {
