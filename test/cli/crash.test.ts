@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seededFractions } from '../../src/random.ts';
 import { checkedFetch, startCli, type Started } from '../support/cli.ts';
 
 const ROUNDS = 10;
@@ -20,17 +21,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A small seeded generator (mulberry32), so the kill moments are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 async function post(base: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: { data?: { id?: string; access_token?: string } } }> {
   const response = await checkedFetch(`${base}${path}`, {
     method: 'POST',
@@ -44,7 +34,8 @@ describe('killed while writing', () => {
   it(`keeps every acknowledged create across ${ROUNDS} kills at random moments`, async () => {
     dir = await mkdtemp(join(tmpdir(), 'commerce-mock-crash-'));
     const data = join(dir, 'db.json');
-    const random = seeded(8);
+    // Seeded, so the kill moments are the same on every run.
+    const random = seededFractions(8);
     const acknowledged: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       running = await startCli(FLAGS(data));

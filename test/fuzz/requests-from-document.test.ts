@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/store/types.ts';
 import { openStore } from '../../src/store/index.ts';
+import { counting } from '../support/counting-store.ts';
 import { deref, isObject, loadSpec, operations, type JsonObject } from '../spec/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
@@ -74,23 +74,6 @@ function mutated(example: unknown, change: Mutation): string {
   else if (change.kind === 'replace') target[last] = change.value;
   else if (isObject(parent)) Object.defineProperty(parent, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
   return JSON.stringify(body);
-}
-
-/** The store, counting every write made through it. */
-function counting(store: Store): { store: Store; writes: () => number } {
-  let writes = 0;
-  const WRITES = new Set(['put', 'putMany', 'setMeta', 'clear']);
-  const wrapped = new Proxy(store, {
-    get(target, key) {
-      const member = Reflect.get(target, key) as (...args: unknown[]) => unknown;
-      if (typeof member !== 'function') return member;
-      return (...args: unknown[]) => {
-        if (WRITES.has(String(key))) writes += 1;
-        return member.apply(target, args);
-      };
-    },
-  });
-  return { store: wrapped, writes: () => writes };
 }
 
 const READ_BACK = ['/v1/products', '/v1/customers', '/v1/plans', '/v1/subscriptions', '/v1/orders', '/v1/payments'];

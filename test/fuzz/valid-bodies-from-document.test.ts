@@ -12,7 +12,9 @@ import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/types.ts';
 import { deref, isObject, loadSpec, operations, type JsonObject } from '../spec/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { generate, problems, requestSchemas, seeded, type Generated } from './valid-requests.ts';
+import { generate, problems, requestSchemas, type Generated } from './valid-requests.ts';
+import { seededFractions } from '../../src/random.ts';
+import { counting } from '../support/counting-store.ts';
 
 const SEED = 20261124;
 const RUNS_PER_OPERATION = 20;
@@ -24,23 +26,6 @@ const doc = deref(loadSpec()) as JsonObject;
  * amount, so that creations are exercised; those over it get the 400 the cap answers.
  */
 const ORDER_BOUNDS = { money: 1_000_000, quantity: 1_000 };
-
-/** The store, counting every write made through it. */
-function counting(store: Store): { store: Store; writes: () => number } {
-  let writes = 0;
-  const WRITES = new Set(['put', 'putMany', 'setMeta', 'clear']);
-  const wrapped = new Proxy(store, {
-    get(target, key) {
-      const member = Reflect.get(target, key) as (...args: unknown[]) => unknown;
-      if (typeof member !== 'function') return member;
-      return (...args: unknown[]) => {
-        if (WRITES.has(String(key))) writes += 1;
-        return member.apply(target, args);
-      };
-    },
-  });
-  return { store: wrapped, writes: () => writes };
-}
 
 type Tokens = { access_token: string; refresh_token: string };
 
@@ -141,7 +126,7 @@ describe('valid requests generated from the document', () => {
       fc.asyncProperty(fc.integer(), fc.boolean(), fc.boolean(), fc.boolean(), async (seed, allOptionals, useReal, form) => {
         // A token of its own for the token operations to refresh or revoke (never the one the test calls with).
         const spare = await issue(t);
-        const pick = seeded(seed ^ 0x5bd1e995);
+        const pick = seededFractions(seed ^ 0x5bd1e995);
         const tokenField = pick() < 0.5 ? spare.access_token : spare.refresh_token;
         const generated = generate(schemas, seed, allOptionals, form);
         const request = useReal ? (useExisting(generated, { ...known, refresh_token: [spare.refresh_token], token: [tokenField] }, pick) as Generated) : generated;

@@ -6,20 +6,10 @@
 import type { Ajv } from 'ajv';
 import { JSONSchemaFaker, type Schema } from 'json-schema-faker';
 import { addDecimalsKeyword, DECIMALS_KEYWORD } from '../../src/http/decimals-keyword.ts';
+import { seededFractions } from '../../src/random.ts';
 import { createSchemaAjv, isObject, type JsonObject } from '../spec/openapi-doc.ts';
 
-/** mulberry32: a small seeded generator. */
-export function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-let random = seeded(1);
+let random = seededFractions(1);
 
 /**
  * json-schema-faker makes a `multipleOf: 0.01` number with Math.random, adds it to an integer in float arithmetic
@@ -80,7 +70,7 @@ export function requestSchemas(
 
 /** One request made from the schemas with the given seed; `allOptionals` fills every optional field. */
 export function generate(schemas: ReturnType<typeof requestSchemas>, seed: number, allOptionals: boolean, form: boolean): Generated {
-  random = seeded(seed);
+  random = seededFractions(seed);
   JSONSchemaFaker.option({
     random: () => random(),
     alwaysFakeOptionals: allOptionals,

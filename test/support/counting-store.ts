@@ -1,0 +1,19 @@
+/** A store that counts the writes made through it: a refused request must make none. */
+import type { Store } from '../../src/store/types.ts';
+
+/** The store, counting every write made through it. */
+export function counting(store: Store): { store: Store; writes: () => number } {
+  let writes = 0;
+  const WRITES = new Set(['put', 'putMany', 'setMeta', 'clear']);
+  const wrapped = new Proxy(store, {
+    get(target, key) {
+      const member = Reflect.get(target, key) as (...args: unknown[]) => unknown;
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]) => {
+        if (WRITES.has(String(key))) writes += 1;
+        return member.apply(target, args);
+      };
+    },
+  });
+  return { store: wrapped, writes: () => writes };
+}
