@@ -1,7 +1,6 @@
 /** Moving an order by hand (QA, the console): through the order flow, so its payment, events and webhooks follow. */
 import { failure } from '../core/failures.ts';
 import type { OperationInput } from '../core/handler.ts';
-import type { OrderRecord } from '../core/records.ts';
 import { okData } from '../core/reply.ts';
 import type { FinalStatus } from '../orders/transitions.ts';
 import type { AdminContext } from './admin-context.ts';
@@ -10,7 +9,7 @@ export function orderHandlers(admin: AdminContext) {
   return {
     async transitionOrder(input: OperationInput) {
       const orderId = input.params['order_id'] ?? '';
-      const order = admin.deps.store.get<OrderRecord>('orders', orderId);
+      const order = admin.flows.orders.find(orderId);
       if (!order) return failure('not_found', { message: `Pedido desconhecido: ${orderId}` });
       const outcome = admin.flows.orders.settle(order.clientId, orderId, (input.body as { status: FinalStatus }).status);
       if (!outcome.ok) return outcome;

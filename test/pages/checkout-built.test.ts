@@ -1,6 +1,6 @@
 /**
- * The built server (`npm run build`, then bin/commerce-mock.js) serves the checkout page: its templates reach
- * dist/ (tsc copies only code), and a payment made there shows on the status endpoint.
+ * The built server (`npm run build`, then bin/commerce-mock.js) serves the checkout page: code in dist/ finds its
+ * templates (tsc copies only code), and a payment made there shows on the status endpoint.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch, startCli, type Started } from '../support/cli.ts';
