@@ -48,8 +48,10 @@ export function defineVerifyCommand(program: Command, io: CliIo, env: Record<str
 async function verify(paths: string[], flags: VerifyFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   if (!['auto', 'mock', 'real'].includes(flags.target)) return usage(io, `--target: expected auto, mock or real, got "${flags.target}"`);
   const { files, unreadable } = pactFilesIn(paths.length > 0 ? paths : [SHIPPED_PACTS]);
-  const problems = [...unreadable, ...files.map(readPactFile).flatMap((read) => (read.ok ? [] : [read]))];
+  const read = files.map(readPactFile);
+  const problems = [...unreadable, ...read.flatMap((outcome) => (outcome.ok ? [] : [outcome]))];
   if (problems.length > 0) return usage(io, problems.map(({ file, reason }) => `${file}: ${reason}`).join('\n'));
+  const pacts = read.flatMap((outcome) => (outcome.ok ? [outcome.pact] : []));
   const credentials = {
     clientId: flags.clientId ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client',
     clientSecret: flags.clientSecret ?? env['COMMERCE_CLIENT_SECRET'] ?? 'mock-secret',
@@ -63,8 +65,8 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
-      ? await verifyPacts({ files, target: target(flags.providerBaseUrl) })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ files, target: target(baseUrl) }));
+      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl) })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl) }));
   } catch (error) {
     if (error instanceof ProviderUnreachable) return usage(io, error.message);
     throw error;

@@ -15,6 +15,8 @@ export interface Pact {
   /** Major version of the Pact specification (2, 3 or 4). */
   specification: number;
   interactions: PactInteraction[];
+  /** The file's JSON as written, matching rules and generators included: what a verifier is handed. */
+  json: unknown;
 }
 
 export interface UnreadablePact {
@@ -77,7 +79,7 @@ export function readPactFile(file: string): PactOutcome {
     if (!read.ok) return { ok: false, file, reason: `not a pact: ${at}.${read.reason}` };
     interactions.push(read.interaction);
   }
-  return { ok: true, pact: { file, consumer: document.consumer.name, provider: document.provider.name, specification, interactions } };
+  return { ok: true, pact: { file, consumer: document.consumer.name, provider: document.provider.name, specification, interactions, json } };
 }
 
 /** `metadata.pactSpecification.version` ("4.0"), or its older spellings; V4 when the interactions are typed. */

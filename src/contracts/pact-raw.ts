@@ -1,8 +1,7 @@
 /**
  * A pact as written, for the verifier: the document is handed on (filtered) to the Pact verifier untouched, and
- * read only for what classification and reporting need. Files are checked by pact-file.ts before they get here.
+ * read only for what classification and reporting need. It is the `json` of a pact read by pact-file.ts.
  */
-import { readFileSync } from 'node:fs';
 
 export interface RawInteraction {
   description: string;
@@ -24,8 +23,9 @@ export interface PactState {
   params: Record<string, unknown>;
 }
 
-export function readRawPact(file: string): RawPact {
-  const document = JSON.parse(readFileSync(file, 'utf8')) as RawPact;
+/** A pact's JSON, already read as a pact by pact-file.ts, with its interactions (V3 messages are not HTTP). */
+export function rawPact(json: unknown): RawPact {
+  const document = json as RawPact;
   return { ...document, interactions: document.interactions ?? [] };
 }
 

@@ -8,20 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClock } from '../clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
-import { isHttp, readRawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
+import type { Pact } from './pact-file.ts';
+import { isHttp, rawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
 import { connectProvider, type ProviderApi, type ProviderTarget } from './provider-api.ts';
 import { needsMock, resolveState } from './provider-states.ts';
 import { startStateServer, type StateServer } from './state-server.ts';
 import { stateSessions } from './state-session.ts';
 
 export interface VerifyOptions {
-  /** Pact files already read as pacts (see pact-file.ts). */
-  files: string[];
+  /** Pact files read as pacts (pact-file.ts). */
+  pacts: Pact[];
   target: ProviderTarget;
 }
 
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
-  const pacts = options.files.map((file) => ({ file, document: readRawPact(file) }));
+  const pacts = options.pacts.map((pact) => ({ file: pact.file, document: rawPact(pact.json) }));
   const api = await connectProvider(options.target);
   // A mock is reset around every interaction: the state it had is exported first and brought back after the run.
   const saved = api.hasAdmin ? (await api.admin('GET', '/state')).body : undefined;
