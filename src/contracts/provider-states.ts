@@ -97,7 +97,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
   syncedRecord({ one: 'plan', many: 'plans', key: 'originPlanId', idValue: 'planId', example: 'PLANO-BASICO-M' }, (params) => ({
     name: params['name'] ?? 'Plano Mensal Básico',
     price: Number(params['price'] ?? 499),
-    interval: 'monthly',
+    interval: params['interval'] ?? 'monthly',
   })),
   {
     name: 'an order with status {status} exists',
