@@ -6,6 +6,7 @@
 import express, { type Express } from 'express';
 import { CUSTOMERS, PLANS, PRODUCTS } from './records/catalog-kinds.ts';
 import type { AppDeps } from './deps.ts';
+import { createTicker } from './clock-ticker.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   router?: OpenApiRouter;
   /** The admin API's router, likewise. */
   adminRouter?: OpenApiRouter;
+  /** Billing steps per slice of a clock catch-up (tests make it small to watch requests get in between). */
+  tickSliceSteps?: number;
 }
 
 export interface App {
@@ -107,7 +110,7 @@ export function apiStages(
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),
-    commit(() => deps.store.commit(), events.publish),
+    commit(() => deps.store.commit(), events.publish, events.stage),
     handle(createHandlers(flows)),
   ];
 }
@@ -123,6 +126,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
   const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
   const stages = options.stages?.(defaults) ?? defaults;
@@ -133,18 +137,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const tick = async () => {
-    const outcomes = deps.clients.list().flatMap((client) => {
-      const policy = scenarios.forClient(client.clientId);
-      return [flows.orders.advance(client.clientId, policy.orders), flows.subscriptions.bill(client.clientId, policy.subscriptions)];
-    });
-    const done = outcomes.filter((outcome) => outcome.ok);
-    if (done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
-    events.publish(done.flatMap((outcome) => outcome.events));
-    await webhooks.tick();
-  };
-  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const apply = applyOutcome(deps, events);
+  const { tick } = createTicker(deps, { flows, scenarios, webhooks, settle: settleOutcomes(deps, events),
+    ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
+  });
+  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
   app.use(CONSOLE_PREFIX, consolePage());
@@ -164,13 +161,23 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
-/** A change made outside the request path (a scenario effect, the admin API): durable first, then published. */
-function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
-  return async (outcome) => {
-    if (!outcome.ok) return;
-    if (outcome.written.length > 0) await deps.store.commit();
-    events.publish(outcome.events);
+/**
+ * Changes made outside the request path (the clock, a scenario effect, the admin API): what their events cause
+ * is staged with them (the webhooks' outbox), all of it made durable, then the events published.
+ */
+function settleOutcomes(deps: AppDeps, events: EventBus): (outcomes: ReadonlyArray<Outcome<unknown>>) => Promise<void> {
+  return async (outcomes) => {
+    const done = outcomes.filter((outcome) => outcome.ok);
+    const caused = done.flatMap((outcome) => outcome.events);
+    if (caused.length > 0) events.stage(caused);
+    if (caused.length > 0 || done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
+    events.publish(caused);
   };
+}
+
+function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
+  const settle = settleOutcomes(deps, events);
+  return (outcome) => settle([outcome]);
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */

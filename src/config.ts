@@ -76,6 +76,8 @@ export const configSchema = z.strictObject({
   tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
   rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
   timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
+  /** A clock move that would make one subscription bill more periods than this is refused (400). */
+  maxCatchUpPeriods: z.number().int().min(1).max(100_000).default(120),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -4,6 +4,7 @@ import type { OperationInput } from '../core/handler.ts';
 import { created, okData } from '../core/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
+import { importedCatchUpExcess } from './imported-catch-up.ts';
 import { importProblems } from './state-check.ts';
 
 interface Snapshot {
@@ -40,6 +41,8 @@ export function stateHandlers(admin: AdminContext) {
       const state = input.body as ExportedState;
       const problems = importProblems(state);
       if (problems.length > 0) return failure('invalid_request', { details: problems });
+      const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
+      if (excess) return failure('invalid_request', { details: [{ path: 'clock.now', message: excess }] });
       return okData(await importAndTick(state));
     },
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
