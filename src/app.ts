@@ -12,6 +12,7 @@ import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
 import type { AdminContext } from './admin/admin-context.ts';
 import { createAdminHandlers } from './admin/admin-handlers.ts';
+import { durableParts, mockParts } from './admin/durable-parts.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin-stages.ts';
 import { createMockState } from './admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
@@ -29,6 +30,7 @@ import { commit } from './http/stages/commit.ts';
 import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
+import { saveState } from './http/stages/save-state.ts';
 import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
 import { silentLogger } from './log.ts';
@@ -90,10 +92,19 @@ export function createFlows(deps: AppDeps): Flows {
 /** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */
 export function apiStages(
   deps: AppDeps,
-  parts: { router: OpenApiRouter; limiter: RateLimiter; flows: Flows; events: EventBus; scenarios: ScenarioEngine },
+  parts: {
+    router: OpenApiRouter;
+    limiter: RateLimiter;
+    flows: Flows;
+    events: EventBus;
+    scenarios: ScenarioEngine;
+    /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
+    saveState?: () => boolean;
+  },
 ): Stage[] {
   const { router, limiter, flows, events, scenarios } = parts;
   return [
+    ...(parts.saveState ? [saveState(parts.saveState, () => deps.store.commit(), false)] : []),
     apiPrefix(router),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
     scenarioScope(scenarios, flows.tokens.identify),
@@ -128,7 +139,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
   events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
-  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
+  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
+  const durable = durableParts(deps.store, mockParts(deps, scenarios, webhooks));
+  durable.restore();
+  webhooks.reload();
+  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios, saveState: () => durable.persist() });
   const stages = options.stages?.(defaults) ?? defaults;
 
   const journal = createRequestJournal();
@@ -147,7 +162,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
-    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin)), {
+    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => durable.persist(true), () => deps.store.commit(), true)]), {
       deps,
       logger,
       observers,

@@ -20,8 +20,9 @@ export const ADMIN_PREFIX = '/__admin';
 /** Admin bodies are a few fields; an operation that takes more (a state import) says so with `x-max-body-bytes`. */
 export const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
-export function adminStages(router: OpenApiRouter, config: Config, handlers: object): Stage[] {
-  return [adminGuard(config), adminPrefix(router), route(router), readRequestBody, validate(router), handle(handlers)];
+/** `around` wraps the handler (e.g. saving the state a call changed before its answer). */
+export function adminStages(router: OpenApiRouter, config: Config, handlers: object, around: readonly Stage[] = []): Stage[] {
+  return [adminGuard(config), adminPrefix(router), route(router), readRequestBody, validate(router), ...around, handle(handlers)];
 }
 
 function adminGuard(config: Config): Stage {
