@@ -10,11 +10,15 @@ import { resolveConfig } from './cli-options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
 import { ProviderUnreachable, type ProviderTarget } from './contracts/provider-api.ts';
-import { verifyPacts } from './contracts/verify-pacts.ts';
+import { verifyPacts, VerifyStopped } from './contracts/verify-pacts.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
 export const SHIPPED_PACTS = fileURLToPath(new URL('../pacts', import.meta.url));
+
+/** Exit codes of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
+const EXIT_SIGINT = 130;
+const EXIT_SIGTERM = 143;
 
 interface VerifyFlags {
   pact: string[];
@@ -65,10 +69,14 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
-      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl) })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl) }));
+      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop }));
   } catch (error) {
     if (error instanceof ProviderUnreachable) return usage(io, error.message);
+    if (error instanceof VerifyStopped) {
+      io.stderr(`commerce-mock verify: stopped (${error.reason}); the provider has its state back\n`);
+      return error.reason === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+    }
     throw error;
   }
   if (typeof report === 'number') return report;
@@ -84,6 +92,7 @@ async function withOwnMock(flags: VerifyFlags, io: CliIo, use: (baseUrl: string)
     {},
   );
   if (!resolved.ok) return usage(io, resolved.problems.join('; '));
+  // Its own stop: the mock keeps serving while a stopped run gives it its state back, then stops.
   const stop = new AbortController();
   let listening: (baseUrl: string) => void = () => undefined;
   const started = new Promise<string>((resolve) => (listening = resolve));
