@@ -1,0 +1,54 @@
+/** What a user types first: the version, a mistyped command, and the mock started with no command at all. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const listening = (stdout: string) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(stdout);
+
+describe('commands', () => {
+  it.each([['--version'], ['-V']])('%s prints the package version and exits 0', async (flag) => {
+    const result = await runCli([flag]);
+    expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('names a mistyped command as an unknown command, suggests the closest one and exits 2', async () => {
+    const result = await runCli(['stat']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command 'stat'");
+    expect(result.stderr).toContain('Did you mean start?');
+    expect(result.stdout).toBe('');
+  });
+
+  it('names a word that is no command at all as unknown, without a suggestion', async () => {
+    const result = await runCli(['frobnicate', '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command 'frobnicate'");
+    expect(result.stderr).not.toContain('Did you mean');
+  });
+
+  it('starts the mock when given flags only', async () => {
+    const result = await runCli(['--in-memory', '--port', '0', '--log-level', 'error'], { stopWhen: listening });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('starts the mock when given nothing at all', async () => {
+    const result = await runCli([], { stopWhen: listening, env: { PORT: '0' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('refuses an unknown flag given without a command as a flag of start, exit 2', async () => {
+    const result = await runCli(['--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--bogus'");
+  });
+
+  it('--help lists the commands and the version flag, exit 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/-V, --version +print the version/);
+    for (const command of ['start', 'scenarios', 'verify', 'pact-check']) expect(result.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
+  });
+});
