@@ -14,6 +14,8 @@ const code = new URL('./', import.meta.url);
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, root));
 const besideCode = (path: string): string => fileURLToPath(new URL(path, code));
 
+export const PACKAGE_ROOT = fromRoot('./');
+
 /** Files shipped as they are in the repository. */
 export const SHIPPED = {
   packageJson: fromRoot('package.json'),
