@@ -1,7 +1,10 @@
 /** What a user types first: the version, a mistyped command, and the mock started with no command at all. */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { BIN, runCli } from '../support/cli.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const listening = (stdout: string) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(stdout);
@@ -50,5 +53,21 @@ describe('commands', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/-V, --version +print the version/);
     for (const command of ['start', 'scenarios', 'verify', 'pact-check']) expect(result.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
+  });
+});
+
+describe('the bin in a repository that was never built', () => {
+  it('says dist/ is not built and how to build it, exit 1', () => {
+    const clone = mkdtempSync(join(tmpdir(), 'commerce-mock-unbuilt-'));
+    try {
+      mkdirSync(join(clone, 'bin'));
+      copyFileSync(BIN, join(clone, 'bin', 'commerce-mock.js'));
+      const result = spawnSync(process.execPath, [join(clone, 'bin', 'commerce-mock.js'), '--version'], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe('commerce-mock: dist/ is not built yet: run `npm run build` (or `npm start`) in the repository first\n');
+      expect(result.stdout).toBe('');
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 });
