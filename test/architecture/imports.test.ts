@@ -12,7 +12,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** Lowest first. A module may import its own layer and those below. */
 const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /^core\//],
-  [1, /^(clock|random|log|config)\.ts$/],
+  [1, /^(clock|random|log|config|package-files)\.ts$/],
   [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
@@ -22,6 +22,7 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [6, /^cli-pact-check\.ts$/],
   [6, /^start-server\.ts$/],
   [7, /^cli(-verify)?\.ts$/],
+  [8, /^index\.ts$/],
 ];
 
 /** Rules of the flows: values in, values out; no store, no deps bag, no HTTP. */
