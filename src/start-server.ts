@@ -4,7 +4,7 @@
  * orderly exit 0.
  */
 import { createServer } from 'node:http';
-import { createApp } from './app.ts';
+import { createApp, type AppOptions } from './app.ts';
 import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -48,8 +48,11 @@ export interface RunningServer {
 /** Listening, refused with problems, or asked to stop (`io.stop`) before it listened. */
 export type LaunchOutcome = { ok: true; running: RunningServer } | ServerOutcome;
 
-/** What an embedder adds: observers of every exchange, listeners of domain events, and how its problems name the global scenario option. */
-export interface LaunchExtras extends Pick<AppDeps, 'observers' | 'listeners'> {
+/**
+ * What an embedder adds: observers of every exchange, listeners of domain events, routers it built already (they
+ * hold no state of a mock: several mocks in one process share them), and how problems name the scenario option.
+ */
+export interface LaunchExtras extends Pick<AppDeps, 'observers' | 'listeners'>, Pick<AppOptions, 'router' | 'adminRouter'> {
   /** Default `--scenario`, as the command line names it. */
   scenarioOption?: string;
 }
@@ -68,7 +71,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
  */
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
   const logger = createLogger(config.logLevel, io.stderr);
-  const { scenarioOption = '--scenario', ...additions } = extras;
+  const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
   const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
   const clock = createClock();
@@ -95,7 +98,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     await closeStore(store, logger);
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
   }
-  const app = await createApp(deps, { scenarios: scenarios.library });
+  const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
   const { headersSeconds, requestSeconds } = config.timeouts;
   const server = createServer(

@@ -3,6 +3,8 @@
  * test-friendly defaults: a free port on 127.0.0.1, state in memory unless `dataFile` is given, silent logs.
  */
 import { configSchema, mergeConfigSources, parseConfig, type Config, type ConfigInput } from '../config.ts';
+import { createOpenApiRouter } from '../http/openapi-router.ts';
+import { loadAdminDocument } from '../http/spec-document.ts';
 import { launchServer, type LaunchExtras } from '../start-server.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 
@@ -26,6 +28,16 @@ export interface Mock {
 
 const DEFAULTS = { port: 0, host: '127.0.0.1', logLevel: 'silent' } as const;
 
+/** The documents' routers, built once per process: building them is most of a start, and they hold no mock's state. */
+let routers: Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> | undefined;
+function sharedRouters(): Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> {
+  routers ??= Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: loadAdminDocument() })]).then(([router, adminRouter]) => ({
+    router,
+    adminRouter,
+  }));
+  return routers;
+}
+
 export function startMock(options: StartMockOptions = {}): Promise<Mock> {
   return launchMock(options, {});
 }
@@ -36,6 +48,7 @@ export async function launchMock(options: StartMockOptions, extras: Omit<LaunchE
   const stderr = (text: string) => void process.stderr.write(text);
   const stdout = config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text);
   const launched = await launchServer(config, { stdout, stderr, stop: new AbortController().signal }, {
+    ...(await sharedRouters()),
     ...extras,
     scenarioOption: 'option scenario',
   });
