@@ -58,8 +58,8 @@ async function main() {
   });
 
   await check('import "commerce-mock" resolves, with its declarations', () => {
-    const kind = commandIn(app, 'node', ['--input-type=module', '-e', "const m = await import('commerce-mock'); console.log(typeof m.runCli)"]).stdout.trim();
-    if (kind !== 'function') throw new Error(`runCli is ${kind}`);
+    const kind = commandIn(app, 'node', ['--input-type=module', '-e', "const m = await import('commerce-mock'); console.log(typeof m.startMock, typeof m.createAdminClient)"]).stdout.trim();
+    if (kind !== 'function function') throw new Error(`startMock, createAdminClient: ${kind}`);
     readFileSync(join(app, 'node_modules', 'commerce-mock', 'dist', 'index.d.ts'));
   });
 
@@ -94,10 +94,9 @@ async function main() {
     return summary[0];
   });
 
-  // ── examples/vitest hook ───────────────────────────────────────────────────────────────────────────────
-  // The programmatic API's example (examples/vitest/) runs here against this same installed package: copy it
-  // into `app`, install its dev dependencies, run it. Wired by the lead once examples/vitest/ exists.
-  // ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+  await check('examples/vitest: a merchant suite on startMock, against this tarball', () => {
+    execFileSync('bash', [join(ROOT, 'scripts', 'run-example.sh'), tarball], { stdio: ['ignore', 'inherit', 'inherit'] });
+  });
 }
 
 try {

@@ -20,8 +20,9 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [5, /^contracts\//],
   [5, /^(app|cli-options|cli-scenarios)\.ts$/],
   [6, /^cli-pact-check\.ts$/],
-  [6, /^start-server\.ts$/],
+  [6, /^(start-server|listening-server)\.ts$/],
   [7, /^cli(-verify)?\.ts$/],
+  [7, /^api\//],
   [8, /^index\.ts$/],
 ];
 
