@@ -12,7 +12,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** Lowest first. A module may import its own layer and those below. */
 const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /^core\//],
-  [1, /^(clock|random|log|config)\.ts$/],
+  [1, /^(clock|random|log|config|version)\.ts$/],
   [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],

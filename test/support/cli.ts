@@ -25,12 +25,18 @@ export interface Started {
  */
 export async function runCli(
   args: string[],
-  options: { stopWhen?: (stdout: string) => boolean; stopAfterMs?: number } = {},
+  options: {
+    stopWhen?: (stdout: string) => boolean;
+    stopAfterMs?: number;
+    /** Runs once the server listens (given its base URL); the server is stopped when it settles. */
+    whileListening?: (baseUrl: string) => Promise<unknown>;
+  } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort('SIGTERM'), options.stopAfterMs ?? 10_000);
+  let during: Promise<unknown> | undefined;
   try {
     const code = await runCliInProcess(['node', 'commerce-mock', ...args], {}, {
       stdout: (text) => {
@@ -39,7 +45,12 @@ export async function runCli(
       },
       stderr: (text) => (stderr += text),
       stop: stop.signal,
+      listening: (baseUrl) => {
+        during = options.whileListening?.(baseUrl).finally(() => stop.abort('SIGTERM'));
+      },
     });
+    // A failure of what ran while listening fails the caller (after the server stopped).
+    await during;
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
