@@ -50,6 +50,7 @@ export async function runCli(
       },
     });
     // A failure of what ran while listening fails the caller (after the server stopped).
+    if (options.whileListening && !during) throw new Error(`the server never listened (exit ${code}):\n${stdout}\n${stderr}`);
     await during;
     return { code, stdout, stderr };
   } finally {
