@@ -20,17 +20,22 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A token request, an API call, an admin call and a health check: three access lines at info (health is debug). */
+/**
+ * A token request, an API call, an admin call and a health check: three access lines at info (health is debug).
+ * Each on its own connection: the server runs in this process, so a loop busy compiling validators could let it
+ * close an idle keep-alive socket just as fetch reuses it.
+ */
 async function someRequests(baseUrl: string): Promise<void> {
+  const close = { Connection: 'close' };
   const issued = await checkedFetch(`${baseUrl}/v1/auth/token`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...close, 'Content-Type': 'application/json' },
     body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }),
   });
   const { access_token: token } = (issued.body as { data: { access_token: string } }).data;
-  await checkedFetch(`${baseUrl}/v1/products`, { headers: { Authorization: `Bearer ${token}` } });
-  expect((await fetch(`${baseUrl}/__admin/clock`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(200);
-  expect((await fetch(`${baseUrl}/__admin/health`)).status).toBe(200);
+  await checkedFetch(`${baseUrl}/v1/products`, { headers: { ...close, Authorization: `Bearer ${token}` } });
+  expect((await fetch(`${baseUrl}/__admin/clock`, { headers: { ...close, Authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(200);
+  expect((await fetch(`${baseUrl}/__admin/health`, { headers: close })).status).toBe(200);
 }
 
 function jsonLines(stderr: string): Array<Record<string, unknown>> {

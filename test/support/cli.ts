@@ -90,6 +90,9 @@ export function startCli(args: string[], timeoutMs = 15_000): Promise<Started> {
  * of an in-process app (see response-validator.ts), so the CLI tests cannot pass on an off-contract response.
  */
 export async function checkedFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  // The validator's router is built before the first request, not after it: built between two requests (seconds on
+  // a loaded machine), it would let the server close the idle keep-alive socket (5 s) that the next fetch reuses.
+  await sharedRouter();
   const response = await fetch(url, init);
   const text = await response.text();
   const answer = { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
