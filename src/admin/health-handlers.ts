@@ -5,7 +5,7 @@
  */
 import { monotonicMs } from '../clock.ts';
 import type { Reply } from '../core/reply.ts';
-import { PACKAGE_VERSION } from '../version.ts';
+import { packageVersion } from '../package-files.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {
@@ -13,7 +13,7 @@ export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {
     getHealth: (): Reply => ({
       ok: true,
       status: 200,
-      body: { status: 'ok', version: PACKAGE_VERSION, uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000) },
+      body: { status: 'ok', version: packageVersion(), uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000) },
       headers: { 'Cache-Control': 'no-store' },
     }),
   };

@@ -28,6 +28,7 @@ export async function runCli(
   options: {
     stopWhen?: (stdout: string) => boolean;
     stopAfterMs?: number;
+    env?: Record<string, string>;
     /** Runs once the server listens (given its base URL); the server is stopped when it settles. */
     whileListening?: (baseUrl: string) => Promise<unknown>;
   } = {},
@@ -38,7 +39,7 @@ export async function runCli(
   const timer = setTimeout(() => stop.abort('SIGTERM'), options.stopAfterMs ?? 10_000);
   let during: Promise<unknown> | undefined;
   try {
-    const code = await runCliInProcess(['node', 'commerce-mock', ...args], {}, {
+    const code = await runCliInProcess(['node', 'commerce-mock', ...args], options.env ?? {}, {
       stdout: (text) => {
         stdout += text;
         if (options.stopWhen?.(stdout)) stop.abort('SIGTERM');

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
-import { PACKAGE_VERSION } from '../../version.ts';
+import { packageVersion } from '../../package-files.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 code{background:#f2f2f2;padding:0 .25rem;border-radius:3px}dt{font-weight:600;margin-top:1rem}dd{margin:0}`;
@@ -44,9 +44,9 @@ function render(base: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>commerce-mock ${PACKAGE_VERSION}</title><style>${STYLE}</style></head>
+<title>commerce-mock ${packageVersion()}</title><style>${STYLE}</style></head>
 <body>
-<h1>commerce-mock <small>${PACKAGE_VERSION}</small></h1>
+<h1>commerce-mock <small>${packageVersion()}</small></h1>
 <p>A local mock of the Commerce and Subscription API (MZN, M-Pesa / e-Mola), for integration and contract tests.</p>
 <dl>
 ${items}
