@@ -15,7 +15,8 @@ import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin
 import { createMockState } from './admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
 import { loadAdminDocument } from './http/spec-document.ts';
-import { CONSOLE_PREFIX, consolePage } from './http/console-page.ts';
+import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from './http/console-page.ts';
+import { accessLog } from './http/access-log.ts';
 import { isLoopback } from './http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from './http/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -30,8 +31,10 @@ import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
 import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
+import { monotonicMs } from './clock.ts';
 import { silentLogger } from './log.ts';
 import { docsPages } from './pages/docs/docs-pages.ts';
+import { homePage } from './pages/home/home-page.ts';
 import { orderFlow } from './orders/order-flow.ts';
 import { CHECKOUT_PREFIX, checkoutPages } from './pages/checkout/checkout-pages.ts';
 import { catalogFlow } from './records/catalog.ts';
@@ -113,6 +116,7 @@ export function apiStages(
 }
 
 export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
+  const startedMs = monotonicMs();
   const logger = deps.logger ?? silentLogger;
   const router = options.router ?? (await createOpenApiRouter());
   const limiter = createRateLimiter(deps.clock);
@@ -129,7 +133,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   const journal = createRequestJournal();
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
-  const observers: ExchangeObserver[] = [(exchange) => deps.observers?.forEach((observe) => observe(exchange))];
+  const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -145,8 +149,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   };
   const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const apply = applyOutcome(deps, events);
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  app.get('/', homePage(deps.config));
+  app.get(ADMIN_PREFIX, adminIndexRedirect());
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 import { EXCLUSIVE_STORES, mergeConfigSources, parseConfig, type ConfigResult } from './config.ts';
 
 export interface StartFlags {
@@ -21,6 +22,7 @@ export interface StartFlags {
   tokenLimitPolicy?: 'reject' | 'revoke-oldest';
   rateLimit?: number | 'off';
   logLevel?: string;
+  logFormat?: string;
   adminToken?: string;
   publicUrl?: string;
   corsOrigins?: string[];
@@ -53,7 +55,8 @@ export function defineStartCommand(program: Command): Command {
     .addOption(new Option('--token-ttl <seconds>', 'access token lifetime (default 3600)').argParser(wholeNumber))
     .addOption(new Option('--token-limit-policy <policy>', 'sixth active token').choices(['reject', 'revoke-oldest']))
     .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
-    .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
+    .addOption(new Option('--log-level <level>', 'log level; silent prints nothing, warn leaves out the access log').choices(LOG_LEVELS))
+    .addOption(new Option('--log-format <format>', 'text, or json: one object per line on stderr').choices(LOG_FORMATS))
     .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback')
     .option('--scenario <name>', 'scenario active globally from the start (see `commerce-mock scenarios list`)')
     .option('--scenarios <dir>', 'directory of your scenario files, loaded over the built-ins')
@@ -80,6 +83,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     seed: flags.seed,
     seedData: flags.seedData,
     logLevel: flags.logLevel,
+    logFormat: flags.logFormat,
     adminToken: flags.adminToken,
     publicUrl: flags.publicUrl,
     corsOrigins: flags.corsOrigins,
@@ -100,6 +104,7 @@ const FLAG_OF: Record<string, string> = {
   data: '--data',
   seed: '--seed',
   logLevel: '--log-level',
+  logFormat: '--log-format',
   adminToken: '--admin-token',
   publicUrl: '--public-url',
   corsOrigins: '--cors-origins',

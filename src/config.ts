@@ -3,6 +3,7 @@
  * then validated once; a failure names the option (or the file and field).
  */
 import { z } from 'zod';
+import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
 export const DEFAULT_CLIENTS = [
   { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, name: 'Default merchant' },
@@ -65,7 +66,10 @@ export const configSchema = z.strictObject({
   scenario: z.string().min(1).max(64).optional(),
   /** A directory of the user's scenario files, loaded over the built-ins. */
   scenariosDir: z.string().min(1).optional(),
-  logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /** `silent` prints nothing at all, the start-up banner included; `warn` and above leave out the access log. */
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  /** `json`: one object per line on stderr (`level`, `time`, `msg` and fields). */
+  logFormat: z.enum(LOG_FORMATS).default('text'),
   clients: z
     .array(clientSchema)
     .min(1)

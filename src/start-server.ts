@@ -70,7 +70,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
  * once the server listens; `io.stop` aborted before that ends the start in order instead.
  */
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
-  const logger = createLogger(config.logLevel, io.stderr);
+  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat });
   const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
   const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
@@ -180,7 +180,13 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
         `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
     ),
   ];
-  io.stdout(`${lines.join('\n')}\n`);
+  // `--log-level silent` prints nothing at all: the banner is for people, a program is told by `listening`.
+  if (config.logLevel !== 'silent') io.stdout(`${lines.join('\n')}\n`);
   io.listening?.(base);
-  logger.debug(`config: ${JSON.stringify({ ...config, clients: config.clients.length })}`);
+  logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
+}
+
+/** The configuration as the debug log shows it: the admin token redacted, clients (and their secrets) counted. */
+export function loggableConfig(config: Config): Record<string, unknown> {
+  return { ...config, clients: config.clients.length, ...(config.adminToken === undefined ? {} : { adminToken: '[redacted]' }) };
 }

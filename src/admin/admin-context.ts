@@ -18,6 +18,8 @@ export interface AdminContext {
   webhooks: Webhooks;
   /** Lets the clock act (see App.tick). */
   tick(): Promise<void>;
+  /** Monotonic milliseconds (clock.ts monotonicMs) when the app was created: the health check's uptime. */
+  startedMs: number;
   /** Makes a flow's change durable and publishes its events. */
   apply(outcome: Outcome<unknown>): Promise<void>;
 }

@@ -2,6 +2,7 @@
 import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
+import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
@@ -11,6 +12,7 @@ import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
   return {
+    ...healthHandlers(admin),
     ...clockHandlers(admin),
     ...scenarioHandlers(admin),
     ...stateHandlers(admin),

@@ -27,6 +27,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
   const send = adminTransport(url, options);
   const client = (clientId: string) => ({ path: { client_id: clientId } });
   return {
+    /** `{ status: 'ok', version, uptimeSeconds }`: open without the admin token, never rate limited. */
+    health: () => send('getHealth'),
     clock: {
       get: () => data(send('getClock')),
       /** `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. */

@@ -10,6 +10,7 @@ export type AdminOperationId = keyof operations;
 export type AdminRoute = `${'GET' | 'POST' | 'PUT' | 'DELETE'} ${keyof paths}`;
 
 export const ADMIN_ROUTES = {
+  getHealth: 'GET /health',
   getClock: 'GET /clock',
   changeClock: 'POST /clock',
   advanceClock: 'POST /clock/advance',

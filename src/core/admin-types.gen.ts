@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the mock up (open, never rate limited)
+         * @description 200 as soon as the mock answers requests. Needs no admin token, even on a non-loopback host with `--admin-token` set, so a container's `HEALTHCHECK` or a CI job can wait on it; it tells nothing about the mock's state. Never rate limited. `uptimeSeconds` counts real time since the mock started: moving the mock clock does not change it.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clock": {
         parameters: {
             query?: never;
@@ -884,6 +904,38 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock is up. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        /**
+                         * @description The commerce-mock package version.
+                         * @example 0.1.0
+                         */
+                        version: string;
+                        /** @description Whole seconds of real time since the mock started. */
+                        uptimeSeconds: number;
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     getClock: {
         parameters: {
             query?: never;

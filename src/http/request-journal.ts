@@ -4,6 +4,7 @@
  * entries to verify a call was made N times.
  */
 import type { Exchange } from '../core/context.ts';
+import { elapsedMs } from './request-context.ts';
 import { pathPattern } from '../scenarios/rule-match.ts';
 import { stripApiPrefix } from './spec-document.ts';
 
@@ -83,7 +84,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         ...(context.scenario ? { scenario: context.scenario } : {}),
         status,
         ...(typeof error === 'string' ? { error } : {}),
-        durationMs: Math.round((performance.now() - context.startedMs) * 100) / 100,
+        durationMs: elapsedMs(context),
       };
       next = (next + 1) % capacity;
       size = Math.min(size + 1, capacity);

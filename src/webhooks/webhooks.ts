@@ -4,6 +4,7 @@
  * attempts run one at a time per client, in event order. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
+import { monotonicMs } from '../clock.ts';
 import type { FlowDeps } from '../deps.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { httpSend, type SendResult } from './http-send.ts';
@@ -37,9 +38,9 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
     delivery.url = endpoint.url;
     if (policyOf(delivery.clientId).webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
-    const started = performance.now();
+    const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs));
-    settle(delivery, at, result, Math.round(performance.now() - started));
+    settle(delivery, at, result, Math.round(monotonicMs() - started));
   };
 
   const settle = (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
