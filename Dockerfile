@@ -11,33 +11,27 @@ COPY package.json package-lock.json ./
 # No lifecycle scripts: nothing is built here (and npm 11 runs no dependency's install script anyway).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline
 
-# Build stage: every dependency (TypeScript, the build scripts' own), then dist/.
+# Build stage: every dependency (TypeScript, the build scripts' own), then dist/; then what the server reads at run
+# time is gathered in /ship: the bin, dist/, the OpenAPI documents, the built-in scenarios, the page assets and
+# templates under src/pages/, and the shipped pacts `verify` defaults to (the package's `files`, less the README).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund --prefer-offline
-COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/ scripts/
-COPY spec/ spec/
-COPY scenarios/ scenarios/
-COPY src/ src/
-RUN npm run build
+COPY . .
+RUN npm run build \
+ && mkdir -p /ship/src/pages/checkout /ship/src/pages/docs \
+ && cp -R package.json bin dist spec scenarios pacts /ship/ \
+ && cp -R src/pages/console /ship/src/pages/ \
+ && cp -R src/pages/checkout/templates /ship/src/pages/checkout/ \
+ && cp -R src/pages/docs/public /ship/src/pages/docs/
 
-# Runtime: production dependencies, dist/, and the files the server reads at run time (the OpenAPI documents, the
-# built-in scenarios, the page assets and templates under src/pages/, the shipped pacts `verify` defaults to).
+# Runtime: Node, the production dependencies and /ship; nothing else.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
-COPY package.json ./
 COPY --from=deps /app/node_modules/ node_modules/
-COPY bin/ bin/
-COPY spec/ spec/
-COPY scenarios/ scenarios/
-COPY pacts/ pacts/
-COPY src/pages/console/ src/pages/console/
-COPY src/pages/checkout/templates/ src/pages/checkout/templates/
-COPY src/pages/docs/public/ src/pages/docs/public/
-COPY --from=build /app/dist/ dist/
+COPY --from=build /ship/ ./
 # The image's files stay root's (read-only to the server); only the data directory belongs to the `node` user
 # (uid 1000) of the Node image. Mount a volume on /data to keep the state across containers.
 RUN mkdir -p /data && chown node:node /data
