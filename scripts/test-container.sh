@@ -2,7 +2,8 @@
 # npm run test:container: builds the Dockerfile with podman, runs the image, and checks what a user of the image
 # sees: its health check passes (HTTP and podman's own), a token request answers, the admin API takes the token
 # from env and refuses a call without it, the server runs as a non-root user and writes its state to the /data
-# volume. Exits non-zero on the first failure, printing the container's logs.
+# volume, `commerce-mock verify` runs inside it as examples/ci/github-actions.yml runs it, and SIGTERM stops it
+# with exit 0. Exits non-zero on the first failure, printing the container's logs; removes what it started.
 #
 # No image registry is reachable here, so the base image the Dockerfile names (node:20-bookworm-slim) is made
 # locally when it is missing: a Debian bookworm minbase root (mmdebstrap) with this machine's own node and npm
@@ -105,7 +106,11 @@ elif [ "$made_for" = "node $NODE_VERSION" ]; then
 else
   if ! pm image exists "$ROOTFS_IMAGE"; then
     echo "making a Debian bookworm minbase root with mmdebstrap (about 30 s on an idle machine)"
-    mmdebstrap --quiet --variant=minbase --include=ca-certificates bookworm "$WORK/base.tar" ||
+    # Without docs, man pages and translations, as the official slim images are made.
+    mmdebstrap --quiet --variant=minbase --include=ca-certificates \
+      --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
+      --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+      bookworm "$WORK/base.tar" ||
       fail "mmdebstrap could not make the Debian root"
     pm import --quiet --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
       --change 'CMD ["bash"]' "$WORK/base.tar" "$ROOTFS_IMAGE" >/dev/null
@@ -180,6 +185,18 @@ user=$(pm exec "$CONTAINER" id -u)
 pm exec "$CONTAINER" sh -c 'ls /data/db.json* >/dev/null' || fail "nothing was written to the /data volume"
 pm exec "$CONTAINER" sh -c 'ls /data' | grep -q . || fail "the /data volume is empty"
 phase_done "token, admin token, user, volume"
+
+# The CI example's verify step, as it runs there: pacts copied into the running container, `commerce-mock verify`
+# run inside it against the container's own server (admin token from the container's env), the report copied out.
+pm exec "$CONTAINER" mkdir -p /tmp/pacts
+pm cp pacts/. "$CONTAINER:/tmp/pacts/"
+pm exec "$CONTAINER" node bin/commerce-mock.js verify /tmp/pacts --provider-base-url "http://127.0.0.1:$PORT" \
+  --target mock --report /tmp/commerce-mock-verify | tail -n 1 || fail "commerce-mock verify failed inside the container"
+pm cp "$CONTAINER:/tmp/commerce-mock-verify.json" "$WORK/verify.json"
+node -e 'const { summary } = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+  if (!(summary.verified > 0 && summary.failed === 0)) { console.error(summary); process.exit(1); }' "$WORK/verify.json" ||
+  fail "the verify report copied out of the container does not say every interaction verified"
+phase_done "commerce-mock verify in the container"
 
 pm stop --time 10 "$CONTAINER" >/dev/null || fail "podman stop failed"
 exit_code=$(pm inspect --format '{{.State.ExitCode}}' "$CONTAINER")
