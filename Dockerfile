@@ -44,4 +44,6 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
 # scenarios, state, the QA console's calls) answers only `Authorization: Bearer <token>` with the token of env
 # COMMERCE_MOCK_ADMIN_TOKEN (8 characters at least); without that variable it stays locked. /__admin/health is
 # always open, and the public API (/v1) never needs the admin token.
-CMD ["node", "bin/commerce-mock.js", "start", "--host", "0.0.0.0", "--data", "/data/db.json"]
+# Arguments given to `docker run IMAGE …` replace the CMD: `… IMAGE start --host 0.0.0.0 --in-memory`, `… IMAGE verify …`.
+ENTRYPOINT ["node", "bin/commerce-mock.js"]
+CMD ["start", "--host", "0.0.0.0", "--data", "/data/db.json"]
