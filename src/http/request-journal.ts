@@ -4,7 +4,7 @@
  * entries to verify a call was made N times.
  */
 import type { Exchange } from '../core/context.ts';
-import { pathPattern } from '../scenarios/rule-match.ts';
+import { pathPattern } from '../scenarios/path-pattern.ts';
 import { stripApiPrefix } from './spec-document.ts';
 
 export interface JournalEntry {
