@@ -1,8 +1,8 @@
 /**
- * `commerce-mock start`: config → store → seeded data → createApp → listen, until the stop signal. The only
- * module that opens sockets. A stop at any moment of start-up ends in an orderly exit 0.
+ * `commerce-mock start`: config → lock the data file → listen → store → seeded data → createApp → serve, until
+ * the stop signal. The only module that opens sockets. A stop at any moment of start-up ends in an orderly exit 0.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
@@ -12,7 +12,7 @@ import { isLoopback } from './http/loopback.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createSecureRandom } from './random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
-import { openStore, StoreOpenError } from './store/index.ts';
+import { lockDataFile, openStore, StoreOpenError, type DataLock } from './store/index.ts';
 import type { Store } from './store/types.ts';
 
 /** How often the clock is let act while the mock runs. */
@@ -38,6 +38,41 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
   const scenarios = loadScenarioLibrary(config);
   if (!scenarios.ok) return scenarios;
   const clock = createClock();
+  // One owner per data file, and the port bound before the store opens: a mock that cannot serve touches no data.
+  let lock: DataLock | undefined;
+  try {
+    lock = config.inMemory ? undefined : await lockDataFile(config.data);
+  } catch (error) {
+    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    throw error;
+  }
+  const release = async () => lock?.release().catch((error: unknown) => logger.warn(`removing the lock file failed: ${String(error)}`));
+  const { headersSeconds, requestSeconds } = config.timeouts;
+  let appReady: (handler: RequestListener) => void = () => undefined;
+  const handlerReady = new Promise<RequestListener>((resolve) => (appReady = resolve));
+  const server = createServer(
+    {
+      headersTimeout: headersSeconds * 1000,
+      requestTimeout: requestSeconds * 1000,
+      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
+      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
+    },
+    // A request that arrives while the store opens waits for the app.
+    (req, res) => void handlerReady.then((handler) => handler(req, res)),
+  );
+  const listening = await listen(server, config);
+  if (!listening.ok) {
+    await release();
+    return listening;
+  }
+  const abandon = async (outcome: ServerOutcome): Promise<ServerOutcome> => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await release();
+    return outcome;
+  };
+  if (io.stop.aborted) return abandon({ ok: true, stopped: 0 });
+
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
   let store: Store;
   try {
@@ -47,36 +82,44 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
       onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
     });
   } catch (error) {
-    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    if (error instanceof StoreOpenError) return abandon({ ok: false, problems: [error.message] });
     throw error;
   }
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
-  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
+  if (io.stop.aborted) return abandon({ ok: true, stopped: await closeStore(store, logger) });
 
   const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger };
   seedInitialData(deps);
   try {
     await store.commit();
   } catch (error) {
-    return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
+    await closeStore(store, logger);
+    return abandon({ ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] });
   }
   const app = await createApp(deps, { scenarios: scenarios.library });
-  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
-  const { headersSeconds, requestSeconds } = config.timeouts;
-  const server = createServer(
-    {
-      headersTimeout: headersSeconds * 1000,
-      requestTimeout: requestSeconds * 1000,
-      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
-      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
-    },
-    app.express,
-  );
+  if (io.stop.aborted) return abandon({ ok: true, stopped: await closeStore(store, logger) });
+  appReady(app.express);
   // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
   const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
   ticking.unref();
   io.stop.addEventListener('abort', () => clearInterval(ticking), { once: true });
-  return serve(server.listen(config.port, config.host), config, store, io, logger);
+  // With --port 0 the real port is known only once listening.
+  announce({ ...config, port: listeningPort(server, config.port) }, io, logger);
+  const outcome = await serve(server, store, io, logger);
+  await release();
+  return outcome;
+}
+
+/** Binds the port; EADDRINUSE and the like are a problem to report, not a crash. */
+function listen(server: Server, config: Config): Promise<{ ok: true } | { ok: false; problems: string[] }> {
+  return new Promise((resolve) => {
+    const failed = (error: Error) => resolve({ ok: false, problems: [`cannot listen on ${config.host}:${config.port}: ${error.message}`] });
+    server.once('error', failed);
+    server.listen(config.port, config.host, () => {
+      server.off('error', failed);
+      resolve({ ok: true });
+    });
+  });
 }
 
 /** The built-in scenarios and the user's, checked before anything starts; an unknown active name is refused too. */
@@ -96,16 +139,13 @@ function loadScenarioLibrary(config: Config): { ok: true; library: ScenarioLibra
   return { ok: true, library };
 }
 
-function serve(server: Server, config: Config, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
+function serve(server: Server, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
   const inFlight = new Set<ServerResponse>();
   server.on('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
   return new Promise((resolve) => {
-    server.once('error', (error) => resolve({ ok: false, problems: [`cannot listen on ${config.host}:${config.port}: ${error.message}`] }));
-    // With --port 0 the real port is known only once listening.
-    server.once('listening', () => announce({ ...config, port: listeningPort(server, config.port) }, io, logger));
     const stop = () => {
       logger.info(`${String(io.stop.reason ?? 'stop')}: finishing in-flight requests`);
       // In-flight and late requests are answered, but their connections are not kept alive.
