@@ -90,7 +90,9 @@ export const configSchema = z.strictObject({
   // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
   const own = ownOrigins(config);
   config.clients.forEach((client, index) => {
-    const problem = client.webhook && webhookUrlProblem(client.webhook.url, { allowLinkLocal: config.webhookAllowLinkLocal, own });
+    // A URL the field's own schema refused is named once, by that schema.
+    const url = client.webhook?.url;
+    const problem = url !== undefined && webhookEndpointSchema.shape.url.safeParse(url).success && webhookUrlProblem(url, { allowLinkLocal: config.webhookAllowLinkLocal, own });
     if (problem) context.addIssue({ code: 'custom', path: ['clients', index, 'webhook', 'url'], message: problem });
   });
 });
