@@ -98,7 +98,7 @@ describe('a poisoned state import', () => {
     expect(await observable(t)).toEqual(before);
     await t.http.post('/__admin/clock/advance').send({ seconds: 86_400 * 40 }).expect(200);
     await t.http.get('/v1/subscriptions').set(bearer(await tokenFor(t))).expect(200);
-  });
+  }, 60_000);
 
   it('names at most 20 problems of a state whose every record is broken', async () => {
     const t = await createTestApp({ seedData: 'default' });
@@ -123,7 +123,7 @@ describe('a real state', () => {
     const before = await observable(t);
     await t.http.put('/__admin/state').send(state).expect(200);
     expect(await observable(t)).toEqual(before);
-  });
+  }, 60_000);
 });
 
 describe('a snapshot restore', () => {
