@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { pactFilesIn, readPactFile, type Pact } from './contracts/pact-file.ts';
 import { checkPact, pactCheckRouter } from './contracts/pact-openapi-check.ts';
 import { reportText, summarise, summaryText } from './contracts/pact-report-text.ts';
+import { printable } from './contracts/printable.ts';
 
 export interface PactCheckIo {
   stdout(text: string): void;
@@ -34,7 +35,7 @@ async function pactCheck(paths: readonly string[], json: boolean, io: PactCheckI
     else unreadable.push(read);
   }
   if (unreadable.length > 0) {
-    for (const { file, reason } of unreadable) io.stderr(`commerce-mock: ${file}: ${reason}\n`);
+    for (const { file, reason } of unreadable) io.stderr(`commerce-mock: ${printable(file)}: ${printable(reason)}\n`);
     return 2;
   }
   const router = await pactCheckRouter();

@@ -3,6 +3,7 @@
  * then validated once; a failure names the option (or the file and field).
  */
 import { z } from 'zod';
+import { ownOrigins, webhookUrlProblem } from './core/webhook-url.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
 export const DEFAULT_CLIENTS = [
@@ -46,6 +47,11 @@ const timeoutsSchema = z.strictObject({
   requestSeconds: z.number().min(0.1).max(3600).default(30),
 });
 
+const snapshotLimitsSchema = z.strictObject({
+  maxCount: z.number().int().min(1).max(10_000).default(20),
+  maxTotalBytes: z.number().int().min(1024).max(4 * 1024 ** 3).default(50 * 1024 * 1024),
+});
+
 export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(4010),
   host: z.string().min(1).default('127.0.0.1'),
@@ -80,6 +86,19 @@ export const configSchema = z.strictObject({
   tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
   rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
   timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
+  /** Webhooks may go to link-local and cloud-metadata addresses (169.254.0.0/16, fd00:ec2::254): off by default. */
+  webhookAllowLinkLocal: z.boolean().default(false),
+  /** Named state snapshots kept in memory (`POST /__admin/snapshots`): at most this many, this many bytes in all. */
+  snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
+}).superRefine((config, context) => {
+  // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
+  const own = ownOrigins(config);
+  config.clients.forEach((client, index) => {
+    // A URL the field's own schema refused is named once, by that schema.
+    const url = client.webhook?.url;
+    const problem = url !== undefined && webhookEndpointSchema.shape.url.safeParse(url).success && webhookUrlProblem(url, { allowLinkLocal: config.webhookAllowLinkLocal, own });
+    if (problem) context.addIssue({ code: 'custom', path: ['clients', index, 'webhook', 'url'], message: problem });
+  });
 });
 
 export type Config = z.infer<typeof configSchema>;

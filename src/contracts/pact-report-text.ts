@@ -1,5 +1,6 @@
 /** The pact check's reports as a person reads them: one block per file, one line per interaction, problems beneath. */
 import type { PactReport, PactSummary } from './pact-openapi-check.ts';
+import { printable } from './printable.ts';
 
 export interface ChecksSummary extends PactSummary {
   files: number;
@@ -11,13 +12,13 @@ export function summarise(reports: readonly PactReport[]): ChecksSummary {
 }
 
 export function reportText(report: PactReport): string {
-  const lines = [`${report.file}  ${report.consumer} → ${report.provider} (Pact V${report.specification})`];
+  const lines = [`${printable(report.file)}  ${printable(report.consumer)} → ${printable(report.provider)} (Pact V${report.specification})`];
   for (const interaction of report.interactions) {
     const operation = interaction.operationId ? `  [${interaction.operationId}]` : '';
-    lines.push(`  ${interaction.ok ? '✓' : '✗'} ${interaction.description}${operation}`);
-    for (const problem of interaction.problems) lines.push(`      ${problem.where}: ${problem.message}`);
+    lines.push(`  ${interaction.ok ? '✓' : '✗'} ${printable(interaction.description)}${operation}`);
+    for (const problem of interaction.problems) lines.push(`      ${printable(problem.where)}: ${printable(problem.message)}`);
   }
-  for (const skipped of report.skipped) lines.push(`  – ${skipped.description}: ${skipped.note}`);
+  for (const skipped of report.skipped) lines.push(`  – ${printable(skipped.description)}: ${printable(skipped.note)}`);
   lines.push(`  ${countsText(report.summary)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -5,7 +5,8 @@
  */
 import type { Exchange } from '../core/context.ts';
 import { elapsedMs } from './request-context.ts';
-import { pathPattern } from '../scenarios/rule-match.ts';
+import { pathPattern } from '../scenarios/path-pattern.ts';
+import { redactQuery } from './redact.ts';
 import { stripApiPrefix } from './spec-document.ts';
 
 export interface JournalEntry {
@@ -78,7 +79,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         receivedAt: context.receivedAt.toISOString(),
         method: context.method,
         path: context.path,
-        ...(context.query ? { query: context.query } : {}),
+        ...(context.query ? { query: redactQuery(context.query) } : {}),
         ...(context.operationId ? { operationId: context.operationId } : {}),
         ...(clientId ? { clientId } : {}),
         ...(context.scenario ? { scenario: context.scenario } : {}),

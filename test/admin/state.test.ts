@@ -3,6 +3,8 @@ import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-a
 import { clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
 
 const START = '2026-03-02T10:00:00.000Z';
+/** A stored product as the store keeps it. */
+const PRODUCT = { id: 'p1', clientId: 'mock-client', name: 'Capulana', price: 350, createdAt: START, updatedAt: START };
 
 async function exported(t: TestApp) {
   return (await t.http.get('/__admin/state').expect(200)).body as {
@@ -158,7 +160,7 @@ describe('admin state export and import', () => {
       ],
       [
         'a record under another id',
-        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { id: 'p2', clientId: 'mock-client' } } } } }),
+        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { ...PRODUCT, id: 'p2' } } } } }),
         [{ path: 'store.collections.products.p1.id', message: 'deve ser igual à chave do registo' }],
       ],
       [

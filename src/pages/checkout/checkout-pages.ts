@@ -10,6 +10,7 @@ import type { Outcome } from '../../core/outcome.ts';
 import type { OrderRecord } from '../../core/records.ts';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Flows } from '../../handlers/flows.ts';
+import { redactUrlPath } from '../../http/redact.ts';
 import { readBody } from '../../http/request-body.ts';
 import type { Logger } from '../../log.ts';
 import { isFinal } from '../../orders/transitions.ts';
@@ -42,7 +43,7 @@ export function checkoutPages(deps: CheckoutDeps): (req: IncomingMessage, res: S
     try {
       page = await answer(req, res, deps);
     } catch (error) {
-      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${req.url}: ${String((error as Error)?.stack ?? error)}`);
+      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${redactUrlPath(req.url ?? '')}: ${String((error as Error)?.stack ?? error)}`);
       page = { status: 500, html: renderMessage('Erro interno', 'A página de pagamento falhou. Tente novamente.') };
     }
     send(res, page);
