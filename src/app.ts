@@ -25,6 +25,7 @@ import { apiPrefix } from './http/stages/api-prefix.ts';
 import { authenticate } from './http/stages/authenticate.ts';
 import { readRequestBody } from './http/stages/body.ts';
 import { commit } from './http/stages/commit.ts';
+import { acceptContentType } from './http/stages/content-type.ts';
 import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
@@ -96,6 +97,7 @@ export function apiStages(
     scenarioScope(scenarios, flows.tokens.identify),
     rateLimit(limiter),
     route(router),
+    acceptContentType,
     readRequestBody,
     scenarioRules(scenarios, router, {
       identify: flows.tokens.identify,

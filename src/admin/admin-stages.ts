@@ -1,15 +1,20 @@
 /**
  * The admin API's request path: the same machinery as the service's (a document as router and validator, the
- * stages, the one reply writer), with its own document (spec/admin.yaml) and handlers. Guarded first: on a
- * non-loopback host every call needs the admin token.
+ * stages, the one reply writer), with its own document (spec/admin.yaml) and handlers. Guarded first: a Host
+ * that is not the mock's own is refused unless the call carries the admin token (a DNS-rebinding page cannot
+ * know it); a state change from a page of another origin is refused; on a non-loopback host every call needs
+ * the admin token. Bodies are JSON only (415 otherwise), so no HTML form can reach it.
  */
 import type { Config } from '../config.ts';
 import { failure } from '../core/failures.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { OpenApiRouter } from '../http/openapi-router.ts';
-import type { Stage } from '../http/stage.ts';
+import type { RequestState, Stage } from '../http/stage.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
 import { readRequestBody } from '../http/stages/body.ts';
+import { acceptContentType } from '../http/stages/content-type.ts';
+import { sameOrigin } from '../http/stages/same-origin.ts';
+import { explicitOrigins } from '../http/same-origin.ts';
 import { handle } from '../http/stages/handle.ts';
 import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
@@ -21,22 +26,46 @@ export const ADMIN_PREFIX = '/__admin';
 export const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function adminStages(router: OpenApiRouter, config: Config, handlers: object): Stage[] {
-  return [adminGuard(config), adminPrefix(router), route(router), readRequestBody, validate(router), handle(handlers)];
+  return [
+    ownHostOnly(config),
+    sameOrigin(explicitOrigins(config.corsOrigins)),
+    adminGuard(config),
+    adminPrefix(router),
+    route(router),
+    acceptContentType,
+    readRequestBody,
+    validate(router),
+    handle(handlers),
+  ];
+}
+
+function ownHostOnly(config: Config): Stage {
+  return {
+    name: 'own-host',
+    run(request, next) {
+      if (request.incoming.site.ownHost || carriesAdminToken(request, config)) return next();
+      const host = String(request.incoming.headers['host'] ?? '').slice(0, 200);
+      return failure('foreign_host', { message: `Host desconhecido: ${host}; para outro nome, inicie o mock com --public-url` });
+    },
+  };
 }
 
 function adminGuard(config: Config): Stage {
   return {
     name: 'admin-guard',
     run(request, next) {
-      if (isLoopback(config.host)) return next();
-      const expected = config.adminToken;
-      // The scheme name is case-insensitive (RFC 9110 §11.1), as the API's bearer check treats it.
-      const header = request.incoming.headers['authorization'];
-      const presented = typeof header === 'string' ? /^Bearer +(\S+) *$/i.exec(header)?.[1] : undefined;
-      const allowed = expected !== undefined && presented !== undefined && sameSecret(presented, expected);
-      return allowed ? next() : failure('invalid_token', { message: 'Token de administração ausente ou inválido' });
+      if (isLoopback(config.host) || carriesAdminToken(request, config)) return next();
+      return failure('invalid_token', { message: 'Token de administração ausente ou inválido' });
     },
   };
+}
+
+function carriesAdminToken(request: RequestState, config: Config): boolean {
+  const expected = config.adminToken;
+  // The scheme name is case-insensitive (RFC 9110 §11.1), as the API's bearer check treats it.
+  const header = request.incoming.headers['authorization'];
+  const presented = typeof header === 'string' ? /^Bearer +(\S+) *$/i.exec(header)?.[1] : undefined;
+  return expected !== undefined && presented !== undefined && sameSecret(presented, expected);
 }
 
 function adminPrefix(router: OpenApiRouter): Stage {
