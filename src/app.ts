@@ -35,6 +35,7 @@ import { silentLogger } from './log.ts';
 import { docsPages } from './pages/docs/docs-pages.ts';
 import { orderFlow } from './orders/order-flow.ts';
 import { CHECKOUT_PREFIX, checkoutPages } from './pages/checkout/checkout-pages.ts';
+import { pageTokens } from './pages/checkout/page-token.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
@@ -161,7 +162,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use('/docs', docsPages(deps));
-  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger }));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
