@@ -1418,7 +1418,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body's `Content-Type` is not one the operation lists under `requestBody.content` (`invalid_request`): JSON everywhere, `application/x-www-form-urlencoded` only on the token operations. Refused before the body is read. */
+        /** @description The body's `Content-Type` is not one the operation lists under `requestBody.content` (`invalid_request`, `details` names the type sent and those taken): JSON everywhere, `application/x-www-form-urlencoded` only on the token operations. Refused before the body is read. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

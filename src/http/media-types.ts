@@ -23,5 +23,7 @@ export function unsupportedMediaType(operation: Operation | undefined, contentTy
   const accepted = documentedMediaTypes(operation);
   const allowed = accepted.length > 0 ? accepted : ['application/json'];
   if (allowed.includes(type)) return undefined;
-  return failure('unsupported_media_type', { message: `Content-Type não suportado: ${type.slice(0, 100)}; esta operação aceita ${allowed.join(', ')}` });
+  return failure('unsupported_media_type', {
+    details: [{ path: 'Content-Type', message: `${type.slice(0, 100)} não é aceite; esta operação aceita ${allowed.join(', ')}` }],
+  });
 }

@@ -72,7 +72,11 @@ describe('HTTP protocol behaviour', () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
     const response = await t.http.post('/v1/products/create').set(bearer(token)).set('Content-Type', 'text/plain').send('hi').expect(415);
-    expect(response.body).toMatchObject({ error: 'invalid_request', message: 'Content-Type não suportado: text/plain; esta operação aceita application/json' });
+    expect(response.body).toMatchObject({
+      error: 'invalid_request',
+      message: 'Content-Type não suportado por esta operação',
+      details: [{ path: 'Content-Type', message: 'text/plain não é aceite; esta operação aceita application/json' }],
+    });
     expect(t.store.count('products')).toBe(0);
   });
 
