@@ -76,7 +76,10 @@ describe('the page’s own forms go through', () => {
   it('every form carries the token; posted from the page’s origin it acts', async () => {
     const t = await createTestApp();
     const order = await placeOrder(t);
-    const page = (await t.http.get(order.path).expect(200)).text;
+    const response = await t.http.get(order.path).expect(200);
+    // Under `no-referrer` a browser would send the page's own forms with `Origin: null`.
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+    const page = response.text;
     const token = await pageToken(t, order.path);
     expect(page.split(`name="token" value="${token}"`)).toHaveLength(4);
     await t.http

@@ -134,7 +134,9 @@ function send(res: ServerResponse, page: Page): void {
   res.statusCode = page.status;
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  // No referrer leaves for another origin; `same-origin` rather than `no-referrer`, under which a browser sends
+  // the page's own forms with `Origin: null`, which the same-origin check refuses.
+  res.setHeader('Referrer-Policy', 'same-origin');
   if ('location' in page) {
     res.setHeader('Location', page.location);
     res.end();
