@@ -93,7 +93,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   return back;
 }
 
-/** A POST not sent by a page of this mock: answered without reading its body, nothing changed. */
+/** A POST not sent by a page of this mock: nothing changed, and whatever of its body is unread is drained. */
 function refused(req: IncomingMessage, status: 403 | 415, message: string): Page {
   req.resume();
   return { status, html: renderMessage('Pedido recusado', message) };
