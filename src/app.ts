@@ -26,6 +26,7 @@ import { apiPrefix } from './http/stages/api-prefix.ts';
 import { authenticate } from './http/stages/authenticate.ts';
 import { readRequestBody } from './http/stages/body.ts';
 import { commit } from './http/stages/commit.ts';
+import { acceptContentType } from './http/stages/content-type.ts';
 import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
@@ -37,6 +38,7 @@ import { docsPages } from './pages/docs/docs-pages.ts';
 import { homePage } from './pages/home/home-page.ts';
 import { orderFlow } from './orders/order-flow.ts';
 import { CHECKOUT_PREFIX, checkoutPages } from './pages/checkout/checkout-pages.ts';
+import { pageTokens } from './pages/checkout/page-token.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
@@ -99,6 +101,7 @@ export function apiStages(
     scenarioScope(scenarios, flows.tokens.identify),
     rateLimit(limiter),
     route(router),
+    acceptContentType,
     readRequestBody,
     scenarioRules(scenarios, router, {
       identify: flows.tokens.identify,
@@ -165,7 +168,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use('/docs', docsPages(deps));
-  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger }));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }

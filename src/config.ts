@@ -52,6 +52,11 @@ const snapshotLimitsSchema = z.strictObject({
   maxTotalBytes: z.number().int().min(1024).max(4 * 1024 ** 3).default(50 * 1024 * 1024),
 });
 
+/** A check of a URL's parts; zod runs every refinement, also after the URL check failed, which reports that. */
+function ifParsed(check: (url: URL) => boolean): (value: string) => boolean {
+  return (value) => !URL.canParse(value) || check(new URL(value));
+}
+
 export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(4010),
   host: z.string().min(1).default('127.0.0.1'),
@@ -60,8 +65,15 @@ export const configSchema = z.strictObject({
   reset: z.boolean().default(false),
   seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
   seedData: z.enum(['default', 'none']).default('default'),
-  /** Base of the links the mock hands out (checkout pages); defaults to http://localhost:<port>. */
-  publicUrl: z.url().optional(),
+  /**
+   * Base of the links the mock hands out (checkout pages, /docs); defaults to the host the client reached. An
+   * http(s) URL without credentials: it is written into pages, links and a Content-Security-Policy.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .refine(ifParsed((url) => url.username === '' && url.password === ''), 'must not carry credentials (user:password@)')
+    .refine(ifParsed((url) => url.search === '' && url.hash === ''), 'must not carry a query or a fragment: links are built under it')
+    .optional(),
   /**
    * Origins a browser page may call the API from (CORS). `*` allows any; unset means `*` on a loopback host and
    * none on any other.

@@ -3,6 +3,7 @@
  * lower case (HTTP header names are case-insensitive), the query as the server parses it, a body either as a
  * value (JSON the pact holds as JSON) or as text to be read by the server's own body reader.
  */
+import { mediaType } from '../http/media-types.ts';
 import { parseQuery } from '../http/query.ts';
 import { httpInteractionSchema, v4BodySchema, type HttpInteraction } from './pact-schema.ts';
 
@@ -113,10 +114,6 @@ function readBody(raw: unknown, present: boolean, specification: number, headerT
 
 function textBody(text: string, contentType: string | undefined): PactBody | undefined {
   return text.length === 0 ? undefined : { kind: 'text', text, ...(contentType ? { contentType } : {}) };
-}
-
-export function mediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
 function isJson(contentType: string | undefined): boolean {

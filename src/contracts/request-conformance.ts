@@ -5,13 +5,14 @@
  * interaction that expects that refusal is allowed.
  */
 import { basicCredentials, withBasicClientCredentials } from '../http/basic-credentials.ts';
+import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/media-types.ts';
 import type { OpenApiRouter, Operation } from '../http/openapi-router.ts';
 import { parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../http/spec-document.ts';
 import { securityNeeds } from '../http/stages/authenticate.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
 import { locatedDetails } from '../http/validation-details.ts';
-import { mediaType, type PactRequest } from './pact-interaction.ts';
+import type { PactRequest } from './pact-interaction.ts';
 import type { Problem } from './response-conformance.ts';
 
 /** A problem of the request, and the status the service answers it with (the first problem's is what it sends). */
@@ -82,12 +83,12 @@ function readRequestBody(operation: Operation, operationId: string, request: Pac
   const sent = request.body;
   if (sent === undefined) return { body: undefined, problems: [] };
   const contentType = sent.contentType ?? request.headers['content-type'];
-  const accepted = Object.keys((operation.requestBody as { content?: object } | undefined)?.content ?? {});
+  const accepted = documentedMediaTypes(operation);
   // The server reads no body of a GET or HEAD, and the document gives such operations none.
   if (accepted.length === 0) return { body: undefined, problems: [{ answer: 400, where: 'request.body', message: `${operationId} takes no body` }] };
   const type = mediaType(contentType) ?? 'application/json';
-  if (!accepted.includes(type)) {
-    return { body: undefined, contentType, problems: [{ answer: 400, where: 'request.body', message: `content type ${type} is not accepted by ${operationId} (accepted: ${accepted.join(', ')})` }] };
+  if (unsupportedMediaType(operation, type)) {
+    return { body: undefined, contentType, problems: [{ answer: 415, where: 'request.body', message: `content type ${type} is not accepted by ${operationId} (accepted: ${accepted.join(', ')})` }] };
   }
   if (sent.kind === 'value') return { body: sent.value, contentType: contentType ?? type, problems: [] };
   const read = parseBody(sent.text, contentType);

@@ -206,6 +206,26 @@ describe('pact-check on single interactions', () => {
     ]);
   });
 
+  it('a contract may expect the 415 the service answers to a form-encoded customer', async () => {
+    const formCustomer = (status: number, body: object) => ({
+      type: 'Synchronous/HTTP',
+      description: 'a customer sent as a form',
+      request: { method: 'POST', path: '/v1/customers', headers: { Authorization: [TOKEN] }, body: { content: 'name=FormCust', contentType: 'application/x-www-form-urlencoded', encoded: false } },
+      response: { status, body: json(body) },
+    });
+    const refusal = {
+      error: 'invalid_request',
+      message: 'Content-Type não suportado por esta operação',
+      requestId: 'r',
+      details: [{ path: 'Content-Type', message: 'application/x-www-form-urlencoded não é aceite; esta operação aceita application/json' }],
+    };
+    expect(await problemsOf(formCustomer(415, refusal))).toEqual([]);
+    expect(await problemsOf(formCustomer(201, { data: { id: 'cus_1', name: 'FormCust' } }))).toContainEqual({
+      where: 'request.body',
+      message: 'content type application/x-www-form-urlencoded is not accepted by createCustomer (accepted: application/json)',
+    });
+  });
+
   it('reads a base64 body, and refuses a body on an operation that takes none', async () => {
     const encoded = Buffer.from(JSON.stringify(paid)).toString('base64');
     expect(await problemsOf(statusPoll({}, { status: 200, body: { content: encoded, contentType: 'application/json', encoded: 'base64' } }))).toEqual([]);

@@ -187,6 +187,14 @@ describe('checkout links', () => {
     },
   );
 
+  it.each(['127.0.0.1:99999', 'localhost:65536', '127.0.0.1:0'])('never build a link from a Host whose port is out of range (%s)', async (host) => {
+    const t = await setup();
+    const created = await t.http.post('/v1/orders').set(t.auth).set('Host', host).send({ customer: NEW_CUSTOMER, items: [NEW_ITEM] }).expect(201);
+    const link = created.body.data.checkout as string;
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/checkout/${created.body.data.id}$`));
+    expect(Number(new URL(link).port)).toBeGreaterThan(0);
+  });
+
   it('use --public-url when configured, for seeded orders as well', async () => {
     const t = await createTestApp({ publicUrl: 'https://mock.example.co.mz/', seedData: 'default' });
     const listed = await t.http.get('/v1/orders').set(bearer(await tokenFor(t))).expect(200);
