@@ -1107,7 +1107,7 @@ export interface components {
             /** @description Country. */
             country?: string;
         };
-        /** @description An order. Rules checked by the server beyond this schema: `shippingAddress` together with `shippingAddressDisabled: true` answers 400; an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
+        /** @description An order. `shippingAddress` together with `shippingAddressDisabled: true` is a contradiction (the seed: "when true, no shipping address is supplied"), refused with 400 naming `shippingAddress` (the `not` below). Rules checked by the server beyond this schema: an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
         OrderInput: {
             source?: components["schemas"]["OrderSource"];
             /** @description A reference to an existing customer, or new customer data (any subset). */
