@@ -4,6 +4,7 @@ import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
+import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
@@ -19,5 +20,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...recordHandlers(admin),
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
+    ...pactStateHandlers(admin),
   };
 }
