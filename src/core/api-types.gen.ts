@@ -1422,7 +1422,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body exceeds 1 MiB (`invalid_request`). */
+        /** @description The request body exceeds 1 MiB, or the operation's own `x-max-body-bytes` (16 MiB for the batch syncs) (`invalid_request`). */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
