@@ -1,6 +1,17 @@
 #!/usr/bin/env node
 // The process edge: arguments, environment, output streams and stop signals in; the exit code out.
-import { runCli } from '../dist/cli.js';
+import { fileURLToPath } from 'node:url';
+
+const built = new URL('../dist/cli.js', import.meta.url);
+let runCli;
+try {
+  ({ runCli } = await import(built.href));
+} catch (error) {
+  // A clone of the repository before its first build (npm install builds nothing): say so, not a module trace.
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(built))) throw error;
+  process.stderr.write('commerce-mock: dist/ is not built yet: run `npm run build` (or `npm start`) in the repository first\n');
+  process.exit(1);
+}
 
 const stopping = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopping.abort(signal));

@@ -40,8 +40,8 @@ function rateLimit(value: string): number | 'off' {
 
 export function defineStartCommand(program: Command): Command {
   return program
-    .command('start', { isDefault: true })
-    .description('start the mock server')
+    .command('start')
+    .description('start the mock server (the default: `commerce-mock` with flags only)')
     .addOption(new Option('--port <n>', 'port to listen on (env PORT)').argParser(wholeNumber))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--data <file>', 'lowdb data file (default .commerce-mock/db.json)')

@@ -4,17 +4,17 @@
  * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem.
  */
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { resolveConfig } from './cli-options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
 import { ProviderUnreachable, type ProviderTarget } from './contracts/provider-api.ts';
 import { verifyPacts } from './contracts/verify-pacts.ts';
+import { SHIPPED } from './package-files.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
-export const SHIPPED_PACTS = fileURLToPath(new URL('../pacts', import.meta.url));
+export const SHIPPED_PACTS = SHIPPED.pacts;
 
 interface VerifyFlags {
   pact: string[];

@@ -8,6 +8,7 @@ import { defineStartCommand, resolveConfig, type StartFlags } from './cli-option
 import { definePactCheckCommand } from './cli-pact-check.ts';
 import { defineScenarioCommands } from './cli-scenarios.ts';
 import { defineVerifyCommand } from './cli-verify.ts';
+import { packageVersion } from './package-files.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 export type { CliIo };
@@ -20,6 +21,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   let command: Promise<number> = Promise.resolve(EXIT_OK);
   const program = new Command('commerce-mock')
     .description('Mock and contract-testing server for the Commerce and Subscription API')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   defineStartCommand(program).action((flags: StartFlags) => {
@@ -35,12 +37,26 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     command = Promise.resolve(code);
   });
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     throw error;
   }
   return command;
+}
+
+/** Flags the program itself answers; any other flag in first place belongs to `start`. */
+const PROGRAM_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+
+/**
+ * `commerce-mock` alone, or followed by flags only, starts the mock. `start` is not commander's default command:
+ * a default command takes every unknown word as its own argument ("too many arguments for 'start'"), where a
+ * mistyped command should be named as one ("unknown command 'stat'", with a suggestion).
+ */
+function withDefaultCommand(argv: readonly string[]): string[] {
+  const [node = 'node', script = 'commerce-mock', first, ...rest] = argv;
+  if (first !== undefined && (!first.startsWith('-') || PROGRAM_FLAGS.has(first))) return [...argv];
+  return [node, script, 'start', ...(first === undefined ? [] : [first]), ...rest];
 }
 
 async function start(flags: StartFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {

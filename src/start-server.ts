@@ -1,14 +1,17 @@
 /**
- * `commerce-mock start`: config → store → seeded data → createApp → listen, until the stop signal. The only
- * module that opens sockets. A stop at any moment of start-up ends in an orderly exit 0.
+ * `commerce-mock start` and `startMock`: config → store → seeded data → createApp → listen, until stopped. The
+ * only module that opens sockets (through listening-server.ts). A stop at any moment of start-up ends in an
+ * orderly exit 0.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { createApp } from './app.ts';
+import { createServer } from 'node:http';
+import { createApp, type AppOptions } from './app.ts';
 import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
 import { seedInitialData } from './fake/seed-initial-data.ts';
 import { isLoopback } from './http/loopback.ts';
+import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createSecureRandom } from './random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
@@ -17,9 +20,6 @@ import type { Store } from './store/types.ts';
 
 /** How often the clock is let act while the mock runs. */
 const TICK_MS = 1000;
-
-/** After a stop signal, in-flight requests get this long to finish before their connections are cut. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The process as the CLI sees it: output streams, and a signal aborted when asked to stop. */
 export interface CliIo {
@@ -33,9 +33,46 @@ export interface CliIo {
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
 
+/** A mock that listens: where to reach it, and how to stop it. */
+export interface RunningServer {
+  /** The origin a client on this machine reaches it at, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  /**
+   * Finishes the requests in flight, closes the server, then flushes and closes the store: 0, or 1 when the last
+   * write failed. Calling it again returns the same promise.
+   */
+  stop(reason?: string): Promise<number>;
+}
+
+/** Listening, refused with problems, or asked to stop (`io.stop`) before it listened. */
+export type LaunchOutcome = { ok: true; running: RunningServer } | ServerOutcome;
+
+/**
+ * What an embedder adds: observers of every exchange, listeners of domain events, routers it built already (they
+ * hold no state of a mock: several mocks in one process share them), and how problems name the scenario option.
+ */
+export interface LaunchExtras extends Pick<AppDeps, 'observers' | 'listeners'>, Pick<AppOptions, 'router' | 'adminRouter'> {
+  /** Default `--scenario`, as the command line names it. */
+  scenarioOption?: string;
+}
+
+/** The CLI's start: launch, then serve until `io.stop` is aborted. */
 export async function startServer(config: Config, io: CliIo): Promise<ServerOutcome> {
+  const launched = await launchServer(config, io);
+  if (!('running' in launched)) return launched;
+  await new Promise((resolve) => (io.stop.aborted ? resolve(undefined) : io.stop.addEventListener('abort', resolve, { once: true })));
+  return { ok: true, stopped: await launched.running.stop(String(io.stop.reason ?? 'stop')) };
+}
+
+/**
+ * The one start path (the CLI's and `startMock`'s): config → store → seeded data → createApp → listen. Resolves
+ * once the server listens; `io.stop` aborted before that ends the start in order instead.
+ */
+export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
   const logger = createLogger(config.logLevel, io.stderr);
-  const scenarios = loadScenarioLibrary(config);
+  const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
+  const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
   const clock = createClock();
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
@@ -53,14 +90,15 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
 
-  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger };
+  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
   seedInitialData(deps);
   try {
     await store.commit();
   } catch (error) {
+    await closeStore(store, logger);
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
   }
-  const app = await createApp(deps, { scenarios: scenarios.library });
+  const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
   if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
   const { headersSeconds, requestSeconds } = config.timeouts;
   const server = createServer(
@@ -72,20 +110,37 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
     },
     app.express,
   );
+  const closeServer = stopsGracefully(server, logger);
+  const listened = await listen(server, config.host, config.port);
+  if (!listened.ok) {
+    await closeStore(store, logger);
+    return listened;
+  }
   // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
   const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
   ticking.unref();
-  io.stop.addEventListener('abort', () => clearInterval(ticking), { once: true });
-  return serve(server.listen(config.port, config.host), config, store, io, logger);
+  const port = listeningPort(server, config.port);
+  let stopping: Promise<number> | undefined;
+  const stop = (reason = 'stop') =>
+    (stopping ??= (async () => {
+      clearInterval(ticking);
+      await closeServer(reason);
+      return closeStore(store, logger);
+    })());
+  const running: RunningServer = { url: reachableOrigin(config.host, port), port, stop };
+  if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
+  // With --port 0 the real port is known only once listening.
+  announce({ ...config, port }, io, logger);
+  return { ok: true, running };
 }
 
 /** The built-in scenarios and the user's, checked before anything starts; an unknown active name is refused too. */
-function loadScenarioLibrary(config: Config): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+function loadScenarioLibrary(config: Config, scenarioOption: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
   const loaded = loadScenarios(config.scenariosDir);
   if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
   const library = scenarioLibrary(loaded.scenarios);
   const wanted = [
-    ...(config.scenario ? [{ name: config.scenario, where: '--scenario' }] : []),
+    ...(config.scenario ? [{ name: config.scenario, where: scenarioOption }] : []),
     ...config.clients.flatMap((client) => (client.scenario ? [{ name: client.scenario, where: `clients[${client.clientId}].scenario` }] : [])),
   ];
   const unknown = wanted.filter(({ name }) => !library.get(name));
@@ -94,33 +149,6 @@ function loadScenarioLibrary(config: Config): { ok: true; library: ScenarioLibra
     return { ok: false, problems: unknown.map(({ name, where }) => `${where}: unknown scenario "${name}" (known: ${known})`) };
   }
   return { ok: true, library };
-}
-
-function serve(server: Server, config: Config, store: Store, io: CliIo, logger: Logger): Promise<ServerOutcome> {
-  const inFlight = new Set<ServerResponse>();
-  server.on('request', (_req, res: ServerResponse) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-  });
-  return new Promise((resolve) => {
-    server.once('error', (error) => resolve({ ok: false, problems: [`cannot listen on ${config.host}:${config.port}: ${error.message}`] }));
-    // With --port 0 the real port is known only once listening.
-    server.once('listening', () => announce({ ...config, port: listeningPort(server, config.port) }, io, logger));
-    const stop = () => {
-      logger.info(`${String(io.stop.reason ?? 'stop')}: finishing in-flight requests`);
-      // In-flight and late requests are answered, but their connections are not kept alive.
-      const closeAfter = (res: ServerResponse) => {
-        if (!res.headersSent) res.setHeader('Connection', 'close');
-      };
-      inFlight.forEach(closeAfter);
-      server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
-      server.close(() => void closeStore(store, logger).then((code) => resolve({ ok: true, stopped: code })));
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    };
-    if (io.stop.aborted) stop();
-    else io.stop.addEventListener('abort', stop, { once: true });
-  });
 }
 
 /** Flushes and closes the store: 0, or 1 when the last write fails. */
@@ -132,11 +160,6 @@ async function closeStore(store: Store, logger: Logger): Promise<number> {
     logger.error(`flushing the store failed: ${String(error)}`);
     return 1;
   }
-}
-
-function listeningPort(server: Server, fallback: number): number {
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : fallback;
 }
 
 function announce(config: Config, io: CliIo, logger: Logger): void {

@@ -1,16 +1,15 @@
 /**
  * The QA console at `/__admin/ui`: static files (one page, a style sheet, plain ES modules) that call only the
  * admin API and, to send requests, the mock's own API. No build step: tsc copies no file that is not TypeScript, so
- * the folder is found from this module's place, src/http/ in the sources and dist/http/ in the build; two levels
- * up is the package either way.
+ * the sources and the build both serve src/pages/console/ (see package-files.ts).
  */
 import express, { type RequestHandler } from 'express';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SHIPPED } from '../package-files.ts';
 
 export const CONSOLE_PREFIX = '/__admin/ui';
 
-export const CONSOLE_DIR = fileURLToPath(new URL('../../src/pages/console/', import.meta.url));
+export const CONSOLE_DIR = SHIPPED.console;
 
 /**
  * The page itself is served without the admin token (a browser cannot send one on navigation; the page holds no

@@ -6,10 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
+import { BUILT } from '../package-files.ts';
 
-export const VALIDATORS_DIR = fileURLToPath(new URL('../validators/', import.meta.url));
+export const VALIDATORS_DIR = BUILT.validators;
 export const MANIFEST_FILE = 'manifest.json';
 
 /** operationId → a loader of its validators, in openapi-backend's order; undefined without a build. */

@@ -4,20 +4,20 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { BUILT, SHIPPED } from '../package-files.ts';
 
-export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+export const SPEC_PATH = SHIPPED.openapiYaml;
 
 /**
  * The build writes the document as JSON beside the compiled code (`dist/openapi.json`, see
  * scripts/spec-to-json.mjs): parsing it takes milliseconds where the YAML parser takes a fifth of a second of
  * start-up. Run from the sources (tests, tsx), there is no such file and the YAML is read.
  */
-const BUILT_JSON = fileURLToPath(new URL('../openapi.json', import.meta.url));
+const BUILT_JSON = BUILT.openapiJson;
 
 /** The admin API's own document (spec/admin.yaml), built the same way. */
-export const ADMIN_SPEC_PATH = fileURLToPath(new URL('../../spec/admin.yaml', import.meta.url));
-const ADMIN_BUILT_JSON = fileURLToPath(new URL('../admin.json', import.meta.url));
+export const ADMIN_SPEC_PATH = SHIPPED.adminYaml;
+const ADMIN_BUILT_JSON = BUILT.adminJson;
 
 function readDocument(built = BUILT_JSON, source = SPEC_PATH): Record<string, unknown> {
   if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;

@@ -6,14 +6,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BUILT, SHIPPED } from '../package-files.ts';
 import { scenarioSchema, type Scenario } from './scenario-schema.ts';
 
 /** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */
-export const BUILT_IN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+export const BUILT_IN_DIR = SHIPPED.scenarios;
 
 /** The built-ins as the build parsed them (`dist/built-in-scenarios.json`): start-up then needs no YAML parser. */
-const BUILT_IN_JSON = fileURLToPath(new URL('../built-in-scenarios.json', import.meta.url));
+const BUILT_IN_JSON = BUILT.builtInScenarios;
 
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 

@@ -12,7 +12,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** Lowest first. A module may import its own layer and those below. */
 const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /^core\//],
-  [1, /^(clock|random|log|config)\.ts$/],
+  [1, /^(clock|random|log|config|package-files)\.ts$/],
   [1, /^(store|clients)\//],
   [2, /^(deps|event-bus)\.ts$/],
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
@@ -20,8 +20,10 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [5, /^contracts\//],
   [5, /^(app|cli-options|cli-scenarios)\.ts$/],
   [6, /^cli-pact-check\.ts$/],
-  [6, /^start-server\.ts$/],
+  [6, /^(start-server|listening-server)\.ts$/],
   [7, /^cli(-verify)?\.ts$/],
+  [7, /^api\//],
+  [8, /^index\.ts$/],
 ];
 
 /** Rules of the flows: values in, values out; no store, no deps bag, no HTTP. */

@@ -25,14 +25,14 @@ export interface Started {
  */
 export async function runCli(
   args: string[],
-  options: { stopWhen?: (stdout: string) => boolean; stopAfterMs?: number } = {},
+  options: { stopWhen?: (stdout: string) => boolean; stopAfterMs?: number; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort('SIGTERM'), options.stopAfterMs ?? 10_000);
   try {
-    const code = await runCliInProcess(['node', 'commerce-mock', ...args], {}, {
+    const code = await runCliInProcess(['node', 'commerce-mock', ...args], options.env ?? {}, {
       stdout: (text) => {
         stdout += text;
         if (options.stopWhen?.(stdout)) stop.abort('SIGTERM');

@@ -17,8 +17,7 @@ import { loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../../src/
 import { scenarioSchema, type ScenarioInput } from '../../src/scenarios/scenario-schema.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/types.ts';
-import { validateExchange } from './response-validator.ts';
-import { sharedAdminRouter, sharedRouter } from './shared-router.ts';
+import { sharedAdminRouter, sharedRouter, validatingObserver } from './shared-router.ts';
 
 export const FROZEN_AT = new Date('2026-03-02T10:00:00.000Z');
 
@@ -51,7 +50,7 @@ export async function createTestApp(
     clock,
     random: createSecureRandom(),
     store,
-    observers: [(exchange) => validateExchange((exchange.context.path.startsWith('/__admin') ? adminRouter : router).backend, exchange)],
+    observers: [await validatingObserver()],
     listeners: [(event) => events.push(event)],
     ...(options.logger ? { logger: options.logger } : {}),
   };

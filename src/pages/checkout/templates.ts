@@ -1,13 +1,13 @@
 /**
  * The page templates (`templates/*.eta`). tsc copies only code, so the sources and the build both read them from
- * src/pages/checkout/templates (the same depth below the package root), as the console and /docs read their files.
+ * src/pages/checkout/templates (see package-files.ts), as the console and /docs read their files.
  * Every `<%= %>` is escaped; no template uses the raw `<%~ %>` on data.
  */
 import { Eta } from 'eta';
-import { fileURLToPath } from 'node:url';
+import { SHIPPED } from '../../package-files.ts';
 import type { CheckoutView } from './checkout-view.ts';
 
-export const TEMPLATES_DIR = fileURLToPath(new URL('../../../src/pages/checkout/templates/', import.meta.url));
+export const TEMPLATES_DIR = SHIPPED.checkoutTemplates;
 
 const eta = new Eta({ views: TEMPLATES_DIR, autoEscape: true, cache: true });
 

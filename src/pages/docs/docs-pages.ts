@@ -5,19 +5,16 @@
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type Request, type Response, type Router } from 'express';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Config } from '../../config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
+import { SHIPPED } from '../../package-files.ts';
 import { loadAdminDocument, loadSpecDocument } from '../../http/spec-document.ts';
 import { httpSchemeName, publishedCredentials, withServersAt } from './docs-documents.ts';
 
-/**
- * The page and its script live beside this module in src/; tsc copies no other files to dist/, so both the
- * sources and the build read them from src/pages/docs/public (the same depth below the package root).
- */
-const PAGE_DIR = fileURLToPath(new URL('../../../src/pages/docs/public/', import.meta.url));
+/** The page and its script: tsc copies no other files to dist/, so both read src/pages/docs/public (package-files.ts). */
+const PAGE_DIR = SHIPPED.docsPublic;
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'));
 
 /** The files a browser may fetch, each from where it lives; nothing else of either folder is served. */

@@ -1,0 +1,111 @@
+// `npm run test:package`: the package as a user gets it. Packs it, installs the tarball with --omit=dev into an
+// empty folder, and there runs what a user runs first: `npx commerce-mock --version`, `start` (a token, the
+// pages), `scenarios list`, `verify` (the shipped pact, against a mock it starts), `import 'commerce-mock'`.
+// Prints each check, exits 1 on the first failure, and removes its folders and processes whatever happens.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { check, commandIn, startedMock, stopAll } from './package-test/run.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { version, overrides } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const work = mkdtempSync(join(tmpdir(), 'commerce-mock-package-'));
+const app = join(work, 'app');
+
+/** Files a user needs, and what stays in the repository. */
+const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/cli.js', 'package/dist/index.d.ts', 'package/dist/openapi.json',
+  'package/dist/validators/manifest.json', 'package/spec/openapi.yaml', 'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json',
+  'package/src/pages/console/index.html', 'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css',
+  'package/README.md', 'package/LICENSE'];
+const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/.*\.ts$/, /^package\/dist\/\.build-stamp$/];
+
+async function main() {
+  await check('build (only when dist/ is older than its sources) and pack', () => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    // --ignore-scripts: prepack would build again; dist/ is fresh by now.
+    const [packed] = JSON.parse(commandIn(ROOT, 'npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]).stdout);
+    return `${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} KiB packed`;
+  });
+  const tarball = join(work, `commerce-mock-${version}.tgz`);
+
+  await check('the tarball holds what a user needs, and no tests, benchmarks or TypeScript sources', () => {
+    const entries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const missing = MUST_SHIP.filter((file) => !entries.includes(file));
+    const extra = entries.filter((file) => MUST_NOT_SHIP.some((pattern) => pattern.test(file)));
+    if (missing.length > 0 || extra.length > 0) throw new Error(`missing: ${missing.join(', ') || 'none'}; should not ship: ${extra.join(', ') || 'none'}`);
+  });
+
+  // openapi-backend 5.21 asks for @apidevtools/json-schema-ref-parser 16, which declares Node ≥ 22.19 (it loads and
+  // works on Node 20, and the mock never calls it). A package's `overrides` bind only its own installs, so a user on
+  // Node 20 silences the warning with the same override in their package.json, as the README says: so does this.
+  await check('npm install --omit=dev of the tarball into an empty folder (with the README\'s override), no EBADENGINE', () => {
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'package-test', private: true, type: 'module', overrides }));
+    const { stderr } = commandIn(app, 'npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball]);
+    if (stderr.includes('EBADENGINE')) throw new Error(stderr);
+    const lock = JSON.parse(readFileSync(join(app, 'node_modules', '.package-lock.json'), 'utf8'));
+    const packages = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/')).length;
+    const size = execFileSync('du', ['-sh', join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0];
+    return `${packages} packages, ${size} in node_modules`;
+  });
+
+  await check('npx commerce-mock --version prints the version', () => {
+    const printed = commandIn(app, 'npx', ['--no', '--', 'commerce-mock', '--version']).stdout.trim();
+    if (printed !== version) throw new Error(`printed "${printed}", expected "${version}"`);
+    return printed;
+  });
+
+  await check('import "commerce-mock" resolves, with its declarations', () => {
+    const kind = commandIn(app, 'node', ['--input-type=module', '-e', "const m = await import('commerce-mock'); console.log(typeof m.startMock, typeof m.createAdminClient)"]).stdout.trim();
+    if (kind !== 'function function') throw new Error(`startMock, createAdminClient: ${kind}`);
+    readFileSync(join(app, 'node_modules', 'commerce-mock', 'dist', 'index.d.ts'));
+  });
+
+  await check('npx commerce-mock start answers a token request and serves its pages', async () => {
+    const mock = await startedMock(app, 'npx', ['--no', '--', 'commerce-mock', 'start', '--port', '0', '--in-memory']);
+    const token = await mock.json('POST', '/v1/auth/token', { client_id: 'mock-client', client_secret: 'mock-secret' });
+    if (token.status !== 200 || typeof token.body.data?.access_token !== 'string') throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
+    const order = await mock.json('POST', '/v1/orders', {
+      customer: { merchantCustomerId: 'CUST-PKG', name: 'Ana Muianga', phone: '+258 84 123 4567' },
+      items: [{ originProductId: 'SKU-PKG', name: 'Caju torrado 500 g', quantity: 1, price: 180.5 }],
+    }, token.body.data.access_token);
+    const checkout = order.body.checkout ?? order.body.data?.checkout;
+    if (order.status !== 201 || typeof checkout !== 'string') throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
+    for (const page of [new URL(checkout).pathname, '/__admin/ui', '/docs', '/docs/docs.css']) {
+      const status = await mock.status(page);
+      if (status !== 200) throw new Error(`GET ${page}: ${status}`);
+    }
+    const code = await mock.stop();
+    if (code !== 0) throw new Error(`stopped with exit code ${code}`);
+    return `${mock.url}: token 200, order 201, checkout page, /__admin/ui and /docs 200, exit 0 on SIGTERM`;
+  });
+
+  await check('npx commerce-mock scenarios list names the built-in scenarios', () => {
+    const listed = commandIn(app, 'npx', ['--no', '--', 'commerce-mock', 'scenarios', 'list']).stdout;
+    for (const name of ['default', 'order-paid', 'token-expiry']) if (!listed.includes(name)) throw new Error(`"${name}" not listed:\n${listed}`);
+  });
+
+  await check('npx commerce-mock verify: the shipped pact against a mock it starts', () => {
+    const report = commandIn(app, 'npx', ['--no', '--', 'commerce-mock', 'verify'], { PACT_DO_NOT_TRACK: 'true' }).stdout;
+    const summary = /(\d+) verified, (\d+) failed, (\d+) not verifiable/.exec(report);
+    if (!summary || summary[1] === '0' || summary[2] !== '0') throw new Error(report);
+    return summary[0];
+  });
+
+  await check('examples/vitest: a merchant suite on startMock, against this tarball', () => {
+    execFileSync('bash', [join(ROOT, 'scripts', 'run-example.sh'), tarball], { stdio: ['ignore', 'inherit', 'inherit'] });
+  });
+}
+
+try {
+  await main();
+  console.log('package: every check passed');
+} catch (error) {
+  console.error(`package: FAILED\n${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  stopAll();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,94 @@
+/**
+ * A typed client of the whole admin API (spec/admin.yaml), grouped as the document's tags are. Each method
+ * returns what its answer's `data` holds; a page (`{ data, pagination }`) and the state document are returned
+ * whole. A non-2xx answer throws an AdminError.
+ */
+import type { components } from '../core/admin-types.gen.ts';
+import { adminTransport, type RequestOf, type TransportOptions } from './admin-transport.ts';
+
+/** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */
+export type AdminSchemas = components['schemas'];
+export type JournalFilter = NonNullable<RequestOf<'listRequests'>['query']>;
+export type CountFilter = NonNullable<RequestOf<'countRequests'>['query']>;
+export type DeliveryFilter = NonNullable<RequestOf<'listWebhookDeliveries'>['query']>;
+export type NewClient = RequestOf<'createClient'>['body'];
+export type ClockChange = RequestOf<'changeClock'>['body'];
+export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
+export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
+
+export type AdminClientOptions = TransportOptions;
+
+export type AdminClient = ReturnType<typeof createAdminClient>;
+
+const data = <T>(answer: Promise<{ data: T }>): Promise<T> => answer.then((body) => body.data);
+
+/** `url` is the mock's origin, e.g. `http://127.0.0.1:4010` (a trailing `/__admin` is accepted too). */
+export function createAdminClient(url: string, options: AdminClientOptions = {}) {
+  const send = adminTransport(url, options);
+  const client = (clientId: string) => ({ path: { client_id: clientId } });
+  return {
+    clock: {
+      get: () => data(send('getClock')),
+      /** `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. */
+      change: (change: ClockChange) => data(send('changeClock', { body: change })),
+      advance: (seconds: number) => data(send('advanceClock', { body: { seconds } })),
+      set: (at: string | Date) => data(send('setClock', { body: { at: at instanceof Date ? at.toISOString() : at } })),
+      freeze: () => data(send('freezeClock')),
+      resume: () => data(send('resumeClock')),
+    },
+    scenarios: {
+      list: () => data(send('listScenarios')),
+      active: () => data(send('getActiveScenarios')),
+      /** Globally, or for one client with `{ clientId }`; replaces what was active in that scope. */
+      activate: (name: string, scope: { clientId?: string } = {}) => data(send('activateScenario', { body: { name, ...scope } })),
+      deactivate: (scope: { clientId?: string } = {}) => data(send('deactivateScenario', { query: scope })),
+    },
+    /** Everything back to how the mock started, or one client's records only with `{ clientId }`. */
+    reset: (scope?: { clientId?: string }) => data(send('reset', scope ? { body: scope } : {})),
+    state: {
+      export: () => send('exportState'),
+      import: (state: AdminSchemas['State']) => data(send('importState', { body: state })),
+    },
+    snapshots: {
+      list: () => data(send('listSnapshots')),
+      save: (name: string) => data(send('saveSnapshot', { body: { name } })),
+      delete: (name: string) => data(send('deleteSnapshot', { path: { name } })),
+      restore: (name: string) => data(send('restoreSnapshot', { path: { name } })),
+    },
+    requests: {
+      /** Journaled API requests, newest first (at most `limit`, default 100). */
+      list: (filter: JournalFilter = {}) => data(send('listRequests', { query: filter })),
+      count: (filter: CountFilter = {}) => data(send('countRequests', { query: filter })).then(({ count }) => count),
+      /** Empties the journal; resolves to how many entries it held. */
+      clear: () => data(send('clearRequests')).then(({ cleared }) => cleared),
+    },
+    clients: {
+      list: () => data(send('listClients')),
+      create: (newClient: NewClient) => data(send('createClient', { body: newClient })),
+      deactivate: (clientId: string) => data(send('deactivateClient', client(clientId))),
+      reactivate: (clientId: string) => data(send('reactivateClient', client(clientId))),
+      credentials: (clientId: string) => data(send('getClientCredentials', client(clientId))),
+      tokens: (clientId: string) => data(send('listClientTokens', client(clientId))),
+      revokeTokens: (clientId: string) => data(send('revokeClientTokens', client(clientId))),
+      expireTokens: (clientId: string) => data(send('expireClientTokens', client(clientId))),
+      orders: (clientId: string, query: PageQuery<AdminSchemas['Order']['status']> = {}) =>
+        send('listClientOrders', { ...client(clientId), query }),
+      subscriptions: (clientId: string, query: PageQuery<AdminSchemas['Subscription']['status']> = {}) =>
+        send('listClientSubscriptions', { ...client(clientId), query }),
+      payments: (clientId: string, query: PageQuery<AdminSchemas['Payment']['status']> = {}) =>
+        send('listClientPayments', { ...client(clientId), query }),
+      setWebhook: (clientId: string, endpoint: AdminSchemas['WebhookEndpoint']) =>
+        data(send('setClientWebhook', { ...client(clientId), body: endpoint })),
+      deleteWebhook: (clientId: string) => data(send('deleteClientWebhook', client(clientId))),
+    },
+    orders: {
+      /** Moves a pending order; a final one stays as it is (`moved: false`). */
+      transition: (orderId: string, status: OrderTransition) =>
+        data(send('transitionOrder', { path: { order_id: orderId }, body: { status } })),
+    },
+    webhooks: {
+      deliveries: (filter: DeliveryFilter = {}) => data(send('listWebhookDeliveries', { query: filter })),
+      resend: (deliveryId: string) => data(send('resendWebhookDelivery', { path: { delivery_id: deliveryId } })),
+    },
+  };
+}

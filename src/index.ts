@@ -1,0 +1,20 @@
+/**
+ * The package entry (`import { startMock } from 'commerce-mock'`): start the mock inside a test suite, and drive
+ * any running mock through its admin API.
+ */
+export { startMock, type Mock, type StartMockOptions } from './api/start-mock.ts';
+export {
+  createAdminClient,
+  type AdminClient,
+  type AdminClientOptions,
+  type AdminSchemas,
+  type ClockChange,
+  type CountFilter,
+  type DeliveryFilter,
+  type JournalFilter,
+  type NewClient,
+  type OrderTransition,
+  type PageQuery,
+} from './api/admin-client.ts';
+export { AdminError } from './api/admin-error.ts';
+export type { ConfigInput } from './config.ts';

@@ -1,0 +1,52 @@
+/**
+ * The admin client covers the whole of spec/admin.yaml: calling every one of its methods asks for every
+ * documented operation, each at its documented method and path, and for nothing else.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ADMIN_SPEC_PATH } from '../../src/http/spec-document.ts';
+import { createAdminClient } from '../../src/index.ts';
+
+const document = parse(readFileSync(ADMIN_SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+const ID = 'id-1';
+
+const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).flatMap(([method, operation]) =>
+    operation?.operationId ? [`${method.toUpperCase()} /__admin${path.replace(/\{\w+\}/g, ID)}`] : [],
+  ),
+);
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+describe('the admin client', () => {
+  it('has a method for every operation of spec/admin.yaml, at its method and path', async () => {
+    const asked: string[] = [];
+    const recorder: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      asked.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return new Response(JSON.stringify({ data: { count: 0, cleared: 0 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const client = createAdminClient('http://127.0.0.1:1', { fetch: recorder });
+    const methods = Object.values(client).flatMap((member) =>
+      typeof member === 'function' ? [member as Method] : Object.values(member as Record<string, Method>),
+    );
+    for (const method of methods) await method(ID);
+    expect([...asked].sort()).toEqual([...documented].sort());
+    expect(asked).toHaveLength(methods.length);
+  });
+
+  it('sends the admin token as a bearer on every call, and reaches the admin API under a given /__admin too', async () => {
+    const seen: Array<[string, string | null]> = [];
+    const recorder: typeof fetch = async (input, init) => {
+      seen.push([String(input), new Headers(init?.headers).get('authorization')]);
+      return new Response('{"data":{"now":"2026-01-01T00:00:00.000Z","frozen":true,"offsetMs":0}}', { status: 200 });
+    };
+    await createAdminClient('http://mock.test:4010/', { adminToken: 'admin-secret-1', fetch: recorder }).clock.get();
+    await createAdminClient('http://mock.test:4010/__admin', { fetch: recorder }).clock.get();
+    expect(seen).toEqual([
+      ['http://mock.test:4010/__admin/clock', 'Bearer admin-secret-1'],
+      ['http://mock.test:4010/__admin/clock', null],
+    ]);
+  });
+});
