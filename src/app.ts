@@ -11,6 +11,7 @@ import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
 import type { AdminContext } from './admin/admin-context.ts';
 import { createAdminHandlers } from './admin/admin-handlers.ts';
+import { mockProviderStates } from './contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin-stages.ts';
 import { createMockState } from './admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
@@ -152,7 +153,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   };
   const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const apply = applyOutcome(deps, events);
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs };
+  const providerStates = mockProviderStates(deps.config);
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
   app.get('/', homePage(deps.config));
   app.get(ADMIN_PREFIX, adminIndexRedirect());

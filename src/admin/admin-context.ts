@@ -22,4 +22,22 @@ export interface AdminContext {
   startedMs: number;
   /** Makes a flow's change durable and publishes its events. */
   apply(outcome: Outcome<unknown>): Promise<void>;
+  /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in contracts/). */
+  providerStates: ProviderStateChanges;
+}
+
+export interface ProviderStateChange {
+  state?: string;
+  params?: Record<string, unknown>;
+  action?: 'setup' | 'teardown';
+}
+
+export type ProviderStateAnswer =
+  | { ok: true; values: Record<string, string> }
+  | { ok: false; unknown: string; known: readonly string[] }
+  | { ok: false; failed: string; message: string };
+
+export interface ProviderStateChanges {
+  /** Applies a change against the mock reached at `baseUrl` (its own API, through HTTP, as any provider). */
+  change(change: ProviderStateChange, baseUrl: string): Promise<ProviderStateAnswer>;
 }

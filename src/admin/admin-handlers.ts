@@ -5,6 +5,7 @@ import { clockHandlers } from './clock-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
+import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
@@ -21,5 +22,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...recordHandlers(admin),
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
+    ...pactStateHandlers(admin),
   };
 }

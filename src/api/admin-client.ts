@@ -14,6 +14,7 @@ export type DeliveryFilter = NonNullable<RequestOf<'listWebhookDeliveries'>['que
 export type NewClient = RequestOf<'createClient'>['body'];
 export type ClockChange = RequestOf<'changeClock'>['body'];
 export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
+export type ProviderStateChange = NonNullable<RequestOf<'changePactProviderState'>['body']>;
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 
 export type AdminClientOptions = TransportOptions;
@@ -91,6 +92,10 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     webhooks: {
       deliveries: (filter: DeliveryFilter = {}) => data(send('listWebhookDeliveries', { query: filter })),
       resend: (deliveryId: string) => data(send('resendWebhookDelivery', { path: { delivery_id: deliveryId } })),
+    },
+    pact: {
+      /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
+      providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),
     },
   };
 }

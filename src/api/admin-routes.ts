@@ -47,4 +47,5 @@ export const ADMIN_ROUTES = {
   transitionOrder: 'POST /orders/{order_id}/transition',
   listWebhookDeliveries: 'GET /webhooks/deliveries',
   resendWebhookDelivery: 'POST /webhooks/deliveries/{delivery_id}/resend',
+  changePactProviderState: 'POST /pact/provider-states',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

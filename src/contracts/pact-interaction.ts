@@ -30,7 +30,9 @@ interface InteractionHead {
 
 export type PactInteraction =
   | (InteractionHead & { kind: 'http'; request: PactRequest; response: PactResponse })
-  | (InteractionHead & { kind: 'skipped'; note: string });
+  | (InteractionHead & { kind: 'skipped'; note: string })
+  /** Under specification 4 or later an interaction names its type; one that does not cannot be checked. */
+  | (InteractionHead & { kind: 'untyped'; note: string });
 
 export const V4_HTTP = 'Synchronous/HTTP';
 
@@ -42,7 +44,10 @@ export function readInteraction(raw: unknown, specification: number, isMessage =
   if (!head.success) return { ok: false, reason: issueText(head.error.issues) };
   const base = { description: head.data.description, providerStates: providerStates(head.data) };
   const type = head.data.type ?? (isMessage ? 'Asynchronous/Messages' : specification >= 4 ? undefined : V4_HTTP);
-  if (type !== V4_HTTP) return { ok: true, interaction: { ...base, kind: 'skipped', note: `${type ?? 'untyped'} interaction, not HTTP: not checked` } };
+  if (type === undefined) {
+    return { ok: true, interaction: { ...base, kind: 'untyped', note: `no "type" under Pact specification ${specification}: not checked, so not allowed` } };
+  }
+  if (type !== V4_HTTP) return { ok: true, interaction: { ...base, kind: 'skipped', note: `${type} interaction, not HTTP: not checked` } };
   const parsed = httpInteractionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: issueText(parsed.error.issues) };
   const { request, response } = parsed.data;

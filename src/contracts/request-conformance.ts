@@ -7,10 +7,11 @@
 import { basicCredentials, withBasicClientCredentials } from '../http/basic-credentials.ts';
 import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/media-types.ts';
 import type { OpenApiRouter, Operation } from '../http/openapi-router.ts';
-import { parseBody } from '../http/request-body.ts';
+import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../http/spec-document.ts';
 import { securityNeeds } from '../http/stages/authenticate.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
+import { ownBodyLimit } from '../http/stages/body.ts';
 import { locatedDetails } from '../http/validation-details.ts';
 import type { PactRequest } from './pact-interaction.ts';
 import type { Problem } from './response-conformance.ts';
@@ -82,6 +83,10 @@ interface ReadBody {
 function readRequestBody(operation: Operation, operationId: string, request: PactRequest): ReadBody {
   const sent = request.body;
   if (sent === undefined) return { body: undefined, problems: [] };
+  // The server stops reading past the limit (the operation's own, else 1 MiB) and answers 413 before anything else.
+  const limit = ownBodyLimit(operation) ?? BODY_LIMIT_BYTES;
+  const bytes = Buffer.byteLength(sent.kind === 'text' ? sent.text : (JSON.stringify(sent.value) ?? ''), 'utf8');
+  if (bytes > limit) return { body: undefined, problems: [{ answer: 413, where: 'request.body', message: `${bytes} bytes, over ${operationId}'s limit of ${limit}` }] };
   const contentType = sent.contentType ?? request.headers['content-type'];
   const accepted = documentedMediaTypes(operation);
   // The server reads no body of a GET or HEAD, and the document gives such operations none.

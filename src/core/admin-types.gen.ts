@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Set, advance and/or freeze the clock in one call
-         * @description `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. Whatever the clock now makes due (order time steps, subscription charges, webhook retries) runs before the answer.
+         * @description `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. Whatever the clock now makes due (order time steps, subscription charges, webhook retries) runs before the answer. The clock stays within 1970-01-01T00:00:00Z (included) and 9000-01-01T00:00:00Z (excluded), the `x-bounds` of each field: a move outside is a 400 naming the field that leads there, the clock unchanged.
          */
         post: operations["changeClock"];
         delete?: never;
@@ -526,6 +526,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pact/provider-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pact provider-state change URL (setup and teardown of each interaction's states)
+         * @description Pact's state-change protocol, for a verifier in any language (`pact verifier --state-change-url http://localhost:4010/__admin/pact/provider-states --state-change-teardown`, pact-jvm's `stateChangeUrl`, pact-python's `provider_states_setup_url`). The verifier POSTs `{state, params, action}` before (`setup`) and after (`teardown`) each interaction. The first setup of an interaction resets the mock and the teardown resets it again, so interactions never see each other's records, tokens or rate windows: send teardowns. A setup puts the mock in the named state of the catalogue (the README's "Provider states") with the first active client of the configuration and answers the values the state provides, as a flat JSON object (what verifiers read for `fromProviderState`; not the `{data}` envelope). A state the catalogue does not know answers 400 naming it and listing the known ones.
+         */
+        post: operations["changePactProviderState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -540,7 +560,10 @@ export interface components {
             }[];
         };
         Clock: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The mock's instant, always within `x-bounds` (an imported state's clock outside them is refused).
+             */
             now: string;
             frozen: boolean;
             /** @description Mock time minus real time. */
@@ -603,14 +626,16 @@ export interface components {
                 /** @enum {integer} */
                 version: 1;
                 meta: Record<string, never>;
-                /** @description Collection name → record id → record (each record under its own `id`). */
+                /** @description Collection name → record id → record (each record under its own `id`). Only the store's collections; any other name is refused. */
                 collections: {
-                    [key: string]: {
-                        [key: string]: {
-                            id: string;
-                            clientId: string;
-                        };
-                    };
+                    tokens?: components["schemas"]["StoredCollection"];
+                    products?: components["schemas"]["StoredCollection"];
+                    customers?: components["schemas"]["StoredCollection"];
+                    plans?: components["schemas"]["StoredCollection"];
+                    subscriptions?: components["schemas"]["StoredCollection"];
+                    orders?: components["schemas"]["StoredCollection"];
+                    payments?: components["schemas"]["StoredCollection"];
+                    orderPolls?: components["schemas"]["StoredCollection"];
                 };
             };
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
@@ -619,6 +644,13 @@ export interface components {
                     [key: string]: components["schemas"]["WebhookEndpoint"];
                 };
                 deliveries: components["schemas"]["Delivery"][];
+            };
+        };
+        /** @description Record id → record. */
+        StoredCollection: {
+            [key: string]: {
+                id: string;
+                clientId: string;
             };
         };
         JournalEntry: {
@@ -979,11 +1011,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Seconds to move forward (negative moves back). */
+                    /** @description Seconds to move forward (negative moves back); the instant reached must lie within `x-bounds` (the limits are that range's length). */
                     advanceSeconds?: number;
                     /**
                      * Format: date-time
-                     * @description The instant the clock reads from now on.
+                     * @description The instant the clock reads from now on, within `x-bounds` (a year from 1970 to 8999; an offset that crosses a bound is refused too).
                      */
                     set?: string;
                     /** @description Stop (true) or resume (false) the clock. */
@@ -1011,6 +1043,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Seconds to move forward (at most a century); the instant reached must lie within `x-bounds`, else 400 naming `seconds`. */
                     seconds: number;
                 };
             };
@@ -1035,7 +1068,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description The instant the clock reads from now on, within `x-bounds` (a year from 1970 to 8999; an offset that crosses a bound is refused too, naming `at`).
+                     */
                     at: string;
                 };
             };
@@ -1943,6 +1979,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePactProviderState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The state's name, as the pact names it (a template or a literal form of it). */
+                    state?: string;
+                    /** @description The state's parameters; they override those read from a literal name. */
+                    params?: Record<string, never>;
+                    /**
+                     * @default setup
+                     * @enum {string}
+                     */
+                    action?: "setup" | "teardown";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The values the state provides (the interaction's tokens included); `{}` for a teardown or an interaction without a state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "mat_Q2x8Lr5Tn1Vb7Yc3Md9Kf4Hp6Js0WaZ",
+                     *       "refreshToken": "mrt_H7k2Nq9Wd4Lp1Xz6Rb3Tv8Ms5Yc0Gf2J",
+                     *       "orderId": "ord_3f9a1c7b2d",
+                     *       "customerId": "cus_8b2e4d6f1a",
+                     *       "runId": "K7Q2M9X4TZ"
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

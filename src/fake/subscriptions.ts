@@ -98,7 +98,7 @@ function seedSubscription(
       attempts,
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       currentPeriodStart: current.toISOString(),
-      currentPeriodEnd: periodEnd(current, plan).toISOString(),
+      currentPeriodEnd: periodEnd(current, plan, createdAt.getUTCDate()).toISOString(),
       createdAt: createdAt.toISOString(),
       updatedAt,
     },
@@ -127,7 +127,8 @@ function latestStart(status: SubscriptionStatus): Date {
 /** Start of every billing period that has begun by the reference date, oldest first. */
 function periodStarts(first: Date, plan: PlanRecord): Date[] {
   const starts = [first];
-  for (let next = periodEnd(first, plan); next.getTime() <= REFERENCE_DATE.getTime(); next = periodEnd(next, plan)) {
+  const anchorDay = first.getUTCDate();
+  for (let next = periodEnd(first, plan); next.getTime() <= REFERENCE_DATE.getTime(); next = periodEnd(next, plan, anchorDay)) {
     starts.push(next);
   }
   return starts;

@@ -50,8 +50,11 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     delivery.status = ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     delivery.nextAttemptAt = delay === undefined ? null : new Date(Date.parse(at) + delay * 1000).toISOString();
     const outcome = 'statusCode' in result ? `HTTP ${result.statusCode}` : result.error;
-    if (delivery.status === 'failed') logger.warn(`webhook ${delivery.id} (${delivery.type}) to ${delivery.url} failed for good: ${outcome}`);
-    else logger.debug(`webhook ${delivery.id} (${delivery.type}) attempt ${delivery.attempts.length}: ${outcome}`);
+    const about = describeDelivery(delivery);
+    // A delivery that names nothing (an imported state's blank record) is about nothing worth a log line.
+    if (about === undefined) return;
+    if (delivery.status === 'failed') logger.warn(`${about} failed for good: ${outcome}`);
+    else logger.debug(`${about}, attempt ${delivery.attempts.length}: ${outcome}`);
   };
 
   const enqueue = (delivery: Delivery): Promise<void> => {
@@ -144,4 +147,13 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       log.replace(structuredClone(state.deliveries));
     },
   };
+}
+
+/** `webhook whd_… (order.status_changed, event evt_…, client mock-client) to URL`, naming only what the delivery has. */
+export function describeDelivery(delivery: Pick<Delivery, 'id' | 'type' | 'eventId' | 'clientId' | 'url'>): string | undefined {
+  const facts = [delivery.type, delivery.eventId && `event ${delivery.eventId}`, delivery.clientId && `client ${delivery.clientId}`].filter(Boolean);
+  if (!delivery.id && facts.length === 0) return undefined;
+  const id = delivery.id ? ` ${delivery.id}` : '';
+  const what = facts.length > 0 ? ` (${facts.join(', ')})` : '';
+  return `webhook${id}${what}${delivery.url ? ` to ${delivery.url}` : ''}`;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/core/records.ts';
+import { loadAdminDocument } from '../../src/http/spec-document.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
 
@@ -166,7 +168,7 @@ describe('admin state export and import', () => {
       [
         'an unknown collection',
         (state) => ({ ...state, store: { ...state.store, collections: { produtos: {} } } }),
-        [{ path: 'store.collections.produtos' }],
+        [{ path: 'store.collections.produtos', message: 'campo não permitido' }],
       ],
       [
         'a clock outside its range',
@@ -205,6 +207,17 @@ describe('admin state export and import', () => {
       await t.http.put('/__admin/state').set('Content-Type', 'application/json').send('{"version":1,').expect(400);
       expect(await observable(t)).toEqual(before);
     });
+  });
+});
+
+describe('the State document', () => {
+  it("lists exactly the store's collections, and nothing else", () => {
+    const document = loadAdminDocument() as {
+      components: { schemas: { State: { properties: { store: { properties: { collections: { properties: object; additionalProperties: unknown } } } } } } };
+    };
+    const collections = document.components.schemas.State.properties.store.properties.collections;
+    expect(Object.keys(collections.properties)).toEqual([...COLLECTIONS]);
+    expect(collections.additionalProperties).toBe(false);
   });
 });
 
