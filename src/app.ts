@@ -13,11 +13,13 @@ import type { Flows } from './handlers/flows.ts';
 import type { AdminContext } from './admin/admin-context.ts';
 import { createAdminHandlers } from './admin/admin-handlers.ts';
 import { durableParts, mockParts } from './admin/durable-parts.ts';
+import { mockProviderStates } from './contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin-stages.ts';
 import { createMockState } from './admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from './http/request-journal.ts';
 import { loadAdminDocument } from './http/spec-document.ts';
-import { CONSOLE_PREFIX, consolePage } from './http/console-page.ts';
+import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from './http/console-page.ts';
+import { accessLog } from './http/access-log.ts';
 import { isLoopback } from './http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from './http/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -27,16 +29,20 @@ import { apiPrefix } from './http/stages/api-prefix.ts';
 import { authenticate } from './http/stages/authenticate.ts';
 import { readRequestBody } from './http/stages/body.ts';
 import { commit } from './http/stages/commit.ts';
+import { acceptContentType } from './http/stages/content-type.ts';
 import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
 import { saveState } from './http/stages/save-state.ts';
 import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
+import { monotonicMs } from './clock.ts';
 import { silentLogger } from './log.ts';
 import { docsPages } from './pages/docs/docs-pages.ts';
+import { homePage } from './pages/home/home-page.ts';
 import { orderFlow } from './orders/order-flow.ts';
 import { CHECKOUT_PREFIX, checkoutPages } from './pages/checkout/checkout-pages.ts';
+import { pageTokens } from './pages/checkout/page-token.ts';
 import { catalogFlow } from './records/catalog.ts';
 import { paymentQueries } from './records/payments.ts';
 import { subscriptionFlow } from './subscriptions/subscription-flow.ts';
@@ -110,6 +116,7 @@ export function apiStages(
     scenarioScope(scenarios, flows.tokens.identify),
     rateLimit(limiter),
     route(router),
+    acceptContentType,
     readRequestBody,
     scenarioRules(scenarios, router, {
       identify: flows.tokens.identify,
@@ -127,6 +134,7 @@ export function apiStages(
 }
 
 export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
+  const startedMs = monotonicMs();
   const logger = deps.logger ?? silentLogger;
   const router = options.router ?? (await createOpenApiRouter());
   const limiter = createRateLimiter(deps.clock);
@@ -148,7 +156,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
 
   const journal = createRequestJournal();
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
-  const observers: ExchangeObserver[] = [(exchange) => deps.observers?.forEach((observe) => observe(exchange))];
+  const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -157,8 +165,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
   const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply };
+  const providerStates = mockProviderStates(deps.config);
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  app.get('/', homePage(deps.config));
+  app.get(ADMIN_PREFIX, adminIndexRedirect());
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
@@ -171,7 +182,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use('/docs', docsPages(deps));
-  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger }));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }

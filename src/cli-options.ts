@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 import { EXCLUSIVE_STORES, mergeConfigSources, parseConfig, type ConfigResult } from './config.ts';
 
 export interface StartFlags {
@@ -21,6 +22,7 @@ export interface StartFlags {
   tokenLimitPolicy?: 'reject' | 'revoke-oldest';
   rateLimit?: number | 'off';
   logLevel?: string;
+  logFormat?: string;
   adminToken?: string;
   publicUrl?: string;
   corsOrigins?: string[];
@@ -53,8 +55,9 @@ export function defineStartCommand(program: Command): Command {
     .addOption(new Option('--token-ttl <seconds>', 'access token lifetime (default 3600)').argParser(wholeNumber))
     .addOption(new Option('--token-limit-policy <policy>', 'sixth active token').choices(['reject', 'revoke-oldest']))
     .addOption(new Option('--rate-limit <n|off>', 'requests per minute per IP (default 100)').argParser(rateLimit))
-    .addOption(new Option('--log-level <level>', 'log level').choices(['silent', 'error', 'warn', 'info', 'debug']))
-    .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback')
+    .addOption(new Option('--log-level <level>', 'log level; silent prints nothing, warn leaves out the access log').choices(LOG_LEVELS))
+    .addOption(new Option('--log-format <format>', 'text, or json: one object per line on stderr').choices(LOG_FORMATS))
+    .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback (env COMMERCE_MOCK_ADMIN_TOKEN)')
     .option('--scenario <name>', 'scenario active globally from the start (see `commerce-mock scenarios list`)')
     .option('--scenarios <dir>', 'directory of your scenario files, loaded over the built-ins')
     .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)')
@@ -71,6 +74,8 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
   if (!fromFile.ok) return fromFile;
   const envPort = env['PORT'] || undefined;
   if (envPort !== undefined && !/^\d+$/.test(envPort)) return { ok: false, problems: [`env PORT: expected a whole number, got "${envPort}"`] };
+  // The admin token may come from the environment, where a container or CI secret puts it (never argv, which `ps` shows).
+  const envAdminToken = env['COMMERCE_MOCK_ADMIN_TOKEN'] || undefined;
   const fromFlags = {
     port: flags.port ?? (envPort === undefined ? undefined : Number(envPort)),
     host: flags.host,
@@ -80,7 +85,8 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     seed: flags.seed,
     seedData: flags.seedData,
     logLevel: flags.logLevel,
-    adminToken: flags.adminToken,
+    logFormat: flags.logFormat,
+    adminToken: flags.adminToken ?? envAdminToken,
     publicUrl: flags.publicUrl,
     corsOrigins: flags.corsOrigins,
     scenario: flags.scenario,
@@ -89,7 +95,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
   };
-  // The file was validated on its own above, so what fails now came from a flag (or env PORT).
+  // The file was validated on its own above, so what fails now came from a flag (or env PORT, COMMERCE_MOCK_ADMIN_TOKEN).
   return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? FLAG_OF[field.replace(/\.\d+$/, '')] ?? `option ${field}`);
 }
 
@@ -100,7 +106,8 @@ const FLAG_OF: Record<string, string> = {
   data: '--data',
   seed: '--seed',
   logLevel: '--log-level',
-  adminToken: '--admin-token',
+  logFormat: '--log-format',
+  adminToken: '--admin-token (or env COMMERCE_MOCK_ADMIN_TOKEN)',
   publicUrl: '--public-url',
   corsOrigins: '--cors-origins',
   scenario: '--scenario',

@@ -6,7 +6,8 @@
 import type { Command } from 'commander';
 import { pactFilesIn, readPactFile, type Pact } from './contracts/pact-file.ts';
 import { checkPact, pactCheckRouter } from './contracts/pact-openapi-check.ts';
-import { reportText, summarise, summaryText } from './contracts/pact-report-text.ts';
+import { allAllowed, reportText, summarise, summaryText } from './contracts/pact-report-text.ts';
+import { printable } from './contracts/printable.ts';
 
 export interface PactCheckIo {
   stdout(text: string): void;
@@ -34,17 +35,17 @@ async function pactCheck(paths: readonly string[], json: boolean, io: PactCheckI
     else unreadable.push(read);
   }
   if (unreadable.length > 0) {
-    for (const { file, reason } of unreadable) io.stderr(`commerce-mock: ${file}: ${reason}\n`);
+    for (const { file, reason } of unreadable) io.stderr(`commerce-mock: ${printable(file)}: ${printable(reason)}\n`);
     return 2;
   }
   const router = await pactCheckRouter();
   const reports = pacts.map((pact) => checkPact(router, pact));
   const summary = summarise(reports);
   if (json) {
-    io.stdout(`${JSON.stringify({ ok: summary.notAllowed === 0, files: reports, summary }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ok: allAllowed(summary), files: reports, summary }, null, 2)}\n`);
   } else {
     for (const report of reports) io.stdout(`${reportText(report)}\n`);
     io.stdout(summaryText(summary));
   }
-  return summary.notAllowed === 0 ? 0 : 1;
+  return allAllowed(summary) ? 0 : 1;
 }

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { resolveConfig } from './cli-options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
+import { printable } from './contracts/printable.ts';
 import { ProviderUnreachable, type ProviderTarget } from './contracts/provider-api.ts';
 import { verifyPacts, VerifyStopped } from './contracts/verify-pacts.ts';
 import { SHIPPED } from './package-files.ts';
@@ -54,7 +55,7 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
   const { files, unreadable } = pactFilesIn(paths.length > 0 ? paths : [SHIPPED_PACTS]);
   const read = files.map(readPactFile);
   const problems = [...unreadable, ...read.flatMap((outcome) => (outcome.ok ? [] : [outcome]))];
-  if (problems.length > 0) return usage(io, problems.map(({ file, reason }) => `${file}: ${reason}`).join('\n'));
+  if (problems.length > 0) return usage(io, problems.map(({ file, reason }) => `${printable(file)}: ${printable(reason)}`).join('\n'));
   const pacts = read.flatMap((outcome) => (outcome.ok ? [outcome.pact] : []));
   const credentials = {
     clientId: flags.clientId ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client',

@@ -13,6 +13,19 @@ export function isWithinClockRange(ms: number): boolean {
   return ms >= CLOCK_RANGE.from && ms < CLOCK_RANGE.until;
 }
 
+/**
+ * Real time, apart from the mock clock (which QA moves): log lines carry the wall-clock instant they were
+ * written, durations and uptime are measured on the monotonic clock (never stepped by NTP or by hand).
+ */
+export function wallClockNow(): Date {
+  return new Date(Date.now());
+}
+
+/** Milliseconds on the process's monotonic clock: only differences of two readings mean anything. */
+export function monotonicMs(): number {
+  return performance.now();
+}
+
 export interface ClockState {
   now: string;
   frozen: boolean;

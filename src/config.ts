@@ -3,6 +3,8 @@
  * then validated once; a failure names the option (or the file and field).
  */
 import { z } from 'zod';
+import { ownOrigins, webhookUrlProblem } from './core/webhook-url.ts';
+import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
 export const DEFAULT_CLIENTS = [
   { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, name: 'Default merchant' },
@@ -45,6 +47,16 @@ const timeoutsSchema = z.strictObject({
   requestSeconds: z.number().min(0.1).max(3600).default(30),
 });
 
+const snapshotLimitsSchema = z.strictObject({
+  maxCount: z.number().int().min(1).max(10_000).default(20),
+  maxTotalBytes: z.number().int().min(1024).max(4 * 1024 ** 3).default(50 * 1024 * 1024),
+});
+
+/** A check of a URL's parts; zod runs every refinement, also after the URL check failed, which reports that. */
+function ifParsed(check: (url: URL) => boolean): (value: string) => boolean {
+  return (value) => !URL.canParse(value) || check(new URL(value));
+}
+
 export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(4010),
   host: z.string().min(1).default('127.0.0.1'),
@@ -53,8 +65,15 @@ export const configSchema = z.strictObject({
   reset: z.boolean().default(false),
   seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
   seedData: z.enum(['default', 'none']).default('default'),
-  /** Base of the links the mock hands out (checkout pages); defaults to http://localhost:<port>. */
-  publicUrl: z.url().optional(),
+  /**
+   * Base of the links the mock hands out (checkout pages, /docs); defaults to the host the client reached. An
+   * http(s) URL without credentials: it is written into pages, links and a Content-Security-Policy.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .refine(ifParsed((url) => url.username === '' && url.password === ''), 'must not carry credentials (user:password@)')
+    .refine(ifParsed((url) => url.search === '' && url.hash === ''), 'must not carry a query or a fragment: links are built under it')
+    .optional(),
   /**
    * Origins a browser page may call the API from (CORS). `*` allows any; unset means `*` on a loopback host and
    * none on any other.
@@ -65,7 +84,10 @@ export const configSchema = z.strictObject({
   scenario: z.string().min(1).max(64).optional(),
   /** A directory of the user's scenario files, loaded over the built-ins. */
   scenariosDir: z.string().min(1).optional(),
-  logLevel: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /** `silent` prints nothing at all, the start-up banner included; `warn` and above leave out the access log. */
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  /** `json`: one object per line on stderr (`level`, `time`, `msg` and fields). */
+  logFormat: z.enum(LOG_FORMATS).default('text'),
   clients: z
     .array(clientSchema)
     .min(1)
@@ -78,6 +100,19 @@ export const configSchema = z.strictObject({
   timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
   /** A clock move that would make one subscription bill more periods than this is refused (400). */
   maxCatchUpPeriods: z.number().int().min(1).max(100_000).default(120),
+  /** Webhooks may go to link-local and cloud-metadata addresses (169.254.0.0/16, fd00:ec2::254): off by default. */
+  webhookAllowLinkLocal: z.boolean().default(false),
+  /** Named state snapshots kept in memory (`POST /__admin/snapshots`): at most this many, this many bytes in all. */
+  snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
+}).superRefine((config, context) => {
+  // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
+  const own = ownOrigins(config);
+  config.clients.forEach((client, index) => {
+    // A URL the field's own schema refused is named once, by that schema.
+    const url = client.webhook?.url;
+    const problem = url !== undefined && webhookEndpointSchema.shape.url.safeParse(url).success && webhookUrlProblem(url, { allowLinkLocal: config.webhookAllowLinkLocal, own });
+    if (problem) context.addIssue({ code: 'custom', path: ['clients', index, 'webhook', 'url'], message: problem });
+  });
 });
 
 export type Config = z.infer<typeof configSchema>;

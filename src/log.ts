@@ -1,20 +1,63 @@
-/** A leveled logger writing one line per event; main.ts owns the streams, tests pass a silent one. */
-export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+/**
+ * A leveled logger writing one line per event, as text for people or as one JSON object per line for machines.
+ * main.ts owns the streams, tests pass a silent one. Nothing secret is ever handed to it: callers log paths
+ * (never query strings), ids and counts, never tokens or client secrets.
+ */
+import { wallClockNow } from './clock.ts';
+
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** Structured detail of a log line: JSON fields, or `key=value` after the message in text. */
+export type LogFields = Readonly<Record<string, string | number | boolean | undefined>>;
 
 export interface Logger {
-  error(message: string): void;
-  warn(message: string): void;
-  info(message: string): void;
-  debug(message: string): void;
+  error(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  debug(message: string, fields?: LogFields): void;
 }
+
+type Level = Exclude<LogLevel, 'silent'>;
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
-export function createLogger(level: LogLevel, write: (line: string) => void): Logger {
-  const at = (wanted: Exclude<LogLevel, 'silent'>) => (message: string) => {
-    if (RANK[level] >= RANK[wanted]) write(`[commerce-mock] ${wanted}: ${message}\n`);
+export interface LoggerOptions {
+  format?: LogFormat;
+  /** Where the `time` of a JSON line comes from: real time, never the mock clock (which QA moves). */
+  now?: () => Date;
+}
+
+export function createLogger(level: LogLevel, write: (line: string) => void, options: LoggerOptions = {}): Logger {
+  const render = options.format === 'json' ? jsonLine(options.now ?? wallClockNow) : textLine;
+  const at = (wanted: Level) => (message: string, fields?: LogFields) => {
+    if (RANK[level] >= RANK[wanted]) write(render(wanted, message, fields));
   };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
 
 export const silentLogger: Logger = createLogger('silent', () => undefined);
+
+/**
+ * `[commerce-mock] info: message key=value …`. A field whose value the message already spells out (the method
+ * and path of `GET /v1/orders 200`) is not repeated; a value with spaces or quotes is written as a JSON string.
+ */
+function textLine(level: Level, message: string, fields?: LogFields): string {
+  const words = new Set(message.split(' '));
+  const detail = Object.entries(fields ?? {})
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && !words.has(String(entry[1])))
+    .map(([key, value]) => ` ${key}=${typeof value === 'string' && /[\s"=]|^$/.test(value) ? JSON.stringify(value) : String(value)}`)
+    .join('');
+  return `[commerce-mock] ${level}: ${message}${detail}\n`;
+}
+
+/** `{"level", "time", "msg", …fields}` on one line; a field cannot overwrite the three keys every line has. */
+function jsonLine(now: () => Date) {
+  return (level: Level, message: string, fields?: LogFields): string => {
+    const { level: _level, time: _time, msg: _msg, ...rest } = fields ?? {};
+    return `${JSON.stringify({ level, time: now().toISOString(), msg: message, ...rest })}\n`;
+  };
+}

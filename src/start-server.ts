@@ -1,9 +1,9 @@
 /**
- * `commerce-mock start` and `startMock`: config → store → seeded data → createApp → listen, until stopped. The
- * only module that opens sockets (through listening-server.ts). A stop at any moment of start-up ends in an
- * orderly exit 0.
+ * `commerce-mock start` and `startMock`: config → lock the data file → listen → store → seeded data → createApp →
+ * serve, until stopped. The only module that opens sockets (through listening-server.ts). A stop at any moment of
+ * start-up ends in an orderly exit 0.
  */
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { createApp, type AppOptions } from './app.ts';
 import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
@@ -15,7 +15,7 @@ import { listen, listeningPort, reachableOrigin, stopsGracefully } from './liste
 import { createLogger, type Logger } from './log.ts';
 import { createSecureRandom } from './random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from './scenarios/scenario-library.ts';
-import { openStore, StoreOpenError } from './store/index.ts';
+import { lockDataFile, openStore, StoreOpenError, type DataLock } from './store/index.ts';
 import type { Store } from './store/types.ts';
 
 /** How often the clock is let act while the mock runs. */
@@ -66,15 +66,55 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
 }
 
 /**
- * The one start path (the CLI's and `startMock`'s): config → store → seeded data → createApp → listen. Resolves
+ * The one start path (the CLI's and `startMock`'s): config → lock → listen → store → seeded data → createApp. Resolves
  * once the server listens; `io.stop` aborted before that ends the start in order instead.
  */
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
-  const logger = createLogger(config.logLevel, io.stderr);
+  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat });
   const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
   const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
   const clock = createClock();
+  // One owner per data file, and the port bound before the store opens: a mock that cannot serve touches no data.
+  let lock: DataLock | undefined;
+  try {
+    lock = config.inMemory ? undefined : await lockDataFile(config.data);
+  } catch (error) {
+    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    throw error;
+  }
+  const release = async () => {
+    await lock?.release().catch((error: unknown) => logger.warn(`removing the lock file failed: ${String(error)}`));
+  };
+  const { headersSeconds, requestSeconds } = config.timeouts;
+  let appReady: (handler: RequestListener) => void = () => undefined;
+  const handlerReady = new Promise<RequestListener>((resolve) => (appReady = resolve));
+  const server = createServer(
+    {
+      headersTimeout: headersSeconds * 1000,
+      requestTimeout: requestSeconds * 1000,
+      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
+      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
+    },
+    // A request that arrives while the store opens waits for the app.
+    (req, res) => void handlerReady.then((handler) => handler(req, res)),
+  );
+  const closeServer = stopsGracefully(server, logger);
+  const listened = await listen(server, config.host, config.port);
+  if (!listened.ok) {
+    await release();
+    return listened;
+  }
+  /** Ends a start that will not serve: the socket closed, the store (when open) flushed, the lock released. */
+  const abandon = async (store?: Store): Promise<number> => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    const code = store ? await closeStore(store, logger) : 0;
+    await release();
+    return code;
+  };
+  if (io.stop.aborted) return { ok: true, stopped: await abandon() };
+
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
   let store: Store;
   try {
@@ -84,38 +124,24 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
       onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
     });
   } catch (error) {
+    await abandon();
     if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
     throw error;
   }
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
-  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
+  if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
 
   const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
   seedInitialData(deps);
   try {
     await store.commit();
   } catch (error) {
-    await closeStore(store, logger);
+    await abandon(store);
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
   }
   const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
-  if (io.stop.aborted) return { ok: true, stopped: await closeStore(store, logger) };
-  const { headersSeconds, requestSeconds } = config.timeouts;
-  const server = createServer(
-    {
-      headersTimeout: headersSeconds * 1000,
-      requestTimeout: requestSeconds * 1000,
-      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
-      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
-    },
-    app.express,
-  );
-  const closeServer = stopsGracefully(server, logger);
-  const listened = await listen(server, config.host, config.port);
-  if (!listened.ok) {
-    await closeStore(store, logger);
-    return listened;
-  }
+  if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
+  appReady(app.express);
   // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
   const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
   ticking.unref();
@@ -125,7 +151,9 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     (stopping ??= (async () => {
       clearInterval(ticking);
       await closeServer(reason);
-      return closeStore(store, logger);
+      const code = await closeStore(store, logger);
+      await release();
+      return code;
     })());
   const running: RunningServer = { url: reachableOrigin(config.host, port), port, stop };
   if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
@@ -181,7 +209,13 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
         `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
     ),
   ];
-  io.stdout(`${lines.join('\n')}\n`);
+  // `--log-level silent` prints nothing at all: the banner is for people, a program is told by `listening`.
+  if (config.logLevel !== 'silent') io.stdout(`${lines.join('\n')}\n`);
   io.listening?.(base);
-  logger.debug(`config: ${JSON.stringify({ ...config, clients: config.clients.length })}`);
+  logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
+}
+
+/** The configuration as the debug log shows it: the admin token redacted, clients (and their secrets) counted. */
+export function loggableConfig(config: Config): Record<string, unknown> {
+  return { ...config, clients: config.clients.length, ...(config.adminToken === undefined ? {} : { adminToken: '[redacted]' }) };
 }

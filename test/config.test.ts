@@ -39,6 +39,17 @@ describe('configuration', () => {
     await rm(dir, { recursive: true });
   });
 
+  it('reads the admin token from env COMMERCE_MOCK_ADMIN_TOKEN, the flag winning over it, and names the env when it is too short', () => {
+    const fromEnv = resolveConfig({ host: '0.0.0.0' }, { COMMERCE_MOCK_ADMIN_TOKEN: 'env-token-123' });
+    expect(fromEnv.ok && fromEnv.config.adminToken).toBe('env-token-123');
+    const fromFlag = resolveConfig({ adminToken: 'flag-token-123' }, { COMMERCE_MOCK_ADMIN_TOKEN: 'env-token-123' });
+    expect(fromFlag.ok && fromFlag.config.adminToken).toBe('flag-token-123');
+    const empty = resolveConfig({}, { COMMERCE_MOCK_ADMIN_TOKEN: '' });
+    expect(empty.ok && empty.config.adminToken).toBeUndefined();
+    const short = resolveConfig({}, { COMMERCE_MOCK_ADMIN_TOKEN: 'short' });
+    expect(short.ok ? [] : short.problems).toEqual([expect.stringMatching(/^--admin-token \(or env COMMERCE_MOCK_ADMIN_TOKEN\): Too small/)]);
+  });
+
   it('names the field of an invalid value and refuses duplicate client ids', () => {
     const result = parseConfig({ clients: [{ clientId: 'a', clientSecret: 'x' }, { clientId: 'a', clientSecret: 'y' }], rateLimit: { limit: 0 } }, 'mock.yaml');
     expect(result.ok).toBe(false);

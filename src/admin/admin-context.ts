@@ -18,6 +18,26 @@ export interface AdminContext {
   webhooks: Webhooks;
   /** Lets the clock act (see App.tick). */
   tick(): Promise<void>;
+  /** Monotonic milliseconds (clock.ts monotonicMs) when the app was created: the health check's uptime. */
+  startedMs: number;
   /** Makes a flow's change durable and publishes its events. */
   apply(outcome: Outcome<unknown>): Promise<void>;
+  /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in contracts/). */
+  providerStates: ProviderStateChanges;
+}
+
+export interface ProviderStateChange {
+  state?: string;
+  params?: Record<string, unknown>;
+  action?: 'setup' | 'teardown';
+}
+
+export type ProviderStateAnswer =
+  | { ok: true; values: Record<string, string> }
+  | { ok: false; unknown: string; known: readonly string[] }
+  | { ok: false; failed: string; message: string };
+
+export interface ProviderStateChanges {
+  /** Applies a change against the mock reached at `baseUrl` (its own API, through HTTP, as any provider). */
+  change(change: ProviderStateChange, baseUrl: string): Promise<ProviderStateAnswer>;
 }

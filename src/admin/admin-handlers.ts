@@ -2,8 +2,10 @@
 import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
+import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-handlers.ts';
+import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
@@ -11,6 +13,7 @@ import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
   return {
+    ...healthHandlers(admin),
     ...clockHandlers(admin),
     ...scenarioHandlers(admin),
     ...stateHandlers(admin),
@@ -19,5 +22,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...recordHandlers(admin),
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
+    ...pactStateHandlers(admin),
   };
 }

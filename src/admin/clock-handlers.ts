@@ -28,15 +28,25 @@ function jumpExcess(admin: AdminContext, targetMs: number): string | undefined {
   return excess && catchUpMessage(excess, config.maxCatchUpPeriods);
 }
 
+/** The request's own names for `set` and `advanceSeconds`, so a refusal names the field the caller sent. */
+interface FieldNames {
+  set: string;
+  advanceSeconds: string;
+}
+
+const CHANGE_FIELDS: FieldNames = { set: 'set', advanceSeconds: 'advanceSeconds' };
+
 export function clockHandlers(admin: AdminContext) {
   const { clock } = admin.deps;
-  const change = async (wanted: ClockChange): Promise<Reply> => {
-    const target = (wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set)) + (wanted.advanceSeconds ?? 0) * 1000;
+  const change = async (wanted: ClockChange, fields: FieldNames = CHANGE_FIELDS): Promise<Reply> => {
+    const start = wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set);
+    const target = start + (wanted.advanceSeconds ?? 0) * 1000;
     if (!isWithinClockRange(target)) {
-      return failure('invalid_request', { details: [{ path: wanted.set === undefined ? 'advanceSeconds' : 'set', message: OUTSIDE_CLOCK_RANGE }] });
+      const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
+      return failure('invalid_request', { details: [{ path: field, message: OUTSIDE_CLOCK_RANGE }] });
     }
     const excess = jumpExcess(admin, target);
-    if (excess) return failure('invalid_request', { details: [{ path: wanted.set === undefined ? 'advanceSeconds' : 'set', message: excess }] });
+    if (excess) return failure('invalid_request', { details: [{ path: wanted.set === undefined ? fields.advanceSeconds : fields.set, message: excess }] });
     if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
     if (wanted.set !== undefined) clock.set(new Date(wanted.set));
     if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);
@@ -46,8 +56,8 @@ export function clockHandlers(admin: AdminContext) {
   return {
     getClock: () => okData(clock.state()),
     changeClock: (input: OperationInput) => change(input.body as ClockChange),
-    advanceClock: (input: OperationInput) => change({ advanceSeconds: (input.body as { seconds: number }).seconds }),
-    setClock: (input: OperationInput) => change({ set: (input.body as { at: string }).at }),
+    advanceClock: (input: OperationInput) => change({ advanceSeconds: (input.body as { seconds: number }).seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
+    setClock: (input: OperationInput) => change({ set: (input.body as { at: string }).at }, { ...CHANGE_FIELDS, set: 'at' }),
     freezeClock: () => change({ freeze: true }),
     resumeClock: () => change({ freeze: false }),
   };

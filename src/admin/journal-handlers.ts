@@ -1,7 +1,9 @@
 /** The request journal: list with filters, count (verify a call was made N times), clear. */
 import type { OperationInput } from '../core/handler.ts';
 import { okData } from '../core/reply.ts';
+import { failure } from '../core/failures.ts';
 import type { JournalFilter } from '../http/request-journal.ts';
+import { pathPatternProblem } from '../scenarios/path-pattern.ts';
 import type { AdminContext } from './admin-context.ts';
 
 const FILTERS = ['clientId', 'operationId', 'method', 'path', 'status', 'since', 'until'] as const;
@@ -13,10 +15,19 @@ function filterOf(query: Record<string, unknown>): JournalFilter {
 export function journalHandlers(admin: AdminContext) {
   return {
     listRequests(input: OperationInput) {
+      const refused = refusedPattern(input.query);
+      if (refused) return refused;
       const { entries, total } = admin.journal.list(filterOf(input.query), (input.query['limit'] as number | undefined) ?? 100);
       return { ok: true as const, status: 200, body: { data: entries, total } };
     },
-    countRequests: (input: OperationInput) => okData({ count: admin.journal.count(filterOf(input.query)) }),
+    countRequests: (input: OperationInput) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
     clearRequests: () => okData({ cleared: admin.journal.clear() }),
   };
+}
+
+/** The document bounds the pattern's length; the matcher also bounds its segments. */
+function refusedPattern(query: Record<string, unknown>) {
+  const pattern = query['path'];
+  const problem = typeof pattern === 'string' ? pathPatternProblem(pattern) : undefined;
+  return problem === undefined ? undefined : failure('invalid_request', { details: [{ path: 'path', message: `padrão de caminho recusado: ${problem}` }] });
 }

@@ -1,20 +1,23 @@
 /**
- * What an imported state must hold beyond the shape its document checks (spec/admin.yaml `State`): a clock the
- * mock can run at, each client once, scenarios activated only for those clients (as `PUT /scenarios/active`
- * insists), only the collections the store has, each record under its own id. Checked before anything is
- * replaced, so a refused import changes nothing.
+ * What an imported state (or a snapshot being restored) must hold beyond the shape its document checks
+ * (spec/admin.yaml `State`): a clock the mock can run at, each client once, scenarios activated only for those
+ * clients (as `PUT /scenarios/active` insists), only the collections the store has, each record under its own
+ * id and following its collection's schema, well-formed bookkeeping, webhook endpoints and deliveries the mock
+ * could use. Checked whole before anything is replaced, so a refused import changes nothing.
  */
 import { isWithinClockRange } from '../clock.ts';
 import type { ErrorDetail } from '../core/failures.ts';
-import { COLLECTIONS } from '../core/records.ts';
+import { COLLECTIONS, type CollectionName } from '../core/records.ts';
+import type { WebhookUrlRules } from '../core/webhook-url.ts';
 import { OUTSIDE_CLOCK_RANGE } from './clock-handlers.ts';
 import type { ExportedState } from './mock-state.ts';
+import { metaProblems, recordProblems, webhookProblems } from './state-schema.ts';
 
 /** A state of a million bad records names the first few, not all. */
 const MAX_DETAILS = 20;
 const KNOWN_COLLECTIONS: ReadonlySet<string> = new Set(COLLECTIONS);
 
-export function importProblems(state: ExportedState): ErrorDetail[] {
+export function importProblems(state: ExportedState, webhookUrlRules: WebhookUrlRules): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!isWithinClockRange(Date.parse(state.clock.now))) problems.push({ path: 'clock.now', message: OUTSIDE_CLOCK_RANGE });
   const seen = new Set<string>();
@@ -31,9 +34,11 @@ export function importProblems(state: ExportedState): ErrorDetail[] {
       continue;
     }
     for (const [key, record] of Object.entries(records)) {
-      if (problems.length >= MAX_DETAILS) return problems;
+      if (problems.length >= MAX_DETAILS) return problems.slice(0, MAX_DETAILS);
       if (record.id !== key) problems.push({ path: `store.collections.${name}.${key}.id`, message: 'deve ser igual à chave do registo' });
+      problems.push(...recordProblems(name as CollectionName, key, record));
     }
   }
+  problems.push(...metaProblems(state.store.meta), ...webhookProblems(state.webhooks, webhookUrlRules));
   return problems.slice(0, MAX_DETAILS);
 }

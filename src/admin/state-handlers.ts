@@ -1,4 +1,4 @@
-/** Reset (all, or one client), state export and import, and named snapshots kept in memory. */
+/** Reset (all, or one client), state export and import, and named snapshots kept in memory (bounded). */
 import { failure } from '../core/failures.ts';
 import type { OperationInput } from '../core/handler.ts';
 import { created, okData } from '../core/reply.ts';
@@ -6,11 +6,14 @@ import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
 import { importedCatchUpExcess } from './imported-catch-up.ts';
 import { importProblems } from './state-check.ts';
+import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 interface Snapshot {
   name: string;
   savedAt: string;
   state: ExportedState;
+  /** Its size as JSON, counted against `snapshots.maxTotalBytes`. */
+  bytes: number;
 }
 
 const recordsIn = (state: ExportedState) =>
@@ -18,13 +21,47 @@ const recordsIn = (state: ExportedState) =>
 
 const summary = (snapshot: Snapshot) => ({ name: snapshot.name, savedAt: snapshot.savedAt, records: recordsIn(snapshot.state) });
 
+const MIB = 1024 * 1024;
+
 export function stateHandlers(admin: AdminContext) {
   const snapshots = new Map<string, Snapshot>();
-  /** An imported state is caught up with the clock before the answer: orders due to move have moved. */
-  const importAndTick = async (state: ExportedState) => {
-    const summary = await admin.state.import(state);
-    await admin.tick();
-    return summary;
+  const limits = admin.deps.config.snapshots;
+  /**
+   * Checked whole first (400, nothing applied; also when its subscriptions lag its clock by more than
+   * `maxCatchUpPeriods` periods); then applied and caught up with the clock (orders due to move
+   * have moved). Should either fail (500), the state from before is put back: a 500 leaves no change behind.
+   */
+  const importChecked = async (state: ExportedState, input: OperationInput) => {
+    const problems = importProblems(state, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
+    if (problems.length > 0) {
+      const [first] = problems;
+      return failure('invalid_request', { message: `Estado recusado: ${first?.path}: ${first?.message}`, details: problems });
+    }
+    const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
+    if (excess) return failure('invalid_request', { message: `Estado recusado: clock.now: ${excess}`, details: [{ path: 'clock.now', message: excess }] });
+    const before = admin.state.export();
+    try {
+      const imported = await admin.state.import(state);
+      await admin.tick();
+      return okData(imported);
+    } catch (error) {
+      await admin.state.import(before).catch(() => undefined);
+      throw error;
+    }
+  };
+  const snapshotsFull = (name: string, bytes: number) => {
+    const others = [...snapshots.values()].filter((snapshot) => snapshot.name !== name);
+    if (others.length + 1 > limits.maxCount) {
+      return failure('conflict', { message: `Limite de snapshots atingido: no máximo ${limits.maxCount}; apague um com DELETE /__admin/snapshots/{name}` });
+    }
+    const total = others.reduce((sum, snapshot) => sum + snapshot.bytes, 0) + bytes;
+    if (total > limits.maxTotalBytes) {
+      const size = (value: number) => `${(value / MIB).toFixed(1)} MiB`;
+      return failure('conflict', {
+        message: `Limite de tamanho dos snapshots atingido: ${size(total)} passaria o máximo de ${size(limits.maxTotalBytes)}; apague um com DELETE /__admin/snapshots/{name}`,
+      });
+    }
+    return undefined;
   };
   return {
     async reset(input: OperationInput) {
@@ -37,18 +74,15 @@ export function stateHandlers(admin: AdminContext) {
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
     exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
-    async importState(input: OperationInput) {
-      const state = input.body as ExportedState;
-      const problems = importProblems(state);
-      if (problems.length > 0) return failure('invalid_request', { details: problems });
-      const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
-      if (excess) return failure('invalid_request', { details: [{ path: 'clock.now', message: excess }] });
-      return okData(await importAndTick(state));
-    },
+    importState: (input: OperationInput) => importChecked(input.body as ExportedState, input),
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
     saveSnapshot(input: OperationInput) {
       const { name } = input.body as { name: string };
-      const snapshot = { name, savedAt: admin.deps.clock.now().toISOString(), state: admin.state.export() };
+      const state = admin.state.export();
+      const bytes = Buffer.byteLength(JSON.stringify(state), 'utf8');
+      const full = snapshotsFull(name, bytes);
+      if (full) return full;
+      const snapshot = { name, savedAt: admin.deps.clock.now().toISOString(), state, bytes };
       snapshots.delete(name);
       snapshots.set(name, snapshot);
       return created(summary(snapshot));
@@ -56,7 +90,7 @@ export function stateHandlers(admin: AdminContext) {
     async restoreSnapshot(input: OperationInput) {
       const snapshot = snapshots.get(input.params['name'] ?? '');
       if (!snapshot) return failure('not_found', { message: `Snapshot desconhecido: ${input.params['name']}` });
-      return okData(await importAndTick(snapshot.state));
+      return importChecked(snapshot.state, input);
     },
     deleteSnapshot(input: OperationInput) {
       const name = input.params['name'] ?? '';

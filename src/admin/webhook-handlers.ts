@@ -3,7 +3,9 @@ import { failure } from '../core/failures.ts';
 import type { OperationInput } from '../core/handler.ts';
 import { okData } from '../core/reply.ts';
 import type { WebhookEndpoint } from '../webhooks/types.ts';
+import { webhookUrlProblem } from '../core/webhook-url.ts';
 import type { AdminContext } from './admin-context.ts';
+import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 /** An endpoint as the admin API shows it: never the secret, only its last 4 characters. */
 export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
@@ -18,6 +20,8 @@ export function webhookHandlers(admin: AdminContext) {
       const clientId = input.params['client_id'] ?? '';
       if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
       const { url, secret } = input.body as WebhookEndpoint;
+      const problem = webhookUrlProblem(url, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
+      if (problem) return failure('invalid_request', { message: `URL de webhook recusada: ${problem}`, details: [{ path: 'url', message: problem }] });
       webhooks.setEndpoint(clientId, { url, secret });
       return okData(endpointView(clientId, { url, secret }));
     },

@@ -14,6 +14,7 @@ export type DeliveryFilter = NonNullable<RequestOf<'listWebhookDeliveries'>['que
 export type NewClient = RequestOf<'createClient'>['body'];
 export type ClockChange = RequestOf<'changeClock'>['body'];
 export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
+export type ProviderStateChange = NonNullable<RequestOf<'changePactProviderState'>['body']>;
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 
 export type AdminClientOptions = TransportOptions;
@@ -27,6 +28,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
   const send = adminTransport(url, options);
   const client = (clientId: string) => ({ path: { client_id: clientId } });
   return {
+    /** `{ status: 'ok', version, uptimeSeconds }`: open without the admin token, never rate limited. */
+    health: () => send('getHealth'),
     clock: {
       get: () => data(send('getClock')),
       /** `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. */
@@ -89,6 +92,10 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     webhooks: {
       deliveries: (filter: DeliveryFilter = {}) => data(send('listWebhookDeliveries', { query: filter })),
       resend: (deliveryId: string) => data(send('resendWebhookDelivery', { path: { delivery_id: deliveryId } })),
+    },
+    pact: {
+      /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
+      providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),
     },
   };
 }

@@ -10,6 +10,7 @@ export type AdminOperationId = keyof operations;
 export type AdminRoute = `${'GET' | 'POST' | 'PUT' | 'DELETE'} ${keyof paths}`;
 
 export const ADMIN_ROUTES = {
+  getHealth: 'GET /health',
   getClock: 'GET /clock',
   changeClock: 'POST /clock',
   advanceClock: 'POST /clock/advance',
@@ -46,4 +47,5 @@ export const ADMIN_ROUTES = {
   transitionOrder: 'POST /orders/{order_id}/transition',
   listWebhookDeliveries: 'GET /webhooks/deliveries',
   resendWebhookDelivery: 'POST /webhooks/deliveries/{delivery_id}/resend',
+  changePactProviderState: 'POST /pact/provider-states',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -3,6 +3,8 @@
  * verifiable (with why), rendered for the terminal, as JSON and as Markdown.
  */
 
+import { printable } from './printable.ts';
+
 export type Verdict = 'verified' | 'failed' | 'not verifiable';
 
 export interface InteractionReport {
@@ -35,10 +37,10 @@ export function driftReport(provider: DriftReport['provider'], interactions: Int
 const MARK: Record<Verdict, string> = { verified: 'ok  ', failed: 'FAIL', 'not verifiable': 'n/a ' };
 
 export function renderTerminal(report: DriftReport): string {
-  const lines = [`Pact verification against ${report.provider.baseUrl} (${report.provider.kind})`, ''];
+  const lines = [`Pact verification against ${printable(report.provider.baseUrl)} (${report.provider.kind})`, ''];
   for (const interaction of report.interactions) {
-    lines.push(`  ${MARK[interaction.verdict]} ${interaction.consumer}: ${interaction.description}${statesSuffix(interaction)}`);
-    for (const detail of interaction.details) lines.push(`         ${detail}`);
+    lines.push(`  ${MARK[interaction.verdict]} ${printable(interaction.consumer)}: ${printable(interaction.description)}${statesSuffix(interaction)}`);
+    for (const detail of interaction.details) lines.push(`         ${printable(detail)}`);
   }
   const { summary } = report;
   lines.push('', `${summary.verified} verified, ${summary.failed} failed, ${summary['not verifiable']} not verifiable`);
@@ -48,7 +50,7 @@ export function renderTerminal(report: DriftReport): string {
 export function renderMarkdown(report: DriftReport): string {
   const { summary } = report;
   const lines = [
-    `# Drift report: ${report.provider.baseUrl}`,
+    `# Drift report: ${printable(report.provider.baseUrl)}`,
     '',
     `Provider: ${report.provider.kind}. Generated ${report.generatedAt}.`,
     '',
@@ -68,9 +70,9 @@ export function renderMarkdown(report: DriftReport): string {
 }
 
 function statesSuffix(interaction: InteractionReport): string {
-  return interaction.states.length > 0 ? ` (given ${interaction.states.join(', ')})` : '';
+  return interaction.states.length > 0 ? ` (given ${printable(interaction.states.join(', '))})` : '';
 }
 
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return printable(text).replace(/\|/g, '\\|');
 }

@@ -3,6 +3,7 @@
  * lower case (HTTP header names are case-insensitive), the query as the server parses it, a body either as a
  * value (JSON the pact holds as JSON) or as text to be read by the server's own body reader.
  */
+import { mediaType } from '../http/media-types.ts';
 import { parseQuery } from '../http/query.ts';
 import { httpInteractionSchema, v4BodySchema, type HttpInteraction } from './pact-schema.ts';
 
@@ -29,7 +30,9 @@ interface InteractionHead {
 
 export type PactInteraction =
   | (InteractionHead & { kind: 'http'; request: PactRequest; response: PactResponse })
-  | (InteractionHead & { kind: 'skipped'; note: string });
+  | (InteractionHead & { kind: 'skipped'; note: string })
+  /** Under specification 4 or later an interaction names its type; one that does not cannot be checked. */
+  | (InteractionHead & { kind: 'untyped'; note: string });
 
 export const V4_HTTP = 'Synchronous/HTTP';
 
@@ -41,7 +44,10 @@ export function readInteraction(raw: unknown, specification: number, isMessage =
   if (!head.success) return { ok: false, reason: issueText(head.error.issues) };
   const base = { description: head.data.description, providerStates: providerStates(head.data) };
   const type = head.data.type ?? (isMessage ? 'Asynchronous/Messages' : specification >= 4 ? undefined : V4_HTTP);
-  if (type !== V4_HTTP) return { ok: true, interaction: { ...base, kind: 'skipped', note: `${type ?? 'untyped'} interaction, not HTTP: not checked` } };
+  if (type === undefined) {
+    return { ok: true, interaction: { ...base, kind: 'untyped', note: `no "type" under Pact specification ${specification}: not checked, so not allowed` } };
+  }
+  if (type !== V4_HTTP) return { ok: true, interaction: { ...base, kind: 'skipped', note: `${type} interaction, not HTTP: not checked` } };
   const parsed = httpInteractionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: issueText(parsed.error.issues) };
   const { request, response } = parsed.data;
@@ -113,10 +119,6 @@ function readBody(raw: unknown, present: boolean, specification: number, headerT
 
 function textBody(text: string, contentType: string | undefined): PactBody | undefined {
   return text.length === 0 ? undefined : { kind: 'text', text, ...(contentType ? { contentType } : {}) };
-}
-
-export function mediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
 function isJson(contentType: string | undefined): boolean {

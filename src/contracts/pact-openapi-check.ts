@@ -38,8 +38,10 @@ export interface PactReport {
   consumer: string;
   provider: string;
   specification: number;
-  /** Every HTTP interaction is allowed. */
+  /** Every HTTP interaction is allowed, and there is at least one interaction. */
   ok: boolean;
+  /** What is wrong with the pact as a whole (it has no interactions). */
+  problem?: string;
   interactions: InteractionReport[];
   skipped: SkippedInteraction[];
   summary: PactSummary;
@@ -66,16 +68,22 @@ export function checkPact(router: OpenApiRouter, pact: Pact): PactReport {
   const interactions: InteractionReport[] = [];
   const skipped: SkippedInteraction[] = [];
   for (const interaction of pact.interactions) {
-    if (interaction.kind === 'skipped') skipped.push({ description: interaction.description, providerStates: interaction.providerStates, note: interaction.note });
+    const head = { description: interaction.description, providerStates: interaction.providerStates };
+    if (interaction.kind === 'skipped') skipped.push({ ...head, note: interaction.note });
+    // An interaction not checked is not allowed: `verify` would not verify it either.
+    else if (interaction.kind === 'untyped') interactions.push({ ...head, ok: false, problems: [{ where: 'interaction.type', message: interaction.note }] });
     else interactions.push(checkInteraction(router, interaction));
   }
   const allowed = interactions.filter((report) => report.ok).length;
+  // A pact with no interaction allows nothing: it is an error, not a pass.
+  const empty = pact.interactions.length === 0;
   return {
     file: pact.file,
     consumer: pact.consumer,
     provider: pact.provider,
     specification: pact.specification,
-    ok: allowed === interactions.length,
+    ok: !empty && allowed === interactions.length,
+    ...(empty ? { problem: 'the pact has no interactions: nothing is checked, so nothing is allowed' } : {}),
     interactions,
     skipped,
     summary: { interactions: interactions.length, allowed, notAllowed: interactions.length - allowed, skipped: skipped.length },

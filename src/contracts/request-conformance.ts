@@ -5,13 +5,15 @@
  * interaction that expects that refusal is allowed.
  */
 import { basicCredentials, withBasicClientCredentials } from '../http/basic-credentials.ts';
+import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/media-types.ts';
 import type { OpenApiRouter, Operation } from '../http/openapi-router.ts';
-import { parseBody } from '../http/request-body.ts';
+import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../http/spec-document.ts';
 import { securityNeeds } from '../http/stages/authenticate.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
+import { ownBodyLimit } from '../http/stages/body.ts';
 import { locatedDetails } from '../http/validation-details.ts';
-import { mediaType, type PactRequest } from './pact-interaction.ts';
+import type { PactRequest } from './pact-interaction.ts';
 import type { Problem } from './response-conformance.ts';
 
 /** A problem of the request, and the status the service answers it with (the first problem's is what it sends). */
@@ -81,13 +83,17 @@ interface ReadBody {
 function readRequestBody(operation: Operation, operationId: string, request: PactRequest): ReadBody {
   const sent = request.body;
   if (sent === undefined) return { body: undefined, problems: [] };
+  // The server stops reading past the limit (the operation's own, else 1 MiB) and answers 413 before anything else.
+  const limit = ownBodyLimit(operation) ?? BODY_LIMIT_BYTES;
+  const bytes = Buffer.byteLength(sent.kind === 'text' ? sent.text : (JSON.stringify(sent.value) ?? ''), 'utf8');
+  if (bytes > limit) return { body: undefined, problems: [{ answer: 413, where: 'request.body', message: `${bytes} bytes, over ${operationId}'s limit of ${limit}` }] };
   const contentType = sent.contentType ?? request.headers['content-type'];
-  const accepted = Object.keys((operation.requestBody as { content?: object } | undefined)?.content ?? {});
+  const accepted = documentedMediaTypes(operation);
   // The server reads no body of a GET or HEAD, and the document gives such operations none.
   if (accepted.length === 0) return { body: undefined, problems: [{ answer: 400, where: 'request.body', message: `${operationId} takes no body` }] };
   const type = mediaType(contentType) ?? 'application/json';
-  if (!accepted.includes(type)) {
-    return { body: undefined, contentType, problems: [{ answer: 400, where: 'request.body', message: `content type ${type} is not accepted by ${operationId} (accepted: ${accepted.join(', ')})` }] };
+  if (unsupportedMediaType(operation, type)) {
+    return { body: undefined, contentType, problems: [{ answer: 415, where: 'request.body', message: `content type ${type} is not accepted by ${operationId} (accepted: ${accepted.join(', ')})` }] };
   }
   if (sent.kind === 'value') return { body: sent.value, contentType: contentType ?? type, problems: [] };
   const read = parseBody(sent.text, contentType);

@@ -7,9 +7,9 @@ import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ValidationContext, type OpenAPIBackend } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
+import { mediaType } from '../http/media-types.ts';
 import type { Operation } from '../http/openapi-router.ts';
 import { locatedDetails } from '../http/validation-details.ts';
-import { mediaType } from './pact-interaction.ts';
 
 export interface Problem {
   /** The part of the exchange at fault: `request.path`, `request.body`, `response.status`, `response.body`, … */
@@ -112,7 +112,8 @@ const errorBodyChecks = new WeakMap<OpenAPIBackend, ValidateFunction>();
 
 /**
  * A refusal that reaches no operation (404 unknown path, 405 wrong method) still answers the document's error
- * body (`components.schemas.Error`).
+ * body (`components.schemas.Error`). The contract's body is partial there too (as on an operation's 401): it may
+ * leave out `message` or `requestId`, but every field it names must be one of the error body's.
  */
 export function errorBodyProblems(backend: OpenAPIBackend, response: ResponseToCheck): Problem[] {
   if (response.body === undefined) return [];
@@ -124,7 +125,9 @@ export function errorBodyProblems(backend: OpenAPIBackend, response: ResponseToC
     check = backend.validator.getAjv(ValidationContext.Response).compile(schemas['Error'] ?? {});
     errorBodyChecks.set(backend, check);
   }
-  return check(read.body) ? [] : bodyDetails(check.errors ?? []);
+  const schema = (backend.definition.components?.schemas ?? {})['Error'];
+  const undeclared = fieldsNotDeclared(read.body, schema).map((field) => ({ where: 'response.body', message: `${field}: not a field of the error body` }));
+  return [...(check(read.body) ? [] : bodyDetails(partialErrors(check.errors ?? []))), ...undeclared];
 }
 
 function readResponseBody(response: ResponseToCheck): { ok: true; body: unknown } | { ok: false; problem: Problem } {

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveState } from './provider-states.ts';
+import { PROVIDER_STATES, resolveState } from './provider-states.ts';
 import type { StateSessions } from './state-session.ts';
 
 export interface StateServer {
@@ -23,17 +23,36 @@ export interface StateProblem {
   message: string;
 }
 
-interface StateChange {
+export interface StateChange {
   state?: unknown;
   params?: unknown;
   action?: unknown;
+}
+
+/** A state the catalogue does not know: named, with the names it knows. */
+export class UnknownProviderState extends Error {
+  constructor(readonly state: string) {
+    super(`unknown provider state "${state}"`);
+  }
+
+  readonly known: readonly string[] = PROVIDER_STATES.map((known) => known.name);
+}
+
+/** A known state whose setup failed. */
+export class ProviderStateFailed extends Error {
+  constructor(
+    readonly state: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export async function startStateServer(sessions: StateSessions): Promise<StateServer> {
   const problems: StateProblem[] = [];
   const server = createServer((request, response) => {
     void readJson(request)
-      .then((change) => applyChange(change, sessions))
+      .then((change) => applyStateChange(change, sessions))
       .then(
         (values) => {
           response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(values));
@@ -58,23 +77,28 @@ export async function startStateServer(sessions: StateSessions): Promise<StateSe
   };
 }
 
-async function applyChange(change: StateChange, sessions: StateSessions): Promise<Record<string, string>> {
+/**
+ * One state change of the protocol: a teardown ends the interaction's session; a setup begins it (on its first
+ * state) and answers the values the state provides with the session's own (its tokens).
+ */
+export async function applyStateChange(change: StateChange, sessions: StateSessions): Promise<Record<string, string>> {
   const name = typeof change.state === 'string' ? change.state : '';
   if (change.action === 'teardown') {
     await sessions.end();
     return {};
   }
+  // Resolved first: a state the catalogue does not know changes nothing, not even the session.
+  const resolved = name === '' ? undefined : resolveState(name, isRecord(change.params) ? change.params : {});
+  if (name !== '' && !resolved) throw new UnknownProviderState(name);
   const session = await sessions.current();
   // An interaction without a state still gets its setup call: it starts a clean session.
-  if (name === '') return {};
-  const resolved = resolveState(name, isRecord(change.params) ? change.params : {});
-  if (!resolved) throw Object.assign(new Error(`unknown provider state "${name}"`), { state: name });
+  if (!resolved) return {};
   try {
     // Every state's values carry the session's tokens: a bearer header is filled whatever state issued them.
     const values = await resolved.state.setup(session, resolved.params);
     return { ...session.shared(), ...values };
   } catch (error) {
-    throw Object.assign(new Error(`state "${name}": ${error instanceof Error ? error.message : String(error)}`), { state: name });
+    throw new ProviderStateFailed(name, `state "${name}": ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

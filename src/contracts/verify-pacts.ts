@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createClock } from '../clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
 import type { Pact } from './pact-file.ts';
+import { printable } from './printable.ts';
 import { isHttp, rawPact, statesOf, type RawInteraction, type RawPact } from './pact-raw.ts';
 import { connectProvider, type ProviderApi, type ProviderTarget } from './provider-api.ts';
 import { needsMock, resolveState } from './provider-states.ts';
@@ -78,10 +79,17 @@ async function verifyOne(pact: { file: string; document: RawPact }, copy: string
   for (const { report } of verifiable) report.details = ['the Pact verifier gave no result for this interaction'];
   if (verifiable.length === 0) return reports.map(({ report }) => report);
 
-  writeFileSync(copy, JSON.stringify({ ...document, interactions: verifiable.map(({ interaction }) => interaction) }));
-  const results = await runVerifier(copy, baseUrl, document.provider.name, stateServer.url);
+  // The verifier prints names and descriptions to the terminal itself: it is given them printable.
+  const consumer = { ...document.consumer, name: printable(document.consumer.name) };
+  const provider = { ...document.provider, name: printable(document.provider.name) };
+  const interactions = verifiable.map(({ interaction }) => ({ ...interaction, description: printable(interaction.description) }));
+  writeFileSync(copy, JSON.stringify({ ...document, consumer, provider, interactions }));
+  const results = await runVerifier(copy, baseUrl, provider.name, stateServer.url);
   const pending = new Map<string, InteractionReport[]>();
-  for (const { report } of verifiable) pending.set(report.description, [...(pending.get(report.description) ?? []), report]);
+  for (const { report } of verifiable) {
+    const shown = printable(report.description);
+    pending.set(shown, [...(pending.get(shown) ?? []), report]);
+  }
   for (const result of results.interactionResults ?? []) {
     const report = pending.get(result.description)?.shift();
     if (!report) continue;
@@ -135,7 +143,7 @@ async function runVerifier(pactUrl: string, providerBaseUrl: string, provider: s
 }
 
 function differencesOf(results: VerifierResults, report: InteractionReport, stateServer: StateServer): string[] {
-  const errors = (results.errors ?? []).filter((error) => error.interaction.endsWith(` - ${report.description}`));
+  const errors = (results.errors ?? []).filter((error) => error.interaction.endsWith(` - ${printable(report.description)}`));
   const details = errors.flatMap((error) =>
     error.mismatch.mismatches?.map((mismatch) => [mismatch.path, mismatch.mismatch].filter(Boolean).join(': ')) ?? [error.mismatch.message ?? 'failed'],
   );

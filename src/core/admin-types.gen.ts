@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the mock up (open, never rate limited)
+         * @description 200 as soon as the mock answers requests. Needs no admin token, even on a non-loopback host with `--admin-token` set, so a container's `HEALTHCHECK` or a CI job can wait on it; it tells nothing about the mock's state. Never rate limited. `uptimeSeconds` counts real time since the mock started: moving the mock clock does not change it.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clock": {
         parameters: {
             query?: never;
@@ -16,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Set, advance and/or freeze the clock in one call
-         * @description `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. Whatever the clock now makes due (order time steps, subscription charges, webhook retries) runs before the answer.
+         * @description `set` applies first, then `advanceSeconds`; `freeze: false` resumes real time. Whatever the clock now makes due (order time steps, subscription charges, webhook retries) runs before the answer. The clock stays within 1970-01-01T00:00:00Z (included) and 9000-01-01T00:00:00Z (excluded), the `x-bounds` of each field: a move outside is a 400 naming the field that leads there, the clock unchanged.
          */
         post: operations["changeClock"];
         delete?: never;
@@ -163,7 +183,7 @@ export interface paths {
         get: operations["exportState"];
         /**
          * Replace everything with an exported state
-         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB).
+         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB). The state is checked whole before anything is replaced: each record against its collection's stored shape (types, enums, ISO instants, an order's items and history, a payment's owner), the token ledgers, the webhook endpoints (the same URL rules as `PUT /clients/{client_id}/webhook`) and deliveries (with their payload). A bad one → 400 `invalid_request` whose `details` name the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`), and nothing is applied; a failure while applying (500) puts the previous state back.
          */
         put: operations["importState"];
         post?: never;
@@ -183,7 +203,10 @@ export interface paths {
         /** Named snapshots kept in memory */
         get: operations["listSnapshots"];
         put?: never;
-        /** Save the current state under a name (replacing one of that name) */
+        /**
+         * Save the current state under a name (replacing one of that name)
+         * @description Snapshots are kept in memory, each a full copy of the state, so they are bounded: at most `snapshots.maxCount` (default 20) and `snapshots.maxTotalBytes` of JSON in all (default 50 MiB), both set in the configuration file. A save past either bound → 409 `conflito` naming the bound; delete a snapshot first (replacing one of the same name counts its new size only).
+         */
         post: operations["saveSnapshot"];
         delete?: never;
         options?: never;
@@ -217,7 +240,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Go back to a snapshot */
+        /**
+         * Go back to a snapshot
+         * @description The snapshot is checked as `PUT /state` checks a state (400 naming the field, nothing applied).
+         */
         post: operations["restoreSnapshot"];
         delete?: never;
         options?: never;
@@ -442,7 +468,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the client's webhook URL and signing secret */
+        /**
+         * Set the client's webhook URL and signing secret
+         * @description The URL must be http or https without credentials, and may not be the mock's own origin (its bound port on a loopback name, the Host this call reached it by, its public URL), any mock's admin API (`/__admin/…`), or a link-local or metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254) unless the configuration sets `webhookAllowLinkLocal: true`. Loopback receivers on other ports are fine. Otherwise 400 with `details` naming `url`.
+         */
         put: operations["setClientWebhook"];
         post?: never;
         /** Stop delivering webhooks to the client */
@@ -506,6 +535,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pact/provider-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pact provider-state change URL (setup and teardown of each interaction's states)
+         * @description Pact's state-change protocol, for a verifier in any language (`pact verifier --state-change-url http://localhost:4010/__admin/pact/provider-states --state-change-teardown`, pact-jvm's `stateChangeUrl`, pact-python's `provider_states_setup_url`). The verifier POSTs `{state, params, action}` before (`setup`) and after (`teardown`) each interaction. The first setup of an interaction resets the mock and the teardown resets it again, so interactions never see each other's records, tokens or rate windows: send teardowns. A setup puts the mock in the named state of the catalogue (the README's "Provider states") with the first active client of the configuration and answers the values the state provides, as a flat JSON object (what verifiers read for `fromProviderState`; not the `{data}` envelope). A state the catalogue does not know answers 400 naming it and listing the known ones.
+         */
+        post: operations["changePactProviderState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -520,7 +569,10 @@ export interface components {
             }[];
         };
         Clock: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The mock's instant, always within `x-bounds` (an imported state's clock outside them is refused).
+             */
             now: string;
             frozen: boolean;
             /** @description Mock time minus real time. */
@@ -583,14 +635,17 @@ export interface components {
                 /** @enum {integer} */
                 version: 1;
                 meta: Record<string, never>;
-                /** @description Collection name → record id → record (each record under its own `id`). */
+                /** @description Collection name → record id → record (each record under its own `id`). Only the store's collections; any other name is refused. */
                 collections: {
-                    [key: string]: {
-                        [key: string]: {
-                            id: string;
-                            clientId: string;
-                        };
-                    };
+                    tokens?: components["schemas"]["StoredCollection"];
+                    products?: components["schemas"]["StoredCollection"];
+                    customers?: components["schemas"]["StoredCollection"];
+                    plans?: components["schemas"]["StoredCollection"];
+                    subscriptions?: components["schemas"]["StoredCollection"];
+                    orders?: components["schemas"]["StoredCollection"];
+                    payments?: components["schemas"]["StoredCollection"];
+                    orderPolls?: components["schemas"]["StoredCollection"];
+                    webhookDeliveries?: components["schemas"]["StoredCollection"];
                 };
             };
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
@@ -599,6 +654,13 @@ export interface components {
                     [key: string]: components["schemas"]["WebhookEndpoint"];
                 };
                 deliveries: components["schemas"]["Delivery"][];
+            };
+        };
+        /** @description Record id → record. */
+        StoredCollection: {
+            [key: string]: {
+                id: string;
+                clientId: string;
             };
         };
         JournalEntry: {
@@ -824,6 +886,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Refused before anything is read or changed. `host_recusado`: the `Host` header is not a loopback name, the bound host, the socket's own address or the `--public-url` host, and the call carries no admin token (a DNS-rebinding page). `origem_recusada`: a POST, PUT, PATCH or DELETE whose `Origin` is neither this mock's nor one listed in `--cors-origins`, or that is marked `Sec-Fetch-Site: cross-site` (a page of another site). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's `Content-Type` is not `application/json` (`invalid_request`); refused before the body is read. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such scenario, client, snapshot, order or delivery (or no such admin route). */
         NotFound: {
             headers: {
@@ -869,7 +949,7 @@ export interface components {
         JournalClient: string;
         JournalOperation: string;
         JournalMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
-        /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+        /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
         JournalPath: string;
         /** @description Exact status (0 = connection dropped by a scenario). */
         JournalStatus: number;
@@ -884,6 +964,38 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock is up. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        /**
+                         * @description The commerce-mock package version.
+                         * @example 0.1.0
+                         */
+                        version: string;
+                        /** @description Whole seconds of real time since the mock started. */
+                        uptimeSeconds: number;
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     getClock: {
         parameters: {
             query?: never;
@@ -895,6 +1007,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Clock"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -908,11 +1021,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Seconds to move forward (negative moves back). */
+                    /** @description Seconds to move forward (negative moves back); the instant reached must lie within `x-bounds` (the limits are that range's length). */
                     advanceSeconds?: number;
                     /**
                      * Format: date-time
-                     * @description The instant the clock reads from now on.
+                     * @description The instant the clock reads from now on, within `x-bounds` (a year from 1970 to 8999; an offset that crosses a bound is refused too).
                      */
                     set?: string;
                     /** @description Stop (true) or resume (false) the clock. */
@@ -924,7 +1037,9 @@ export interface operations {
             200: components["responses"]["Clock"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -938,6 +1053,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Seconds to move forward (at most a century); the instant reached must lie within `x-bounds`, else 400 naming `seconds`. */
                     seconds: number;
                 };
             };
@@ -946,7 +1062,9 @@ export interface operations {
             200: components["responses"]["Clock"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -960,7 +1078,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description The instant the clock reads from now on, within `x-bounds` (a year from 1970 to 8999; an offset that crosses a bound is refused too, naming `at`).
+                     */
                     at: string;
                 };
             };
@@ -969,7 +1090,9 @@ export interface operations {
             200: components["responses"]["Clock"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -984,6 +1107,8 @@ export interface operations {
         responses: {
             200: components["responses"]["Clock"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -998,6 +1123,8 @@ export interface operations {
         responses: {
             200: components["responses"]["Clock"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1022,6 +1149,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1036,6 +1164,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ScenarioStatus"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1059,8 +1188,10 @@ export interface operations {
             200: components["responses"]["ScenarioStatus"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1078,7 +1209,9 @@ export interface operations {
             200: components["responses"]["ScenarioStatus"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1116,8 +1249,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1140,6 +1275,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1159,7 +1295,9 @@ export interface operations {
             200: components["responses"]["Imported"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1184,6 +1322,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1215,7 +1354,18 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The snapshots are full (their count or their total size); the message names the bound. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1245,7 +1395,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1263,7 +1415,9 @@ export interface operations {
             200: components["responses"]["Imported"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1273,7 +1427,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];
@@ -1304,6 +1458,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1330,6 +1485,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1339,7 +1496,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];
@@ -1369,6 +1526,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1393,6 +1551,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1418,8 +1577,10 @@ export interface operations {
             201: components["responses"]["OneClient"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1437,7 +1598,9 @@ export interface operations {
             200: components["responses"]["OneClient"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1455,7 +1618,9 @@ export interface operations {
             200: components["responses"]["OneClient"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1483,6 +1648,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -1501,7 +1667,9 @@ export interface operations {
             200: components["responses"]["TokensChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1519,7 +1687,9 @@ export interface operations {
             200: components["responses"]["TokensChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1550,6 +1720,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -1583,6 +1754,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -1616,6 +1788,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -1649,6 +1822,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -1681,8 +1855,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1714,7 +1890,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1756,8 +1934,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1787,6 +1967,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1814,7 +1995,60 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changePactProviderState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The state's name, as the pact names it (a template or a literal form of it). */
+                    state?: string;
+                    /** @description The state's parameters; they override those read from a literal name. */
+                    params?: Record<string, never>;
+                    /**
+                     * @default setup
+                     * @enum {string}
+                     */
+                    action?: "setup" | "teardown";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The values the state provides (the interaction's tokens included); `{}` for a teardown or an interaction without a state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "mat_Q2x8Lr5Tn1Vb7Yc3Md9Kf4Hp6Js0WaZ",
+                     *       "refreshToken": "mrt_H7k2Nq9Wd4Lp1Xz6Rb3Tv8Ms5Yc0Gf2J",
+                     *       "orderId": "ord_3f9a1c7b2d",
+                     *       "customerId": "cus_8b2e4d6f1a",
+                     *       "runId": "K7Q2M9X4TZ"
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -40,6 +40,8 @@ export interface paths {
         /**
          * Refresh an access token
          * @description Issues a new access token from a refresh token (valid until revoked). A revoked refresh token answers 401 `TOKEN_REVOGADO`. What the call returns is described by the 200 response.
+         *
+         *     Client authentication is optional here: standard OAuth libraries send `client_id` / `client_secret` in the body (`client_secret_post`) or as HTTP Basic (`client_secret_basic`). When sent they are checked: they must match a client and name the token's owner, else 401 `CLIENT_INVALIDO`.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -60,6 +62,8 @@ export interface paths {
         /**
          * Revoke a token
          * @description Revokes the token sent in the field `token`, authorised with the current access token. Afterwards use of the token fails with 401 `TOKEN_REVOGADO`. Which tokens are accepted, and what an unknown or foreign token gets, is described by the 200 and 400 responses.
+         *
+         *     RFC 7009's `token_type_hint` is accepted and ignored. `client_id` / `client_secret` in the body (as OAuth libraries send them) are checked when sent: they must match a client and name the caller, else 401 `CLIENT_INVALIDO`.
          */
         post: operations["revokeToken"];
         delete?: never;
@@ -573,17 +577,17 @@ export interface components {
          */
         SubscriptionStatusValue: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELLED";
         /**
-         * @description Payment status.
+         * @description Payment status. A final order and its payment read the same status (`PAID`, `FAILED`, `CANCELLED`) wherever an answer nests them; `REFUNDED` is listed for integrations but the mock never refunds.
          * @example PAID
          * @enum {string}
          */
-        PaymentStatusValue: "PENDING" | "PAID" | "FAILED" | "REFUNDED";
-        /** @description Client credentials. They may instead be sent with HTTP Basic client authentication (RFC 6749 §2.3.1); the server copies them into the body before validation. */
+        PaymentStatusValue: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+        /** @description Client credentials. `client_id` and `client_secret` are both required unless HTTP Basic client authentication (RFC 6749 §2.3.1) carries them, in which case the body may omit them or be absent (`-u id:secret`, with `grant_type=client_credentials` or no body at all): the server copies the header's credentials into the body, and a request whose credentials are in neither answers 400 `invalid_request` naming each missing field. Body values win over the header's. */
         TokenRequest: {
             /** @description Client ID of the application, created in the dashboard. */
-            client_id: string;
+            client_id?: string;
             /** @description Client Secret of the application, shown once at creation. */
-            client_secret: string;
+            client_secret?: string;
             /**
              * @description OAuth 2.0 grant type; optional, the only grant is client credentials.
              * @enum {string}
@@ -598,10 +602,23 @@ export interface components {
              * @enum {string}
              */
             grant_type?: "refresh_token";
+            client_id?: components["schemas"]["OptionalClientId"];
+            client_secret?: components["schemas"]["OptionalClientSecret"];
         };
+        /** @description Optional client authentication (RFC 6749 §2.3.1, `client_secret_post`), as standard OAuth libraries send it. When sent it must name the client that owns the token, else 401 `CLIENT_INVALIDO`. */
+        OptionalClientId: string;
+        /** @description Optional client authentication (`client_secret_post`). When sent, `client_id` (or the token's owner) and this secret must match a client, else 401 `CLIENT_INVALIDO` (403 `CLIENT_INATIVO` for a deactivated one). */
+        OptionalClientSecret: string;
         RevokeTokenRequest: {
             /** @description The access or refresh token to revoke (RFC 7009). */
             token: string;
+            /**
+             * @description RFC 7009 §2.1 hint; accepted and ignored (the token's own record says what it is).
+             * @enum {string}
+             */
+            token_type_hint?: "access_token" | "refresh_token";
+            client_id?: components["schemas"]["OptionalClientId"];
+            client_secret?: components["schemas"]["OptionalClientSecret"];
         };
         TokenResponse: {
             /** @description Bearer access token; valid for 1 hour. */
@@ -1090,7 +1107,7 @@ export interface components {
             /** @description Country. */
             country?: string;
         };
-        /** @description An order. Rules checked by the server beyond this schema: `shippingAddress` together with `shippingAddressDisabled: true` answers 400; an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
+        /** @description An order. `shippingAddress` together with `shippingAddressDisabled: true` is a contradiction (the seed: "when true, no shipping address is supplied"), refused with 400 naming `shippingAddress` (the `not` below). Rules checked by the server beyond this schema: an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
         OrderInput: {
             source?: components["schemas"]["OrderSource"];
             /** @description A reference to an existing customer, or new customer data (any subset). */
@@ -1405,8 +1422,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body exceeds 1 MiB (`invalid_request`). */
+        /** @description The request body exceeds 1 MiB, or the operation's own `x-max-body-bytes` (16 MiB for the batch syncs) (`invalid_request`). */
         PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's `Content-Type` is not one the operation lists under `requestBody.content` (`invalid_request`, `details` names the type sent and those taken): JSON everywhere, `application/x-www-form-urlencoded` only on the token operations. Refused before the body is read. */
+        UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1565,7 +1595,8 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional only when HTTP Basic carries the client credentials (`curl -u id:secret -X POST …`); otherwise both fields are required (see TokenRequest). */
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TokenRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
@@ -1590,6 +1621,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1627,6 +1659,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1642,6 +1675,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RevokeTokenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RevokeTokenRequest"];
             };
         };
         responses: {
@@ -1663,6 +1697,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1730,6 +1765,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1808,6 +1844,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1895,6 +1932,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1931,6 +1969,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2009,6 +2048,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2096,6 +2136,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2132,6 +2173,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2210,6 +2252,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2297,6 +2340,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2333,6 +2377,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2421,6 +2466,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2470,6 +2516,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2596,6 +2643,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -37,7 +37,7 @@ export interface RequestContext {
   scenario?: string;
   /** The client the request names (by its bearer token or credentials), verified or not: for the journal. */
   clientId?: string;
-  /** Real monotonic milliseconds when the request arrived (performance.now), for durations. */
+  /** Monotonic milliseconds when the request arrived (clock.ts monotonicMs), for durations. */
   startedMs: number;
 }
 

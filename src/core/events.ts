@@ -18,7 +18,7 @@ export interface OrderEvent extends EventBase {
 }
 
 export interface PaymentEvent extends EventBase {
-  type: 'payment.created' | 'payment.paid' | 'payment.failed' | 'payment.refunded';
+  type: 'payment.created' | 'payment.paid' | 'payment.failed' | 'payment.cancelled' | 'payment.refunded';
   paymentId: string;
   status: PaymentStatus;
   orderId?: string;

@@ -133,7 +133,7 @@ export interface OrderPollsRecord extends StoredRecord {
   polls: number;
 }
 
-export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = 'mpesa' | 'emola';
 

@@ -1,7 +1,7 @@
 /**
  * Seeded orders across every status (CONTRACT.md §States), priced in centavos like the API prices them, each
  * with the payment its status implies: PENDING → PENDING, PAID → PAID, FAILED → FAILED, CANCELLED → none
- * (abandoned before paying) or FAILED (the payer declined).
+ * (abandoned before paying) or CANCELLED (the payer cancelled on the checkout page).
  */
 import {
   ORDER_STATUSES,

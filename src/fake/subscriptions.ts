@@ -101,7 +101,7 @@ function seedSubscription(
       attempts,
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       currentPeriodStart: current.toISOString(),
-      currentPeriodEnd: periodEnd(current, plan).toISOString(),
+      currentPeriodEnd: periodEnd(current, plan, createdAt.getUTCDate()).toISOString(),
       createdAt: createdAt.toISOString(),
       updatedAt,
       // Its latest charge, as billing keeps it: the first tick has nothing to learn (or write).
@@ -136,7 +136,8 @@ function latestStart(status: SubscriptionStatus): Date {
 /** Start of every billing period that has begun by `until`, oldest first. */
 function periodStarts(first: Date, plan: PlanRecord, until: Date): Date[] {
   const starts = [first];
-  for (let next = periodEnd(first, plan); next.getTime() <= until.getTime(); next = periodEnd(next, plan)) {
+  const anchorDay = first.getUTCDate();
+  for (let next = periodEnd(first, plan); next.getTime() <= until.getTime(); next = periodEnd(next, plan, anchorDay)) {
     starts.push(next);
   }
   return starts;

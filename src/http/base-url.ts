@@ -1,22 +1,61 @@
 /**
- * The base URL of the links a response hands out: `--public-url` when set, else the host the client reached,
- * so the links work behind a port mapping and with `--port 0`. The Host header is echoed only when it names
- * this machine (a loopback name, the bound host or the socket's own address): any other value would let one
- * client plant links to a host of its choosing in a shared cache. Such a request gets the socket's address.
+ * Which host a request reached, judged once for every use: the links a response hands out, the admin API's
+ * DNS-rebinding check and the same-origin checks of state-changing requests.
+ *
+ * A Host header is this mock's own when it names this machine (a loopback name, the bound host or the socket's
+ * own address) or the `--public-url` host, with a port in range. Links use `--public-url` when set, else an own
+ * Host (so they work behind a port mapping and with `--port 0`); any other Host would let one client plant links
+ * to a host of its choosing in a shared cache, so such a request gets the socket's address.
  */
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
 import { isLoopback } from './loopback.ts';
 
-const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(?<port>\d{1,5}))?$/;
+const HIGHEST_PORT = 65_535;
 
-export function baseUrlOf(req: Request, config: Config): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const socketHost = hostOfAddress(req.socket.localAddress);
+/** The Host header, lower-cased, when it is this mock's own; undefined otherwise (absent, foreign, port out of range). */
+export function ownHost(req: IncomingMessage, config: Config): string | undefined {
   const host = req.headers.host;
-  const name = host ? HOST_HEADER.exec(host)?.groups?.['name']?.toLowerCase() : undefined;
-  if (host && name && (isLoopback(name) || [hostOfAddress(config.host), socketHost].includes(name))) return `http://${host}`;
-  return `http://${socketHost}:${req.socket.localPort ?? config.port}`;
+  const parts = host ? HOST_HEADER.exec(host)?.groups : undefined;
+  const name = parts?.['name']?.toLowerCase();
+  if (!host || !name) return undefined;
+  const port = parts?.['port'];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > HIGHEST_PORT)) return undefined;
+  const own = [hostOfAddress(config.host), hostOfAddress(req.socket.localAddress), publicHostName(config)];
+  return isLoopback(name) || own.includes(name) ? host.toLowerCase() : undefined;
+}
+
+/**
+ * The origins a browser gives pages of this mock: the `--public-url`'s, and those of an own Host header (http, or
+ * https behind a TLS proxy that keeps the Host). A foreign Host has none.
+ */
+export function ownOrigins(req: IncomingMessage, config: Config): string[] {
+  const host = ownHost(req, config);
+  const fromHost = host ? [`http://${host}`, `https://${host}`].map(originOf) : [];
+  const fromPublicUrl = config.publicUrl ? [originOf(config.publicUrl)] : [];
+  return [...new Set([...fromPublicUrl, ...fromHost].filter((origin): origin is string => origin !== undefined))];
+}
+
+export function baseUrlOf(req: IncomingMessage, config: Config): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = ownHost(req, config);
+  if (host) return `http://${host}`;
+  return `http://${hostOfAddress(req.socket.localAddress)}:${req.socket.localPort ?? config.port}`;
+}
+
+/** `scheme://host[:port]` as a browser writes it in `Origin` (default port left out); undefined for no origin. */
+export function originOf(url: string): string | undefined {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function publicHostName(config: Config): string | undefined {
+  return config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : undefined;
 }
 
 /** An address as it appears in a URL: IPv6 in brackets, an IPv4-mapped address as IPv4. */

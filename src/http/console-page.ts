@@ -40,3 +40,8 @@ export function consolePage(): RequestHandler {
     else files(request, response, next);
   };
 }
+
+/** `GET /__admin` (and `/__admin/`): the admin API has no index of its own, so a browser is sent to the console. */
+export function adminIndexRedirect(): RequestHandler {
+  return (_request, response) => response.redirect(302, CONSOLE_PREFIX);
+}

@@ -1,11 +1,12 @@
 /**
- * The one body reader of the mock (API and admin): at most 1 MiB (413 beyond), JSON or form-encoded (OAuth
- * clients send the latter to the token endpoint). Malformed JSON is a 400, never an exception. A body over the
+ * The one body reader of the mock (API and admin): at most 1 MiB (413 beyond), JSON or form-encoded (which of
+ * them an operation takes is judged before, by media-types.ts). Malformed JSON is a 400, never an exception. A body over the
  * limit is refused as soon as that is known (its declared length, or the byte that crosses the limit): the rest
  * is never read, and the connection closes after the answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, type Failure } from '../core/failures.ts';
+import { mediaType } from './media-types.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -66,16 +67,16 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number)
 
 /** A body's text as the server reads it (the pact check reads a contract's text bodies with it too). */
 export function parseBody(text: string, contentType: string | undefined): BodyOutcome {
-  const mediaType = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mediaType === 'application/x-www-form-urlencoded') {
+  const type = mediaType(contentType) ?? 'application/json';
+  if (type === 'application/x-www-form-urlencoded') {
     return { ok: true, body: Object.fromEntries(new URLSearchParams(text)) };
   }
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+  if (type === 'application/json' || type.endsWith('+json')) {
     try {
       return { ok: true, body: JSON.parse(text) as unknown };
     } catch {
       return failure('malformed_json');
     }
   }
-  return failure('invalid_request', { message: `Content-Type não suportado: ${mediaType}` });
+  return failure('unsupported_media_type', { message: `Content-Type não suportado: ${type.slice(0, 100)}` });
 }

@@ -1,5 +1,6 @@
 /** The context of a request as it arrives: its id (echoed or new), the caller's IP, the path, the link base. */
 import type { Request } from 'express';
+import { monotonicMs } from '../clock.ts';
 import type { RequestContext } from '../core/context.ts';
 import type { Policy } from '../core/policy.ts';
 import { ID_PREFIX } from '../core/ids.ts';
@@ -20,6 +21,11 @@ export function requestContext(req: Request, deps: Pick<FlowDeps, 'config' | 'cl
     receivedAt: deps.clock.now(),
     baseUrl: baseUrlOf(req, deps.config),
     policy,
-    startedMs: performance.now(),
+    startedMs: monotonicMs(),
   };
+}
+
+/** Milliseconds since the request arrived, to 0.01 ms (the journal and the access log report the same figure). */
+export function elapsedMs(context: Pick<RequestContext, 'startedMs'>): number {
+  return Math.round((monotonicMs() - context.startedMs) * 100) / 100;
 }

@@ -4,7 +4,9 @@
  * entries to verify a call was made N times.
  */
 import type { Exchange } from '../core/context.ts';
-import { pathPattern } from '../scenarios/rule-match.ts';
+import { elapsedMs } from './request-context.ts';
+import { pathPattern } from '../scenarios/path-pattern.ts';
+import { redactQuery } from './redact.ts';
 import { stripApiPrefix } from './spec-document.ts';
 
 export interface JournalEntry {
@@ -77,13 +79,13 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         receivedAt: context.receivedAt.toISOString(),
         method: context.method,
         path: context.path,
-        ...(context.query ? { query: context.query } : {}),
+        ...(context.query ? { query: redactQuery(context.query) } : {}),
         ...(context.operationId ? { operationId: context.operationId } : {}),
         ...(clientId ? { clientId } : {}),
         ...(context.scenario ? { scenario: context.scenario } : {}),
         status,
         ...(typeof error === 'string' ? { error } : {}),
-        durationMs: Math.round((performance.now() - context.startedMs) * 100) / 100,
+        durationMs: elapsedMs(context),
       };
       next = (next + 1) % capacity;
       size = Math.min(size + 1, capacity);

@@ -11,6 +11,7 @@ import type { FlowDeps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
+import { siteOf } from './same-origin.ts';
 import { sendReply } from './send-reply.ts';
 import { runStages, type RequestState, type Stage } from './stage.ts';
 
@@ -32,7 +33,12 @@ export function serveStages(stages: readonly Stage[], options: ServeOptions): Re
     const url = req.originalUrl;
     const state: RequestState = {
       context: requestContext(req, deps, basePolicy()),
-      incoming: { headers: req.headers, rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', readBody: lazyBody(req, res, options.bodyLimitBytes) },
+      incoming: {
+        headers: req.headers,
+        rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '',
+        readBody: lazyBody(req, res, options.bodyLimitBytes),
+        site: siteOf(req, deps.config),
+      },
     };
     let reply: Reply;
     try {

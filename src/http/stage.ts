@@ -9,6 +9,7 @@ import type { Reply } from '../core/reply.ts';
 import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from './openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
+import type { Site } from './same-origin.ts';
 
 /** What arrived, as read from the socket; the stages fill in the rest of the state. */
 export interface Incoming {
@@ -17,6 +18,8 @@ export interface Incoming {
   rawQuery: string;
   /** Reads and parses the body once, up to `limitBytes` (default: the server's); later calls return the same outcome. */
   readBody(limitBytes?: number): Promise<BodyOutcome>;
+  /** Whether the Host is the mock's own and which origins are (see same-origin.ts). */
+  site: Site;
 }
 
 /** One request on its way through the stages (its state; the reply is what the stages return). */

@@ -13,7 +13,7 @@ import { DECIMALS_KEYWORD } from './decimals-keyword.ts';
 const ABSENCE_MESSAGE = 'x-message-when-absent';
 
 export function validationFailure(errors: ErrorObject[]): Failure {
-  const kept = closestBranches(errors.filter((error) => !isBodyReparse(error)));
+  const kept = closestBranches(withoutPatternsOfMalformed(errors.filter((error) => !isBodyReparse(error))));
   const message = kept.map(absenceMessage).find((found) => found !== undefined);
   const details = dedupe(kept.map((error) => toDetail(error))).map(({ path, message: text }) => ({ path, message: text }));
   return failure('invalid_request', { ...(message === undefined ? {} : { message }), details });
@@ -30,7 +30,7 @@ export interface LocatedDetail extends ErrorDetail {
  * (`within: 'body'`) start at the body itself.
  */
 export function locatedDetails(errors: ErrorObject[], within?: 'body'): LocatedDetail[] {
-  const kept = closestBranches(errors.filter((error) => !isBodyReparse(error)));
+  const kept = closestBranches(withoutPatternsOfMalformed(errors.filter((error) => !isBodyReparse(error))));
   return dedupe(kept.map((error) => toDetail(within === 'body' ? { ...error, instancePath: `/body${error.instancePath}` } : error)));
 }
 
@@ -41,6 +41,12 @@ export function locatedDetails(errors: ErrorObject[], within?: 'body'): LocatedD
  */
 function isBodyReparse(error: ErrorObject): boolean {
   return error.keyword === 'parse' && error.instancePath === '';
+}
+
+/** A value that is not even of its format (`at: "tomorrow"`) is told that, not also the pattern it then misses. */
+function withoutPatternsOfMalformed(errors: ErrorObject[]): ErrorObject[] {
+  const malformed = new Set(errors.filter((error) => error.keyword === 'format').map((error) => error.instancePath));
+  return errors.filter((error) => error.keyword !== 'pattern' || !malformed.has(error.instancePath));
 }
 
 /** Needs Ajv's `verbose` errors, which carry the schema the keyword belongs to. */
@@ -102,8 +108,25 @@ function toDetail(error: ErrorObject): LocatedDetail {
   if (missing === 'requestBody' && segments.length === 0) return { location: 'requestBody', path: 'body', message: 'corpo do pedido obrigatório' };
   if (missing !== undefined) segments.push(missing);
   if (error.keyword === 'additionalProperties') segments.push(String(error.params['additionalProperty']));
+  const refused = error.keyword === 'not' ? documentedRefusal(error.schema) : BOUND_KEYWORDS.has(error.keyword) ? documentedRefusal(error.parentSchema) : undefined;
+  if (refused) return { location: where ?? '', path: formatPath(refused.path ? [...segments, refused.path] : segments), message: refused.message };
   const path = segments.length > 0 ? formatPath(segments) : where === 'requestBody' || where === 'body' || !where ? 'body' : where;
   return { location: where ?? '', path, message: portugueseMessage(error) };
+}
+
+/** Keywords that may encode a bound the document explains in `x-detail-message` (the admin clock's range). */
+const BOUND_KEYWORDS: ReadonlySet<string> = new Set(['pattern', 'minimum', 'maximum']);
+
+/**
+ * What the document says a refusal means where a bare keyword would not: a combination of fields refused with
+ * `not` names, in that subschema, the field to blame and the message (`x-detail-path`, `x-detail-message`); a
+ * `pattern`, `minimum` or `maximum` that encodes a bound carries the bound's message as `x-detail-message`.
+ */
+function documentedRefusal(schema: unknown): { path: string; message: string } | undefined {
+  const extensions = (typeof schema === 'object' && schema !== null ? schema : {}) as Record<string, unknown>;
+  const path = extensions['x-detail-path'] ?? '';
+  const message = extensions['x-detail-message'];
+  return typeof path === 'string' && typeof message === 'string' ? { path, message } : undefined;
 }
 
 /** `['products', '3', 'price']` → `products[3].price` */

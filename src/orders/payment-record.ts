@@ -37,10 +37,13 @@ export function paymentMethodForPhone(phone: string | undefined): 'mpesa' | 'emo
   return digits.startsWith('86') || digits.startsWith('87') ? 'emola' : 'mpesa';
 }
 
-/** A cancelled order's payment did not happen: it failed (CANCELLED has no payment status of its own). */
+/**
+ * The payment status each order status implies: the same word for every final state, because public integrations
+ * read the status of the order and of its payment from one answer and refuse it when they disagree.
+ */
 export const PAYMENT_STATUS_OF_ORDER: Readonly<Record<OrderStatus, PaymentStatus>> = {
   PENDING: 'PENDING',
   PAID: 'PAID',
   FAILED: 'FAILED',
-  CANCELLED: 'FAILED',
+  CANCELLED: 'CANCELLED',
 };

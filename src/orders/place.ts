@@ -18,11 +18,6 @@ import { isWithinAmountCap, priceOrder } from './pricing.ts';
 export type OrderInput = Schemas['OrderInput'];
 
 export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput): Outcome<OrderRecord> {
-  if (input.shippingAddress !== undefined && input.shippingAddressDisabled === true) {
-    return failure('invalid_request', {
-      details: [{ path: 'shippingAddress', message: 'não pode ser enviado com shippingAddressDisabled: true' }],
-    });
-  }
   const scope = upsertScope(deps, clientId, { repeatedKeys: true });
   const customer = resolveCustomer(scope, input.customer, 'customer');
   const products = input.items.map((item, index) => resolveProduct(scope, item, `items[${index}]`));

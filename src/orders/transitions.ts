@@ -28,6 +28,7 @@ const PAYMENT_EVENT: Record<PaymentRecord['status'], PaymentEvent['type'] | unde
   PENDING: undefined,
   PAID: 'payment.paid',
   FAILED: 'payment.failed',
+  CANCELLED: 'payment.cancelled',
   REFUNDED: 'payment.refunded',
 };
 

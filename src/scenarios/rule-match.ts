@@ -1,4 +1,5 @@
 /** Whether a request meets a rule's match (pure): method, canonical path pattern, operation, client, headers, body. */
+import { pathPattern } from './path-pattern.ts';
 import type { RuleMatch } from './scenario-schema.ts';
 
 /** What a rule can look at. */
@@ -12,26 +13,6 @@ export interface RequestFacts {
   authenticated: boolean;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
-}
-
-/** Compiled patterns: those of the loaded scenarios, and the journal filters the admin API is asked for. */
-const patterns = new Map<string, RegExp>();
-/** Past this many, the cache starts over: journal filters are arbitrary text, and a long-running mock sees many. */
-const PATTERN_CACHE_LIMIT = 1000;
-
-/** `*` is one path segment, `**` any number of them (none included). */
-export function pathPattern(pattern: string): RegExp {
-  let compiled = patterns.get(pattern);
-  if (!compiled) {
-    let source = '';
-    for (const segment of pattern.split('/').slice(1)) {
-      source += segment === '**' ? '(?:/[^/]+)*' : `/${segment.split('*').map(escapeRegExp).join('[^/]*')}`;
-    }
-    compiled = new RegExp(`^${source}/?$`);
-    if (patterns.size >= PATTERN_CACHE_LIMIT) patterns.clear();
-    patterns.set(pattern, compiled);
-  }
-  return compiled;
 }
 
 export function matches(match: RuleMatch, facts: RequestFacts): boolean {
@@ -74,8 +55,4 @@ export function pathParams(template: string, path: string): Record<string, strin
 
 function asList<T>(value: T | readonly T[]): readonly T[] {
   return Array.isArray(value) ? value : [value as T];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }

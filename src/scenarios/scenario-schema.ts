@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ERRORS } from '../core/failures.ts';
+import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';
 
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'] as const;
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -31,10 +32,16 @@ const match = z
     path: z
       .string()
       .min(1)
-      .max(300)
+      .max(MAX_PATTERN_LENGTH)
       .startsWith('/')
+      .superRefine((pattern, context) => {
+        const problem = pathPatternProblem(pattern);
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      })
       .optional()
-      .describe('Path pattern on the path as sent: `*` is one segment, `**` any number, e.g. /v1/orders/*/status'),
+      .describe(
+        `Path pattern on the path as sent: \`*\` any characters within a segment, \`**\` any number of segments, e.g. /v1/orders/*/status (at most ${MAX_PATTERN_SEGMENTS} segments)`,
+      ),
     operation: oneOrMany(z.string().min(1).max(100)).optional().describe('operationId(s) of spec/openapi.yaml'),
     client: z.string().min(1).max(200).optional().describe('The calling client (from its bearer token or credentials)'),
     authenticated: z.boolean().optional().describe('true: only requests presenting a bearer token; false: only those without'),

@@ -16,6 +16,7 @@
  * everything from memory (by then the durable state).
  */
 import type { FileHandle } from 'node:fs/promises';
+import { monotonicMs } from '../clock.ts';
 import type { Persistence } from './persistence.ts';
 import type { AppendEvent, CheckpointEvent } from './types.ts';
 
@@ -142,7 +143,7 @@ export class JournalWriter implements Persistence {
     const covered = this.#open ?? { lines: [], undos: [], waiters: [] };
     this.#open = null;
     this.#inFlight = covered;
-    const started = performance.now();
+    const started = monotonicMs();
     const journalBytes = this.#size;
     try {
       await this.options.snapshot(); // captures the state before its first await
@@ -159,7 +160,7 @@ export class JournalWriter implements Persistence {
     this.#poison = null;
     this.#inFlight = null;
     for (const waiter of covered.waiters) waiter.resolve();
-    this.options.onCheckpoint?.({ journalBytes, durationMs: performance.now() - started });
+    this.options.onCheckpoint?.({ journalBytes, durationMs: monotonicMs() - started });
   }
 
   /** Put a batch's lines back in front of whatever was queued after it. */

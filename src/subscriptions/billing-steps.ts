@@ -7,7 +7,7 @@ import type { PaymentEvent, SubscriptionEvent } from '../core/events.ts';
 import type { PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../core/records.ts';
 import { paymentRecord } from '../orders/payment-record.ts';
 import type { BillingStep } from './billing.ts';
-import { periodEnd } from './periods.ts';
+import { anchorDayOf, periodEnd } from './periods.ts';
 
 export interface BillingContext {
   plan: Pick<PlanRecord, 'price' | 'interval' | 'intervalCount'>;
@@ -44,7 +44,10 @@ export function applyBillingStep(
   }
   const period =
     step.kind === 'renew'
-      ? { currentPeriodStart: subscription.currentPeriodEnd, currentPeriodEnd: periodEnd(new Date(subscription.currentPeriodEnd), context.plan).toISOString() }
+      ? {
+          currentPeriodStart: subscription.currentPeriodEnd,
+          currentPeriodEnd: periodEnd(new Date(subscription.currentPeriodEnd), context.plan, anchorDayOf(subscription)).toISOString(),
+        }
       : {};
   const payment = paymentRecord({
     id: context.newPaymentId(),

@@ -4,7 +4,7 @@
  * refused up front (400 naming the bound), so memory stays within the record budget and nothing is half-billed.
  */
 import type { PlanRecord, SubscriptionRecord } from '../core/records.ts';
-import { periodEnd } from './periods.ts';
+import { anchorDayOf, periodEnd } from './periods.ts';
 
 export interface CatchUpExcess {
   subscriptionId: string;
@@ -24,8 +24,9 @@ export function catchUpExcess(
     if (!plan) continue;
     let end = Date.parse(subscription.currentPeriodEnd);
     let periods = 0;
+    const anchorDay = anchorDayOf(subscription);
     while (end <= targetMs && periods <= bound) {
-      end = periodEnd(new Date(end), plan).getTime();
+      end = periodEnd(new Date(end), plan, anchorDay).getTime();
       periods += 1;
     }
     if (periods > bound) return { subscriptionId: subscription.id, clientId: subscription.clientId };

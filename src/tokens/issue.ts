@@ -10,7 +10,7 @@ import { done, type Outcome } from '../core/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { readLedger, writeLedger } from './ledger.ts';
-import { checkClientCredentials } from './rules.ts';
+import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';
 
 export interface IssuedTokens {
@@ -25,9 +25,16 @@ export function issueForCredentials(deps: FlowDeps, policy: TokenPolicy, clientI
   return issue(deps, policy, check.client.clientId, undefined);
 }
 
-export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refreshSecret: string): Outcome<IssuedTokens> {
+export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refreshSecret: string, sent: SentCredentials = {}): Outcome<IssuedTokens> {
   const record = findToken(deps, refreshSecret);
+  // The client is authenticated before the grant is looked at (RFC 6749 §6): a wrong secret never learns more.
+  if (sent.clientSecret !== undefined && sent.clientId !== undefined) {
+    const check = checkClientCredentials(deps.clients, sent.clientId, sent.clientSecret);
+    if (!check.ok && check.reason === 'client_invalid') return failure(check.reason);
+  }
   if (!record || record.kind !== 'refresh') return failure('invalid_token');
+  const sentCheck = checkSentCredentials(deps.clients, record.clientId, sent);
+  if (sentCheck && !sentCheck.ok) return failure(sentCheck.reason);
   if (record.revokedAt !== null) return failure('token_revoked');
   if (!deps.clients.isActive(record.clientId)) return failure('client_inactive');
   return issue(deps, policy, record.clientId, { secret: refreshSecret, id: record.id });

@@ -7,9 +7,13 @@ import { done, type Outcome } from '../core/outcome.ts';
 import type { RecordWrite } from '../core/records.ts';
 import type { FlowDeps } from '../deps.ts';
 import { readLedger } from './ledger.ts';
+import { checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, tokenEvent } from './token-record.ts';
 
-export function revokeToken(deps: FlowDeps, callerId: string, secret: string): Outcome<{ revoked: true }> {
+export function revokeToken(deps: FlowDeps, callerId: string, secret: string, sent: SentCredentials = {}): Outcome<{ revoked: true }> {
+  // Credentials sent beside the bearer (OAuth libraries send them) must be the caller's own.
+  const sentCheck = checkSentCredentials(deps.clients, callerId, sent);
+  if (sentCheck && !sentCheck.ok) return failure(sentCheck.reason);
   const record = findToken(deps, secret);
   // RFC 7009 §2.2: an unknown token is answered as if it had been revoked.
   if (!record) return done({ revoked: true });

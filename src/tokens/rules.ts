@@ -46,6 +46,23 @@ export type ClientCheck =
   | { ok: true; client: Readonly<ClientEntry> }
   | { ok: false; reason: 'client_invalid' | 'client_inactive' };
 
+/** Client credentials a refresh or revoke request carried along (optional there, checked when sent). */
+export interface SentCredentials {
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+}
+
+/**
+ * Optional client authentication on a token of `ownerId` (RFC 6749 §2.3.1, RFC 7009 §2.1): nothing sent passes;
+ * a `client_id` must name the owner and a secret must match it (the owner's when no id is sent).
+ */
+export function checkSentCredentials(clients: ClientRegistry, ownerId: string, sent: SentCredentials): ClientCheck | undefined {
+  if (sent.clientId === undefined && sent.clientSecret === undefined) return undefined;
+  if (sent.clientId !== undefined && sent.clientId !== ownerId) return { ok: false, reason: 'client_invalid' };
+  if (sent.clientSecret === undefined) return undefined;
+  return checkClientCredentials(clients, ownerId, sent.clientSecret);
+}
+
 /** Wrong id or secret → CLIENT_INVALIDO; a deactivated client only after its secret matched → CLIENT_INATIVO. */
 export function checkClientCredentials(clients: ClientRegistry, clientId: string, clientSecret: string): ClientCheck {
   const client = clients.find(clientId);

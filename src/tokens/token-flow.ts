@@ -6,13 +6,15 @@ import type { FlowDeps } from '../deps.ts';
 import { issueForCredentials, issueForRefreshToken, type IssuedTokens } from './issue.ts';
 import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';
+import type { SentCredentials } from './rules.ts';
 import { accessTokenOf, verifyBearer } from './verify.ts';
 import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
   issue(policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens>;
-  refresh(policy: TokenPolicy, refreshSecret: string): Outcome<IssuedTokens>;
-  revoke(callerId: string, secret: string): Outcome<{ revoked: true }>;
+  /** `sent`: client credentials the request carried along, checked when present. */
+  refresh(policy: TokenPolicy, refreshSecret: string, sent?: SentCredentials): Outcome<IssuedTokens>;
+  revoke(callerId: string, secret: string, sent?: SentCredentials): Outcome<{ revoked: true }>;
   list(clientId: string): ActiveToken[];
   /** An `Authorization` header → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
   verify(authorization: string | string[] | undefined): Authentication;
@@ -27,8 +29,8 @@ export interface TokenFlow {
 export function tokenFlow(deps: FlowDeps): TokenFlow {
   return {
     issue: (policy, clientId, clientSecret) => issueForCredentials(deps, policy, clientId, clientSecret),
-    refresh: (policy, refreshSecret) => issueForRefreshToken(deps, policy, refreshSecret),
-    revoke: (callerId, secret) => revokeToken(deps, callerId, secret),
+    refresh: (policy, refreshSecret, sent) => issueForRefreshToken(deps, policy, refreshSecret, sent),
+    revoke: (callerId, secret, sent) => revokeToken(deps, callerId, secret, sent),
     list: (clientId) => listActiveTokens(deps, clientId),
     verify: (authorization) => verifyBearer(deps, authorization),
     identify(authorization) {

@@ -45,6 +45,7 @@ export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload
       return { id, type: 'order.status_changed', createdAt, data: { orderId: event.orderId, status: event.status } };
     case 'payment.paid':
     case 'payment.failed':
+    case 'payment.cancelled':
     case 'payment.refunded':
       return {
         id,

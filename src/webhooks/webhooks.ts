@@ -5,6 +5,7 @@
  * clients at once, never inside a request or a clock move. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
+import { monotonicMs } from '../clock.ts';
 import type { DomainEvent } from '../core/events.ts';
 import type { FlowDeps } from '../deps.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
@@ -49,9 +50,9 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
     delivery.url = endpoint.url;
     if (policyOf(delivery.clientId).webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
-    const started = performance.now();
+    const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs));
-    return settle(delivery, at, result, Math.round(performance.now() - started));
+    return settle(delivery, at, result, Math.round(monotonicMs() - started));
   };
 
   const settle = async (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
@@ -61,8 +62,10 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     delivery.status = ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     delivery.nextAttemptAt = delay === undefined ? null : new Date(Date.parse(at) + delay * 1000).toISOString();
     const outcome = 'statusCode' in result ? `HTTP ${result.statusCode}` : result.error;
-    if (delivery.status === 'failed') logger.warn(`webhook ${delivery.id} (${delivery.type}) to ${delivery.url} failed for good: ${outcome}`);
-    else logger.debug(`webhook ${delivery.id} (${delivery.type}) attempt ${delivery.attempts.length}: ${outcome}`);
+    const about = describeDelivery(delivery);
+    // A delivery that names nothing (an imported state's blank record) is about nothing worth a log line.
+    if (about !== undefined && delivery.status === 'failed') logger.warn(`${about} failed for good: ${outcome}`);
+    else if (about !== undefined) logger.debug(`${about}, attempt ${delivery.attempts.length}: ${outcome}`);
     // Still in the log (not trimmed or replaced meanwhile): its attempt becomes durable.
     if (log.find(delivery.id) === delivery) {
       stored.save(delivery);
@@ -200,4 +203,13 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       log.replace(stored.load(clientIds()));
     },
   };
+}
+
+/** `webhook whd_… (order.status_changed, event evt_…, client mock-client) to URL`, naming only what the delivery has. */
+export function describeDelivery(delivery: Pick<Delivery, 'id' | 'type' | 'eventId' | 'clientId' | 'url'>): string | undefined {
+  const facts = [delivery.type, delivery.eventId && `event ${delivery.eventId}`, delivery.clientId && `client ${delivery.clientId}`].filter(Boolean);
+  if (!delivery.id && facts.length === 0) return undefined;
+  const id = delivery.id ? ` ${delivery.id}` : '';
+  const what = facts.length > 0 ? ` (${facts.join(', ')})` : '';
+  return `webhook${id}${what}${delivery.url ? ` to ${delivery.url}` : ''}`;
 }

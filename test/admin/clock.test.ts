@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadAdminDocument } from '../../src/http/spec-document.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 import { callWith, clockNow, placeOrder } from './admin-helpers.ts';
 
@@ -80,11 +81,36 @@ describe('admin clock', () => {
     expect(await clockNow(t)).toBe(START);
   });
 
+  it.each([
+    ['/__admin/clock/set', { at: '0578-05-13T00:00:00Z' }, 'at'],
+    ['/__admin/clock/set', { at: '9000-01-01T00:00:00Z' }, 'at'],
+    ['/__admin/clock/set', { at: '1970-01-01T00:30:00+01:00' }, 'at'],
+    ['/__admin/clock', { set: '0578-05-13T00:00:00Z' }, 'set'],
+    ['/__admin/clock', { advanceSeconds: -2.4e95 }, 'advanceSeconds'],
+    ['/__admin/clock', { advanceSeconds: -1e10 }, 'advanceSeconds'],
+    ['/__admin/clock', { set: '2026-01-01T00:00:00Z', advanceSeconds: -1e10 }, 'advanceSeconds'],
+  ])('POST %s %j: outside 1970–9000, 400 naming %s, clock unchanged', async (path, body, field) => {
+    const t = await createTestApp();
+    const response = await t.http.post(path).send(body).expect(400);
+    expect(response.body).toMatchObject({ error: 'invalid_request', details: [{ path: field, message: expect.stringContaining('9000-01-01T00:00:00.000Z') }] });
+    expect(await clockNow(t)).toBe(START);
+  });
+
+  it('the document states the bounds it enforces: x-bounds on every clock field, minimum/maximum or pattern', () => {
+    const document = loadAdminDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } }>> };
+    const fields = (path: string) => document.paths[path]?.['post']?.requestBody?.content['application/json']?.schema.properties ?? {};
+    const bounded = [fields('/clock')['advanceSeconds'], fields('/clock')['set'], fields('/clock/advance')['seconds'], fields('/clock/set')['at']];
+    for (const field of bounded) {
+      expect(field?.['x-bounds']).toEqual({ from: '1970-01-01T00:00:00Z', until: '9000-01-01T00:00:00Z' });
+      expect(field?.['type'] === 'number' ? [typeof field['minimum'], typeof field['maximum']] : [typeof field?.['pattern']]).not.toContain('undefined');
+    }
+  });
+
   it('refuses to advance past the end of the clock range, with the clock unchanged', async () => {
     const t = await createTestApp();
     await t.http.post('/__admin/clock/set').send({ at: '8999-12-31T23:00:00Z' }).expect(200);
     const response = await t.http.post('/__admin/clock/advance').send({ seconds: 7200 }).expect(400);
-    expect(response.body.details).toEqual([{ path: 'advanceSeconds', message: expect.stringContaining('9000-01-01T00:00:00.000Z') }]);
+    expect(response.body.details).toEqual([{ path: 'seconds', message: expect.stringContaining('9000-01-01T00:00:00.000Z') }]);
     expect(await clockNow(t)).toBe('8999-12-31T23:00:00.000Z');
   });
 

@@ -14,6 +14,7 @@ describe('admin order transitions', () => {
   it.each([
     ['FAILED', 'order.failed', 'payment.failed', 'FAILED'],
     ['PAID', 'order.paid', 'payment.paid', 'PAID'],
+    ['CANCELLED', 'order.cancelled', 'payment.cancelled', 'CANCELLED'],
   ])('POST /orders/{id}/transition {status: %s} moves the order and its payment, with their events', async (status, orderEvent, paymentEvent, paymentStatus) => {
     const t = await createTestApp();
     const token = await tokenFor(t);

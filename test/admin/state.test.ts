@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/core/records.ts';
+import { loadAdminDocument } from '../../src/http/spec-document.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
 
 const START = '2026-03-02T10:00:00.000Z';
+/** A stored product as the store keeps it. */
+const PRODUCT = { id: 'p1', clientId: 'mock-client', name: 'Capulana', price: 350, createdAt: START, updatedAt: START };
 
 async function exported(t: TestApp) {
   return (await t.http.get('/__admin/state').expect(200)).body as {
@@ -158,13 +162,13 @@ describe('admin state export and import', () => {
       ],
       [
         'a record under another id',
-        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { id: 'p2', clientId: 'mock-client' } } } } }),
+        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { ...PRODUCT, id: 'p2' } } } } }),
         [{ path: 'store.collections.products.p1.id', message: 'deve ser igual à chave do registo' }],
       ],
       [
         'an unknown collection',
         (state) => ({ ...state, store: { ...state.store, collections: { produtos: {} } } }),
-        [{ path: 'store.collections.produtos' }],
+        [{ path: 'store.collections.produtos', message: 'campo não permitido' }],
       ],
       [
         'a clock outside its range',
@@ -203,6 +207,17 @@ describe('admin state export and import', () => {
       await t.http.put('/__admin/state').set('Content-Type', 'application/json').send('{"version":1,').expect(400);
       expect(await observable(t)).toEqual(before);
     });
+  });
+});
+
+describe('the State document', () => {
+  it("lists exactly the store's collections, and nothing else", () => {
+    const document = loadAdminDocument() as {
+      components: { schemas: { State: { properties: { store: { properties: { collections: { properties: object; additionalProperties: unknown } } } } } } };
+    };
+    const collections = document.components.schemas.State.properties.store.properties.collections;
+    expect(Object.keys(collections.properties)).toEqual([...COLLECTIONS]);
+    expect(collections.additionalProperties).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: save state, prefix, cors, scenario scope, rate limit, route, body, scenario rules, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: save state, prefix, cors, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
     expect(names).toEqual([
@@ -21,6 +21,7 @@ describe('the stage list', () => {
       'scenario-scope',
       'rate-limit',
       'route',
+      'content-type',
       'body',
       'scenario-rules',
       'authenticate',

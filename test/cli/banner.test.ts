@@ -6,7 +6,7 @@ const started = (stdout: string) => stdout.includes('credentials');
 
 describe('start-up banner', () => {
   it('on a loopback host: the admin URL, open', async () => {
-    const result = await runCli(['start', '--in-memory', '--port', '0', '--log-level', 'silent'], { stopWhen: started });
+    const result = await runCli(['start', '--in-memory', '--port', '0', '--log-level', 'error'], { stopWhen: started });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/admin +http:\/\/127\.0\.0\.1:\d+\/__admin\n/);
     expect(result.stdout).toMatch(/console +http:\/\/127\.0\.0\.1:\d+\/__admin\/ui\n/);
@@ -14,13 +14,13 @@ describe('start-up banner', () => {
   });
 
   it('on another host without --admin-token: the admin URL, said to be locked', async () => {
-    const result = await runCli(['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--log-level', 'silent'], { stopWhen: started });
+    const result = await runCli(['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--log-level', 'error'], { stopWhen: started });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/admin +http:\/\/0\.0\.0\.0:\d+\/__admin {2}\(locked: set --admin-token\)/);
   });
 
   it('on another host with --admin-token: the admin URL, said to need it', async () => {
-    const args = ['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--admin-token', 'secret-token', '--log-level', 'silent'];
+    const args = ['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--admin-token', 'secret-token', '--log-level', 'error'];
     const result = await runCli(args, { stopWhen: started });
     expect(result.stdout).toContain('/__admin  (needs the --admin-token bearer)');
   });

@@ -65,7 +65,7 @@ describe('pact-check command', () => {
     expect(result.code).toBe(1);
     const output = JSON.parse(result.stdout) as { ok: boolean; files: Array<Record<string, unknown>>; summary: unknown };
     expect(output.ok).toBe(false);
-    expect(output.summary).toEqual({ files: 2, interactions: 8, allowed: 3, notAllowed: 5, skipped: 0 });
+    expect(output.summary).toEqual({ files: 2, invalidFiles: 0, interactions: 8, allowed: 3, notAllowed: 5, skipped: 0 });
     expect(output.files.map((file) => [file['file'], file['ok'], file['summary']])).toEqual([
       [VALID, true, { interactions: 3, allowed: 3, notAllowed: 0, skipped: 0 }],
       [NOT_ALLOWED, false, { interactions: 5, allowed: 0, notAllowed: 5, skipped: 0 }],

@@ -1,5 +1,6 @@
 /** Order variants with shipping (seed: shippingAddress and shippingCost are each optional). */
 import { describe, expect, it } from 'vitest';
+import { createBackend } from '../../src/http/openapi-router.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 async function setup(): Promise<TestApp & { auth: { Authorization: string } }> {
@@ -37,5 +38,15 @@ describe('order shipping variants', () => {
     expect(got.body.data).toEqual(expect.objectContaining({ shippingAddress: ADDRESS, shippingCost: 120.15, amount: 506.15 }));
     const payments = await t.http.get(`/v1/payments?orderId=${created.body.data.id}`).set(t.auth).expect(200);
     expect(payments.body.data).toEqual([expect.objectContaining({ amount: 506.15, status: 'PENDING' })]);
+  });
+
+  it('the document itself (`not`) refuses a shippingAddress with shippingAddressDisabled: true, as the mock does', async () => {
+    const backend = createBackend();
+    await backend.init();
+    const validate = (body: object) =>
+      backend.validator.validateRequest({ method: 'post', path: '/orders', headers: { 'content-type': 'application/json' }, query: {}, body }, 'createOrder');
+    expect(validate({ customer: CUSTOMER, items: ITEMS, shippingAddressDisabled: true, shippingAddress: ADDRESS }).valid).toBe(false);
+    expect(validate({ customer: CUSTOMER, items: ITEMS, shippingAddressDisabled: false, shippingAddress: ADDRESS }).valid).toBe(true);
+    expect(validate({ customer: CUSTOMER, items: ITEMS, shippingAddressDisabled: true }).valid).toBe(true);
   });
 });

@@ -68,11 +68,16 @@ describe('HTTP protocol behaviour', () => {
     expect(t.store.count('products')).toBe(0);
   });
 
-  it('refuses an unsupported content type with 400', async () => {
+  it('refuses a content type the operation does not list with 415 invalid_request, storing nothing', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
-    const response = await t.http.post('/v1/products/create').set(bearer(token)).set('Content-Type', 'text/plain').send('hi').expect(400);
-    expect(response.body.error).toBe('invalid_request');
+    const response = await t.http.post('/v1/products/create').set(bearer(token)).set('Content-Type', 'text/plain').send('hi').expect(415);
+    expect(response.body).toMatchObject({
+      error: 'invalid_request',
+      message: 'Content-Type não suportado por esta operação',
+      details: [{ path: 'Content-Type', message: 'text/plain não é aceite; esta operação aceita application/json' }],
+    });
+    expect(t.store.count('products')).toBe(0);
   });
 
   it('echoes a sent X-Request-Id and makes one up otherwise', async () => {

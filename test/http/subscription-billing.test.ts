@@ -219,6 +219,24 @@ describe('subscription billing of seeded data', () => {
   });
 });
 
+describe('monthly billing keeps its anchor day', () => {
+  it('a subscription started on 2028-01-31 bills 01-31, 02-29, 03-31, 04-30, 05-31, never drifting to the 29th', async () => {
+    const t = await setup();
+    t.clock.set(new Date('2028-01-31T09:00:00.000Z'));
+    t.auth = bearer(await tokenFor(t));
+    const created = await subscribe(t);
+    const starts = [created.currentPeriodStart];
+    for (let month = 0; month < 4; month += 1) {
+      await advance(t, 31 * DAY);
+      starts.push((await subscription(t, created.id)).currentPeriodStart);
+    }
+    expect(starts).toEqual(['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31'].map((day) => `${day}T09:00:00.000Z`));
+    const charged = (await payments(t)).map((payment) => payment.createdAt);
+    expect(charged).toEqual(starts);
+    expect((await subscription(t, created.id)).currentPeriodEnd).toBe('2028-06-30T09:00:00.000Z');
+  });
+});
+
 describe('list filters: payments by subscriptionId and method, subscriptions by status and customerId', () => {
   const EMOLA_CUSTOMER = { merchantCustomerId: 'CUST-2', name: 'Rui Cossa', phone: '+258871234567' };
 

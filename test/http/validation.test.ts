@@ -97,9 +97,19 @@ describe('validation refusals', () => {
 
   it('names the body itself when a request that needs one sends none', async () => {
     const t = await createTestApp();
-    const response = await t.http.post('/v1/auth/token').expect(400);
+    const response = await t.http.post('/v1/auth/token/refresh').expect(400);
     expect(response.body.error).toBe('invalid_request');
     expect(response.body.details).toEqual([{ path: 'body', message: 'corpo do pedido obrigatório' }]);
+    expect(t.store.count('tokens')).toBe(0);
+  });
+
+  it('a token request with credentials in neither the body nor HTTP Basic names each missing field', async () => {
+    const t = await createTestApp();
+    const message = 'campo obrigatório (no corpo ou em Authorization: Basic)';
+    const none = await t.http.post('/v1/auth/token').expect(400);
+    expect(none.body.details).toEqual([{ path: 'client_id', message }, { path: 'client_secret', message }]);
+    const half = await t.http.post('/v1/auth/token').type('form').send({ grant_type: 'client_credentials', client_id: 'mock-client' }).expect(400);
+    expect(half.body.details).toEqual([{ path: 'client_secret', message }]);
     expect(t.store.count('tokens')).toBe(0);
   });
 

@@ -55,11 +55,11 @@ describe('order progression', () => {
     for (let i = 0; i < 5; i += 1) expect(await poll()).toBe('PENDING');
     const cancelled = cancel(t, id);
     expect(cancelled.ok && cancelled.value.status).toBe('CANCELLED');
-    expect(cancelled.ok && cancelled.events.map((event) => event.type)).toEqual(['order.cancelled', 'payment.failed']);
+    expect(cancelled.ok && cancelled.events.map((event) => event.type)).toEqual(['order.cancelled', 'payment.cancelled']);
     const again = cancel(t, id);
     expect(again.ok && again.events).toEqual([]);
     expect(await poll()).toBe('CANCELLED');
-    expect(await payment()).toBe('FAILED');
+    expect(await payment()).toBe('CANCELLED');
   });
 
   it('settling an order of another client is as unknown as a missing one', async () => {

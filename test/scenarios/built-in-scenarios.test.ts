@@ -85,7 +85,7 @@ describe('built-in scenarios', () => {
   for (const [scenario, status, payment] of [
     ['order-paid', 'PAID', 'PAID'],
     ['order-failed', 'FAILED', 'FAILED'],
-    ['order-cancelled', 'CANCELLED', 'FAILED'],
+    ['order-cancelled', 'CANCELLED', 'CANCELLED'],
   ] as const) {
     it(`${scenario}: the order is ${status} on its first status poll, its payment ${payment}, and it never moves again`, async () => {
       const t = await createTestApp({ scenario });

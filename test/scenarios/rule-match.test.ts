@@ -1,6 +1,7 @@
 /** Rule matching (pure): path patterns, and each condition of a rule's match. */
 import { describe, expect, it } from 'vitest';
-import { fieldAt, matches, pathParams, pathPattern, type RequestFacts } from '../../src/scenarios/rule-match.ts';
+import { pathPattern } from '../../src/scenarios/path-pattern.ts';
+import { fieldAt, matches, pathParams, type RequestFacts } from '../../src/scenarios/rule-match.ts';
 
 const facts = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({
   method: 'POST',

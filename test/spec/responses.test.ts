@@ -70,6 +70,8 @@ function expectedComponent(id: string, status: string): string | undefined {
       return 'MethodNotAllowed';
     case '413':
       return 'PayloadTooLarge';
+    case '415':
+      return 'UnsupportedMediaType';
     case '429':
       return 'TooManyRequests';
     case '500':

@@ -151,13 +151,18 @@ describe('applyBillingStep', () => {
     ]);
   });
 
-  it('a renewal moves the period on by one plan interval and charges at the boundary', () => {
-    const active = subscription({ status: 'ACTIVE', currentPeriodStart: '2026-01-31T08:00:00.000Z', currentPeriodEnd: '2026-02-28T08:00:00.000Z' });
+  it('a renewal moves the period on by one plan interval, back on its anchor day, and charges at the boundary', () => {
+    const active = subscription({
+      status: 'ACTIVE',
+      createdAt: '2026-01-31T08:00:00.000Z',
+      currentPeriodStart: '2026-01-31T08:00:00.000Z',
+      currentPeriodEnd: '2026-02-28T08:00:00.000Z',
+    });
     const result = applyBillingStep(active, payment({ status: 'PAID' }), { kind: 'renew', atMs: ms('2026-02-28T08:00:00.000Z') }, context);
     expect(result.subscription).toMatchObject({
       status: 'ACTIVE',
       currentPeriodStart: '2026-02-28T08:00:00.000Z',
-      currentPeriodEnd: '2026-03-28T08:00:00.000Z',
+      currentPeriodEnd: '2026-03-31T08:00:00.000Z',
       updatedAt: '2026-02-28T08:00:00.000Z',
       _paymentId: 'pay_2',
     });

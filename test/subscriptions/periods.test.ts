@@ -1,6 +1,6 @@
 /** Billing periods on the calendar, in UTC: weeks of 7 days, months clamped to the last day of a shorter month. */
 import { describe, expect, it } from 'vitest';
-import { periodEnd } from '../../src/subscriptions/periods.ts';
+import { anchorDayOf, periodEnd } from '../../src/subscriptions/periods.ts';
 
 const end = (start: string, interval: 'weekly' | 'monthly' | 'quarterly' | 'yearly', intervalCount = 1) =>
   periodEnd(new Date(start), { interval, intervalCount }).toISOString();
@@ -26,5 +26,23 @@ describe('billing periods', () => {
     const start = new Date('2026-01-31T00:00:00.000Z');
     periodEnd(start, { interval: 'monthly', intervalCount: 1 });
     expect(start.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  });
+
+  it.each([
+    ['2028-02-29T08:00:00.000Z', 31, '2028-03-31T08:00:00.000Z'],
+    ['2028-04-30T08:00:00.000Z', 31, '2028-05-31T08:00:00.000Z'],
+    ['2026-02-28T08:00:00.000Z', 30, '2026-03-30T08:00:00.000Z'],
+  ] as const)('a month starting %s anchored on day %i ends %s', (start, anchorDay, expected) => {
+    expect(periodEnd(new Date(start), { interval: 'monthly', intervalCount: 1 }, anchorDay).toISOString()).toBe(expected);
+  });
+
+  it.each([
+    ['2028-01-31T08:00:00.000Z', '2028-02-29T08:00:00.000Z', 31],
+    ['2028-01-31T08:00:00.000Z', '2028-04-30T08:00:00.000Z', 31],
+    ['2028-01-15T08:00:00.000Z', '2028-03-15T08:00:00.000Z', 15],
+    ['2028-01-15T08:00:00.000Z', '2028-03-01T08:00:00.000Z', 1],
+    ['2028-01-31T08:00:00.000Z', '2028-03-30T08:00:00.000Z', 30],
+  ] as const)('created %s, period starting %s: anchored on day %i', (createdAt, currentPeriodStart, day) => {
+    expect(anchorDayOf({ createdAt, currentPeriodStart })).toBe(day);
   });
 });

@@ -25,12 +25,19 @@ export interface Started {
  */
 export async function runCli(
   args: string[],
-  options: { stopWhen?: (stdout: string) => boolean; stopAfterMs?: number; env?: Record<string, string> } = {},
+  options: {
+    stopWhen?: (stdout: string) => boolean;
+    stopAfterMs?: number;
+    env?: Record<string, string>;
+    /** Runs once the server listens (given its base URL); the server is stopped when it settles. */
+    whileListening?: (baseUrl: string) => Promise<unknown>;
+  } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort('SIGTERM'), options.stopAfterMs ?? 10_000);
+  let during: Promise<unknown> | undefined;
   try {
     const code = await runCliInProcess(['node', 'commerce-mock', ...args], options.env ?? {}, {
       stdout: (text) => {
@@ -39,7 +46,13 @@ export async function runCli(
       },
       stderr: (text) => (stderr += text),
       stop: stop.signal,
+      listening: (baseUrl) => {
+        during = options.whileListening?.(baseUrl).finally(() => stop.abort('SIGTERM'));
+      },
     });
+    // A failure of what ran while listening fails the caller (after the server stopped).
+    if (options.whileListening && !during) throw new Error(`the server never listened (exit ${code}):\n${stdout}\n${stderr}`);
+    await during;
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
@@ -78,6 +91,9 @@ export function startCli(args: string[], timeoutMs = 15_000): Promise<Started> {
  * of an in-process app (see response-validator.ts), so the CLI tests cannot pass on an off-contract response.
  */
 export async function checkedFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  // The validator's router is built before the first request, not after it: built between two requests (seconds on
+  // a loaded machine), it would let the server close the idle keep-alive socket (5 s) that the next fetch reuses.
+  await sharedRouter();
   const response = await fetch(url, init);
   const text = await response.text();
   const answer = { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };

@@ -64,6 +64,28 @@ describe('webhooks service', () => {
     expect(webhooks.deliveries()[0]?.attempts.map((attempt) => attempt.error)).toEqual([undefined, 'no endpoint configured']);
   });
 
+  it('a delivery that fails for good is logged with what it is about; a blank restored one is not logged', async () => {
+    const t = await appSendingTo('http://127.0.0.1:1/unused');
+    const lines: string[] = [];
+    const webhooks = createWebhooks(t.deps, { policyOf: t.core.scenarios.forClient, logger: createLogger('warn', (line) => lines.push(line)), send: async () => ({ statusCode: 500 }) });
+    webhooks.listener(orderPaid('ord_1'));
+    await until(() => webhooks.deliveries()[0]?.attempts.length === 1, 'first attempt');
+    webhooks.setEndpoint('mock-client', null);
+    t.clock.advance(10);
+    await webhooks.tick();
+    const delivery = webhooks.deliveries()[0];
+    expect(lines).toEqual([
+      `[commerce-mock] warn: webhook ${delivery?.id} (order.status_changed, event ${delivery?.eventId}, client mock-client) to http://127.0.0.1:1/unused failed for good: no endpoint configured\n`,
+    ]);
+
+    lines.length = 0;
+    const blank = { id: '', clientId: '', eventId: '', type: '', url: '', status: 'pending' as const, attempts: [], nextAttemptAt: at, createdAt: at, payload: {} };
+    webhooks.restore({ endpoints: {}, deliveries: [blank as never] });
+    await webhooks.tick();
+    expect(webhooks.deliveries()[0]?.status).toBe('failed');
+    expect(lines).toEqual([]);
+  });
+
   it('filters by client, status and type, newest first', async () => {
     const t = await createTestApp({
       clients: [

@@ -27,6 +27,10 @@ export function route(router: OpenApiRouter): Stage {
 function methodNotAllowed(request: RequestState, methods: readonly string[]) {
   request.context.operationId = undefined;
   request.operation = undefined;
-  const allow = methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
-  return failure('method_not_allowed', { headers: { Allow: allow } });
+  return failure('method_not_allowed', { headers: { Allow: allowHeader(methods) } });
+}
+
+/** The `Allow` value for the methods served on a path (GET brings HEAD). */
+export function allowHeader(methods: readonly string[]): string {
+  return methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
 }

@@ -1,11 +1,12 @@
 /**
  * Applies the rules of the request's scenario, ahead of authentication and the handler: latency, a scripted
  * answer (nothing is written), a dropped connection, revoking or expiring the caller's token before it is
- * checked, moving the order named in the path. Also `Prefer: code=NNN` (in the manner of Prism): the catalogue's
- * answer of that status. The decision is taken in one synchronous step (see scenario-engine.ts).
+ * checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
+ * status. The decision is taken in one synchronous step (see scenario-engine.ts).
  */
 import type { Principal } from '../../core/context.ts';
 import { ERRORS, failure, type ErrorReason } from '../../core/failures.ts';
+import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
 import type { Outcome } from '../../core/outcome.ts';
 import type { Reply } from '../../core/reply.ts';
 import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
@@ -15,6 +16,7 @@ import type { FinalStatus } from '../../orders/transitions.ts';
 import type { OpenApiRouter } from '../openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
 import { securityNeeds } from './authenticate.ts';
+import { allowHeader } from './route.ts';
 import { SCENARIO_HEADER, settle } from './scenario-scope.ts';
 
 /** What the effects act through: the flows' own operations, made durable and published like any change. */
@@ -40,10 +42,13 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
         const requested = typeof headers[SCENARIO_HEADER] === 'string' ? (headers[SCENARIO_HEADER] as string).trim() : undefined;
         settle(engine, request, requested, bodyClient);
       }
-      const preferred = preferredStatus(headers['prefer']);
-      if (preferred !== undefined) {
-        const answer = answerWithStatus(preferred, securityNeeds(router, request.operation).takesBasic);
-        if (answer) return answer;
+      const preferred = preferredCode(headers[PREFER_HEADER]);
+      if (preferred !== undefined && request.operation) {
+        return preferredAnswer(preferred, {
+          operation: request.operation,
+          takesCredentials: securityNeeds(router, request.operation).takesBasic,
+          allow: allowHeader(router.allowedMethods(request.apiPath ?? '')),
+        });
       }
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
       const decision = engine.decide(request.scenario, factsOf(request, request.scenarioClientId, authorization));
@@ -81,35 +86,6 @@ async function applySideEffects(decision: Decision, request: RequestState, princ
 function clientIdOfBody(body: unknown): string | undefined {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['client_id'] : undefined;
   return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-/** `Prefer: code=429` → 429. */
-function preferredStatus(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  const code = value ? /(?:^|[,;\s])code=(\d{3})\b/.exec(value)?.[1] : undefined;
-  return code === undefined ? undefined : Number(code);
-}
-
-/**
- * The catalogue's answer of that status (2xx: none, the operation answers). A 401 is the client credentials' on an
- * operation whose security takes them (HTTP basic in the document), the token's elsewhere.
- */
-function answerWithStatus(status: number, takesCredentials: boolean): Reply | undefined {
-  if (status < 300) return undefined;
-  const reason =
-    status === 401
-      ? takesCredentials
-        ? 'client_invalid'
-        : 'invalid_token'
-      : (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status);
-  if (!reason) {
-    return failure('invalid_request', {
-      details: [{ path: 'Prefer', message: `code=${status} não é um estado que o mock saiba simular` }],
-    });
-  }
-  const retryAfter: Partial<Record<ErrorReason, string>> = { rate_limited: '60', unavailable: '1' };
-  const seconds = retryAfter[reason];
-  return failure(reason, seconds === undefined ? {} : { headers: { 'Retry-After': seconds } });
 }
 
 function scriptedAnswer(respond: NonNullable<RuleEffect['respond']>, requestId: string): Reply {

@@ -4,16 +4,24 @@
  * the order's client. Each action goes through the order flow and is made durable and published like an admin
  * transition, so the payment, the webhooks and the status endpoint follow. A POST answers with a 303 to the
  * page (a reload never resubmits); a POST on a final order changes nothing and shows the outcome.
+ *
+ * A POST acts only when a page of this mock sent it: same origin (`Origin`, `Sec-Fetch-Site`), a form body, and
+ * the page's token (page-token.ts). Anything else is refused before the order is touched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Outcome } from '../../core/outcome.ts';
 import type { OrderRecord } from '../../core/records.ts';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
+import type { Config } from '../../config.ts';
 import type { Flows } from '../../handlers/flows.ts';
+import { redactUrlPath } from '../../http/redact.ts';
+import { mediaType } from '../../http/media-types.ts';
 import { readBody } from '../../http/request-body.ts';
+import { crossSiteRefusal, siteOf } from '../../http/same-origin.ts';
 import type { Logger } from '../../log.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { checkoutView, type PayerForm } from './checkout-view.ts';
+import type { PageTokens } from './page-token.ts';
 import { payerAction } from './payer-action.ts';
 import { renderCheckout, renderMessage } from './templates.ts';
 
@@ -25,12 +33,18 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 
 const ALLOW = 'GET, HEAD, POST';
 
+/** What the page's forms send. */
+const FORM = 'application/x-www-form-urlencoded';
+
 export interface CheckoutDeps {
   flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments'>;
   clients: Pick<ClientRegistry, 'find'>;
   /** Makes a flow's change durable, then publishes its events (app.ts `applyOutcome`). */
   apply(outcome: Outcome<unknown>): Promise<void>;
   logger: Logger;
+  /** Which Host and origins are the mock's own. */
+  config: Config;
+  tokens: PageTokens;
 }
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
@@ -42,7 +56,7 @@ export function checkoutPages(deps: CheckoutDeps): (req: IncomingMessage, res: S
     try {
       page = await answer(req, res, deps);
     } catch (error) {
-      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${req.url}: ${String((error as Error)?.stack ?? error)}`);
+      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${redactUrlPath(req.url ?? '')}: ${String((error as Error)?.stack ?? error)}`);
       page = { status: 500, html: renderMessage('Erro interno', 'A página de pagamento falhou. Tente novamente.') };
     }
     send(res, page);
@@ -55,6 +69,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
     req.resume();
     return { status: 405, html: renderMessage('Método não permitido', 'Esta página aceita apenas GET e POST.'), headers: { Allow: ALLOW } };
   }
+  const crossSite = crossSiteRefusal(method, req.headers, siteOf(req, deps.config));
+  if (crossSite) return refused(req, 403, crossSite);
   const order = deps.flows.orders.find(orderIdOf(req.url));
   if (!order) {
     req.resume();
@@ -62,8 +78,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   }
   if (method !== 'POST') return { status: 200, html: renderCheckout(viewOf(order, deps)) };
 
+  if (mediaType(req.headers['content-type']) !== FORM) return refused(req, 415, 'Esta página aceita apenas os seus próprios formulários.');
   const body = await readBody(req, res, FORM_LIMIT_BYTES);
   if (!body.ok) return { status: body.reason === 'body_too_large' ? 413 : 400, html: renderMessage('Pedido recusado', 'O formulário enviado não é válido.') };
+  const token = (body.body as Record<string, unknown> | undefined)?.['token'];
+  if (!deps.tokens.matches(order.id, token)) return refused(req, 403, 'Esta página expirou ou não foi aberta neste mock: recarregue-a e tente de novo.');
   // The order's own link, relative so it holds behind a proxy that mounts the mock under a path.
   const back: Page = { status: 303, location: encodeURIComponent(order.id) };
   if (isFinal(order.status)) return back;
@@ -73,6 +92,12 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
+}
+
+/** A POST not sent by a page of this mock: nothing changed, and whatever of its body is unread is drained. */
+function refused(req: IncomingMessage, status: 403 | 415, message: string): Page {
+  req.resume();
+  return { status, html: renderMessage('Pedido recusado', message) };
 }
 
 /** `/ord_abc` → `ord_abc`; anything else (nested paths, bad escapes, the bare prefix) finds no order. */
@@ -89,7 +114,7 @@ function orderIdOf(url: string | undefined): string | undefined {
 function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
   const { clientId } = order;
   const [payment] = deps.flows.payments.list(clientId, { orderId: order.id });
-  return checkoutView(
+  const view = checkoutView(
     order,
     {
       merchant: deps.clients.find(clientId)?.name ?? clientId,
@@ -99,6 +124,7 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
     },
     form,
   );
+  return { ...view, pageToken: deps.tokens.of(order.id) };
 }
 
 /**
@@ -109,7 +135,9 @@ function send(res: ServerResponse, page: Page): void {
   res.statusCode = page.status;
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  // No referrer leaves for another origin; `same-origin` rather than `no-referrer`, under which a browser sends
+  // the page's own forms with `Origin: null`, which the same-origin check refuses.
+  res.setHeader('Referrer-Policy', 'same-origin');
   if ('location' in page) {
     res.setHeader('Location', page.location);
     res.end();

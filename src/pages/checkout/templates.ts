@@ -11,7 +11,8 @@ export const TEMPLATES_DIR = SHIPPED.checkoutTemplates;
 
 const eta = new Eta({ views: TEMPLATES_DIR, autoEscape: true, cache: true });
 
-export function renderCheckout(view: CheckoutView): string {
+/** The view, and the token its forms carry (page-token.ts). */
+export function renderCheckout(view: CheckoutView & { pageToken: string }): string {
   return eta.render('./checkout', view);
 }
 

@@ -1,0 +1,20 @@
+/**
+ * `GET /__admin/health`: answers as soon as the mock does, without the admin token (spec/admin.yaml declares it
+ * open) and outside any rate limit, so a container's HEALTHCHECK or a CI job can wait on it. Uptime is real time
+ * since the app was created, on the monotonic clock: moving the mock clock does not change it.
+ */
+import { monotonicMs } from '../clock.ts';
+import type { Reply } from '../core/reply.ts';
+import { packageVersion } from '../package-files.ts';
+import type { AdminContext } from './admin-context.ts';
+
+export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {
+  return {
+    getHealth: (): Reply => ({
+      ok: true,
+      status: 200,
+      body: { status: 'ok', version: packageVersion(), uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000) },
+      headers: { 'Cache-Control': 'no-store' },
+    }),
+  };
+}

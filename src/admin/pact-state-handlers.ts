@@ -1,0 +1,25 @@
+/**
+ * `POST /__admin/pact/provider-states`: Pact's provider-state change protocol (`{state, params, action}`), so a
+ * verifier in any language points `--state-change-url` at the mock. A setup answers the values its state
+ * provides as a flat JSON object (what verifiers read for `fromProviderState`), not in the `{data}` envelope.
+ */
+import { failure } from '../core/failures.ts';
+import type { OperationInput } from '../core/handler.ts';
+import type { Reply } from '../core/reply.ts';
+import type { AdminContext, ProviderStateChange } from './admin-context.ts';
+
+export function pactStateHandlers(admin: AdminContext) {
+  return {
+    async changePactProviderState(input: OperationInput): Promise<Reply> {
+      const answer = await admin.providerStates.change((input.body ?? {}) as ProviderStateChange, input.context.baseUrl);
+      if (answer.ok) return { ok: true, status: 200, body: answer.values };
+      if ('unknown' in answer) {
+        return failure('invalid_request', {
+          message: `Estado de provider desconhecido: "${answer.unknown}". Estados conhecidos: ${answer.known.join('; ')}`,
+          details: [{ path: 'state', message: `estado desconhecido: ${answer.unknown}` }],
+        });
+      }
+      return failure('internal', { message: answer.message });
+    },
+  };
+}

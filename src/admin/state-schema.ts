@@ -1,0 +1,79 @@
+/**
+ * What an imported state's parts beyond the document's `State` shape must hold: each record against its
+ * collection's schema (records/stored-schemas.ts), the store's bookkeeping (the dataset stamp, each client's
+ * token ledger) and the webhooks part (endpoints, deliveries with their payload). A problem names where it is:
+ * the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`).
+ */
+import { z } from 'zod';
+import type { ErrorDetail } from '../core/failures.ts';
+import { webhookUrlProblem, type WebhookUrlRules } from '../core/webhook-url.ts';
+import { PARTS_META_PREFIX } from './durable-parts.ts';
+import { instant, STORED_RECORD_SCHEMAS, webhookDelivery } from '../records/stored-schemas.ts';
+import type { CollectionName } from '../store/types.ts';
+
+const reference = z.string().min(1).max(200);
+const count = z.number().int().min(0).max(1e9);
+
+/** Keyed by their meta key, or by its prefix (`tokens:<clientId>`). */
+const META_SCHEMAS: ReadonlyArray<readonly [(key: string) => boolean, z.ZodType]> = [
+  [(key) => key === 'dataset', z.looseObject({ seed: z.number().int().min(0), generatedAt: instant })],
+  [(key) => key.startsWith('tokens:'), z.strictObject({ sequence: count, live: z.array(reference).max(100_000) })],
+  // The mock's durable parts (admin/durable-parts.ts): each saved with the configuration it started from.
+  [(key) => key.startsWith(PARTS_META_PREFIX), z.strictObject({ configured: z.unknown(), value: z.unknown() })],
+];
+
+const endpoint = z.strictObject({ url: z.string(), secret: z.string().min(8).max(200) });
+
+/** A zod issue as a detail under `at`, in the API's language. */
+function detailsOf(result: z.ZodSafeParseResult<unknown>, at: string): ErrorDetail[] {
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({ path: [at, ...issue.path.map(String)].join('.'), message: messageOf(issue) }));
+}
+
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.input === undefined && issue.code !== 'custom') return 'campo obrigatório';
+  switch (issue.code) {
+    case 'invalid_type':
+      return `tipo inválido (esperado ${issue.expected})`;
+    case 'invalid_value':
+      return `valor inválido (permitidos: ${issue.values.map(String).join(', ')})`;
+    case 'too_small':
+      return `abaixo do mínimo (${String(issue.minimum)})`;
+    case 'too_big':
+      return `acima do máximo (${String(issue.maximum)})`;
+    default:
+      return issue.message;
+  }
+}
+
+const parse = (schema: z.ZodType, value: unknown) => schema.safeParse(value, { reportInput: true });
+
+export function recordProblems(collection: CollectionName, key: string, record: unknown): ErrorDetail[] {
+  return detailsOf(parse(STORED_RECORD_SCHEMAS[collection], record), `store.collections.${collection}.${key}`);
+}
+
+export function metaProblems(meta: Record<string, unknown>): ErrorDetail[] {
+  return Object.entries(meta).flatMap(([key, value]) => {
+    const schema = META_SCHEMAS.find(([applies]) => applies(key))?.[1];
+    return schema ? detailsOf(parse(schema, value), `store.meta.${key}`) : [];
+  });
+}
+
+export function webhookProblems(webhooks: unknown, urlRules: WebhookUrlRules): ErrorDetail[] {
+  if (webhooks === undefined) return [];
+  const shape = parse(z.looseObject({ endpoints: z.record(z.string(), z.unknown()), deliveries: z.array(z.unknown()).max(100_000) }), webhooks);
+  if (!shape.success) return detailsOf(shape, 'webhooks');
+  const { endpoints, deliveries } = shape.data as { endpoints: Record<string, unknown>; deliveries: unknown[] };
+  return [
+    ...Object.entries(endpoints).flatMap(([clientId, value]) => {
+      const at = `webhooks.endpoints.${clientId}`;
+      const shape = parse(endpoint, value);
+      const problem = shape.success ? webhookUrlProblem((shape.data as { url: string }).url, urlRules) : undefined;
+      return problem === undefined ? detailsOf(shape, at) : [{ path: `${at}.url`, message: problem }];
+    }),
+    ...deliveries.flatMap((value, index) => {
+      const id = (value as { id?: unknown } | null)?.id;
+      return detailsOf(parse(webhookDelivery, value), `webhooks.deliveries.${typeof id === 'string' ? id : index}`);
+    }),
+  ];
+}

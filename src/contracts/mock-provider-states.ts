@@ -1,0 +1,47 @@
+/**
+ * The provider-state catalogue served by the mock itself (`POST /__admin/pact/provider-states`): the same states
+ * `commerce-mock verify` sets up, applied to this mock through its own HTTP API with the first active client of
+ * its configuration (the verifying client). Each interaction's session starts and ends with an admin reset, so a
+ * verifier must send teardowns (`--state-change-teardown`).
+ */
+import type { ProviderStateAnswer, ProviderStateChanges } from '../admin/admin-context.ts';
+import type { Config } from '../config.ts';
+import { connectProvider, type ProviderApi } from './provider-api.ts';
+import { applyStateChange, ProviderStateFailed, UnknownProviderState } from './state-server.ts';
+import { stateSessions } from './state-session.ts';
+
+export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'>): ProviderStateChanges {
+  const verifying = config.clients.find((client) => client.active !== false) ?? config.clients[0];
+  const credentials = { clientId: verifying?.clientId ?? '', clientSecret: verifying?.clientSecret ?? '' };
+  /** The mock as the states reach it: at the base URL of the latest state change (the verifier's own view). */
+  const connections = new Map<string, Promise<ProviderApi>>();
+  let baseUrl = '';
+  const current = () => {
+    let api = connections.get(baseUrl);
+    if (!api) {
+      api = connectProvider({ baseUrl, credentials, mode: 'mock', adminToken: config.adminToken });
+      connections.set(baseUrl, api);
+    }
+    return api;
+  };
+  const api: ProviderApi = {
+    credentials,
+    hasAdmin: true,
+    call: async (...args) => (await current()).call(...args),
+    pace: async (calls) => (await current()).pace(calls),
+    admin: async (...args) => (await current()).admin(...args),
+  };
+  const sessions = stateSessions(api);
+  return {
+    async change(change, at): Promise<ProviderStateAnswer> {
+      baseUrl = at;
+      try {
+        return { ok: true, values: await applyStateChange(change, sessions) };
+      } catch (error) {
+        if (error instanceof UnknownProviderState) return { ok: false, unknown: error.state, known: error.known };
+        if (error instanceof ProviderStateFailed) return { ok: false, failed: error.state, message: error.message };
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Where a webhook may be sent (issue 17 item 9): an http(s) URL without credentials; never the mock's own origin
+ * nor any mock's admin API (a delivery there could drive it: deactivate a client, reset the state); and not a
+ * link-local or cloud-metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254) unless the configuration
+ * allows it. Loopback receivers on other ports are how developers receive webhooks, so they stay allowed.
+ * Checked on the URL as written: a name that resolves to such an address is not looked up.
+ */
+
+/** One way of reaching this mock: a port and the host names that reach it there. */
+export interface OwnOrigin {
+  port: number;
+  hosts: readonly string[];
+  /** Loopback and unspecified names (localhost, 127.0.0.1, [::1], 0.0.0.0) reach it too. */
+  local: boolean;
+}
+
+export interface WebhookUrlRules {
+  allowLinkLocal?: boolean;
+  own?: readonly OwnOrigin[];
+}
+
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
+
+const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+
+/** Why the URL is refused (Portuguese, as the API speaks), or undefined. */
+export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): string | undefined {
+  if (text.length > MAX_WEBHOOK_URL_LENGTH) return `no máximo ${MAX_WEBHOOK_URL_LENGTH} caracteres`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'URL inválida';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'só são aceites URLs http ou https';
+  if (url.username !== '' || url.password !== '') return 'a URL não pode levar credenciais (utilizador:senha@)';
+  if (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/')) return 'a API de administração de um mock não recebe webhooks';
+  const host = url.hostname.toLowerCase();
+  if (!rules.allowLinkLocal && isLinkLocalOrMetadata(host)) {
+    return 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)';
+  }
+  if (rules.own && isOwnOrigin(url, host, rules.own)) return 'a própria origem do mock não recebe webhooks';
+  return undefined;
+}
+
+function isOwnOrigin(url: URL, host: string, own: readonly OwnOrigin[]): boolean {
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  return own.some(
+    (origin) =>
+      origin.port === port && ((origin.local && (isLoopbackName(host) || isUnspecified(host))) || origin.hosts.some((name) => name.toLowerCase() === host)),
+  );
+}
+
+/** A URL's hostname (IPv6 in brackets, already normalised by URL: `http://2852039166/` is 169.254.169.254). */
+export function isLinkLocalOrMetadata(host: string): boolean {
+  if (METADATA_NAMES.has(host)) return true;
+  const v4 = ipv4Of(host);
+  if (v4) return v4[0] === 169 && v4[1] === 254;
+  if (!host.startsWith('[')) return false;
+  const v6 = host.slice(1, -1);
+  return /^fe[89ab][0-9a-f]?:/.test(v6) || v6 === 'fd00:ec2::254';
+}
+
+function isLoopbackName(host: string): boolean {
+  const v4 = ipv4Of(host);
+  return (v4 !== undefined && v4[0] === 127) || host === '[::1]' || host === 'localhost' || host.endsWith('.localhost');
+}
+
+function isUnspecified(host: string): boolean {
+  return host === '0.0.0.0' || host === '[::]';
+}
+
+/** The four octets of a dotted IPv4 hostname, or of an IPv4-mapped IPv6 one (`[::ffff:a9fe:a9fe]`). */
+function ipv4Of(host: string): number[] | undefined {
+  const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (dotted) return dotted.slice(1).map(Number);
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
+  if (!mapped) return undefined;
+  const high = parseInt(mapped[1] as string, 16);
+  const low = parseInt(mapped[2] as string, 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
+}
+
+/**
+ * The ways of reaching a mock: its bound port (with loopback names), the Host a request reached it by, and its
+ * public URL. A port of 0 (chosen at listen time) is known only through a Host header.
+ */
+export function ownOrigins(where: { host: string; port: number; publicUrl?: string | undefined; hostHeader?: string | undefined }): OwnOrigin[] {
+  const origins: OwnOrigin[] = [];
+  if (where.port !== 0) origins.push({ port: where.port, hosts: [where.host.includes(':') ? `[${where.host}]` : where.host], local: true });
+  const header = where.hostHeader === undefined ? undefined : /^(?<name>\[[0-9A-Fa-f:.]+\]|[^:[\]]+)(?::(?<port>\d{1,5}))?$/.exec(where.hostHeader)?.groups;
+  if (header?.['name']) origins.push({ port: header['port'] ? Number(header['port']) : 80, hosts: [header['name'].toLowerCase()], local: true });
+  if (where.publicUrl !== undefined && URL.canParse(where.publicUrl)) {
+    const url = new URL(where.publicUrl);
+    origins.push({ port: url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port), hosts: [url.hostname], local: false });
+  }
+  return origins;
+}

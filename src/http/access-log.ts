@@ -1,0 +1,34 @@
+/**
+ * The access log: one line per API and admin answer, written by an exchange observer (the request journal's
+ * extension point), so no stage knows of it. The path is logged without its query string, and nothing of the
+ * request's headers or body: bearer tokens, client secrets and the admin token never reach a log line.
+ */
+import type { Exchange, ExchangeObserver } from '../core/context.ts';
+import type { Logger } from '../log.ts';
+import { elapsedMs } from './request-context.ts';
+
+/**
+ * Health probes (a container's HEALTHCHECK every few seconds) are logged at debug: at info they would bury the
+ * requests a developer wants to see.
+ */
+const QUIET_OPERATIONS = new Set(['getHealth']);
+
+export function accessLog(logger: Logger): ExchangeObserver {
+  return (exchange: Exchange) => {
+    const { context, status } = exchange;
+    const fields = {
+      method: context.method,
+      path: context.path,
+      // 0: a scenario dropped the connection without an answer.
+      status,
+      durationMs: elapsedMs(context),
+      requestId: context.requestId,
+      clientId: context.principal?.clientId ?? context.clientId,
+      scenario: context.scenario,
+      operationId: context.operationId,
+    };
+    const message = `${context.method} ${context.path} ${status === 0 ? 'dropped' : status}`;
+    if (context.operationId !== undefined && QUIET_OPERATIONS.has(context.operationId)) logger.debug(message, fields);
+    else logger.info(message, fields);
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Secrets out of what is printed or journaled: client secrets, access and refresh tokens, the admin token,
+ * webhook secrets, passwords. One rule names a secret (by its field, parameter or header name) and one mask
+ * replaces it, for query strings, headers and JSON-like values alike, so the journal, the logs and the console
+ * all hide the same things.
+ */
+
+export const REDACTED = '***';
+
+/** `client_secret`, `clientSecret`, `refresh_token`, `access_token`, `token`, `adminToken`, `secret`, `password`… */
+export function isSecretName(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return plain.endsWith('secret') || plain.endsWith('token') || plain.endsWith('password') || SECRET_HEADERS.has(plain);
+}
+
+const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie', 'apikey', 'xapikey']);
+
+/** `client_id=a&client_secret=s` → `client_id=a&client_secret=***` (order, names and other values kept as sent). */
+export function redactQuery(query: string): string {
+  if (query === '') return query;
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return isSecretName(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/** A path with its query (`/x?token=…`) with the secrets of its query masked. */
+export function redactUrlPath(pathAndQuery: string): string {
+  const mark = pathAndQuery.indexOf('?');
+  return mark === -1 ? pathAndQuery : `${pathAndQuery.slice(0, mark + 1)}${redactQuery(pathAndQuery.slice(mark + 1))}`;
+}
+
+/** Headers with secret values masked; `Authorization: Bearer x` keeps its scheme (`Bearer ***`). */
+export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => {
+      if (value === undefined || !isSecretName(name)) return [name, value];
+      const mask = (text: string) => (/^(authorization|proxy-authorization)$/i.test(name) && /^\S+ /.test(text) ? `${text.split(' ')[0]} ${REDACTED}` : REDACTED);
+      return [name, Array.isArray(value) ? value.map(mask) : mask(value)];
+    }),
+  );
+}
+
+/** A copy of a JSON-like value with every secret-named field's value (at any depth) masked. */
+export function redactSecrets<T>(value: T): T {
+  return redactValue(value) as T;
+}
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, isSecretName(key) && (typeof child === 'string' || typeof child === 'number') ? REDACTED : redactValue(child)]),
+  );
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}

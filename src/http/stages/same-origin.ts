@@ -1,0 +1,18 @@
+/**
+ * Refuses (403 `origem_recusada`) a state-changing request a page of another site made a browser send: its
+ * `Origin` is neither the mock's own nor one of `allowed`, or it is marked `Sec-Fetch-Site: cross-site` (see
+ * ../same-origin.ts). GET, HEAD and OPTIONS always go on.
+ */
+import { failure } from '../../core/failures.ts';
+import { crossSiteRefusal } from '../same-origin.ts';
+import type { Stage } from '../stage.ts';
+
+export function sameOrigin(allowed: readonly string[]): Stage {
+  return {
+    name: 'same-origin',
+    run(request, next) {
+      const refusal = crossSiteRefusal(request.context.method, request.incoming.headers, request.incoming.site, allowed);
+      return refusal ? failure('cross_site', { message: refusal }) : next();
+    },
+  };
+}
