@@ -88,6 +88,20 @@ describe('the clock never blocks a request', () => {
     expect(bySet.body.details[0].path).toBe('at');
   });
 
+  it('an imported state whose clock is ten years past its weekly subscriptions is refused the same way; nothing applied', async () => {
+    const t = await weeklySubscribers(1);
+    const state = (await t.http.get('/__admin/state').expect(200)).body;
+    const before = t.store.count('payments');
+    const later = { ...state, clock: { ...state.clock, now: '2036-03-02T10:00:00.000Z' } };
+    const refused = await t.http.put('/__admin/state').send(later).expect(400);
+    expect(refused.body.error).toBe('invalid_request');
+    expect(refused.body.details[0].path).toBe('clock.now');
+    expect(refused.body.details[0].message).toContain('maxCatchUpPeriods');
+    expect(refused.body.message).toMatch(/^Estado recusado: clock\.now: /);
+    expect(t.store.count('payments')).toBe(before);
+    expect(t.clock.now()).toEqual(FROZEN_AT);
+  });
+
   it('a raised bound lets the same jump through', async () => {
     const t = await createTestApp({ maxCatchUpPeriods: 1000 });
     const auth = bearer(await tokenFor(t));
