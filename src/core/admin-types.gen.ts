@@ -183,7 +183,7 @@ export interface paths {
         get: operations["exportState"];
         /**
          * Replace everything with an exported state
-         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB).
+         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB). The state is checked whole before anything is replaced: each record against its collection's stored shape (types, enums, ISO instants, an order's items and history, a payment's owner), the token ledgers, the webhook endpoints (the same URL rules as `PUT /clients/{client_id}/webhook`) and deliveries (with their payload). A bad one → 400 `invalid_request` whose `details` name the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`), and nothing is applied; a failure while applying (500) puts the previous state back.
          */
         put: operations["importState"];
         post?: never;
@@ -203,7 +203,10 @@ export interface paths {
         /** Named snapshots kept in memory */
         get: operations["listSnapshots"];
         put?: never;
-        /** Save the current state under a name (replacing one of that name) */
+        /**
+         * Save the current state under a name (replacing one of that name)
+         * @description Snapshots are kept in memory, each a full copy of the state, so they are bounded: at most `snapshots.maxCount` (default 20) and `snapshots.maxTotalBytes` of JSON in all (default 50 MiB), both set in the configuration file. A save past either bound → 409 `conflito` naming the bound; delete a snapshot first (replacing one of the same name counts its new size only).
+         */
         post: operations["saveSnapshot"];
         delete?: never;
         options?: never;
@@ -237,7 +240,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Go back to a snapshot */
+        /**
+         * Go back to a snapshot
+         * @description The snapshot is checked as `PUT /state` checks a state (400 naming the field, nothing applied).
+         */
         post: operations["restoreSnapshot"];
         delete?: never;
         options?: never;
@@ -462,7 +468,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the client's webhook URL and signing secret */
+        /**
+         * Set the client's webhook URL and signing secret
+         * @description The URL must be http or https without credentials, and may not be the mock's own origin (its bound port on a loopback name, the Host this call reached it by, its public URL), any mock's admin API (`/__admin/…`), or a link-local or metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254) unless the configuration sets `webhookAllowLinkLocal: true`. Loopback receivers on other ports are fine. Otherwise 400 with `details` naming `url`.
+         */
         put: operations["setClientWebhook"];
         post?: never;
         /** Stop delivering webhooks to the client */
@@ -733,7 +742,7 @@ export interface components {
             /** @enum {string} */
             method: "mpesa" | "emola";
             /** @enum {string} */
-            status: "PENDING" | "PAID" | "FAILED" | "REFUNDED";
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -939,7 +948,7 @@ export interface components {
         JournalClient: string;
         JournalOperation: string;
         JournalMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
-        /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+        /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
         JournalPath: string;
         /** @description Exact status (0 = connection dropped by a scenario). */
         JournalStatus: number;
@@ -1345,6 +1354,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The snapshots are full (their count or their total size); the message names the bound. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1408,7 +1426,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];
@@ -1477,7 +1495,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` one segment, `**` any number), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];
@@ -1779,7 +1797,7 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
-                status?: "PENDING" | "PAID" | "FAILED" | "REFUNDED";
+                status?: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
             };
             header?: never;
             path: {
