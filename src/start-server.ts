@@ -7,7 +7,7 @@ import { createServer, type RequestListener } from 'node:http';
 import { createApp, type AppOptions } from './app.ts';
 import { createClientRegistry } from './clients/client-registry.ts';
 import { createClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { DEFAULT_CLIENTS, type Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { seedInitialData } from './fake/seed-initial-data.ts';
 import { isLoopback } from './http/loopback.ts';
@@ -206,13 +206,22 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
     ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
     ...config.clients.map(
       (client) =>
-        `  credentials      client_id=${client.clientId} client_secret=${client.clientSecret}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
     ),
   ];
   // `--log-level silent` prints nothing at all: the banner is for people, a program is told by `listening`.
   if (config.logLevel !== 'silent') io.stdout(`${lines.join('\n')}\n`);
   io.listening?.(base);
   logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
+}
+
+/**
+ * A client's secret as the banner shows it: the built-in clients' secrets are documentation (the README gives them),
+ * any other secret came from the user's configuration and is never printed.
+ */
+function printableSecret(client: { clientId: string; clientSecret: string }): string {
+  const builtIn = DEFAULT_CLIENTS.some((known) => known.clientId === client.clientId && known.clientSecret === client.clientSecret);
+  return builtIn ? client.clientSecret : '*** (as configured)';
 }
 
 /** The configuration as the debug log shows it: the admin token redacted, clients (and their secrets) counted. */

@@ -743,7 +743,7 @@ export interface components {
             /** @enum {string} */
             method: "mpesa" | "emola";
             /** @enum {string} */
-            status: "PENDING" | "PAID" | "FAILED" | "REFUNDED";
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1798,7 +1798,7 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
-                status?: "PENDING" | "PAID" | "FAILED" | "REFUNDED";
+                status?: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
             };
             header?: never;
             path: {

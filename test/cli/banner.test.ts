@@ -1,4 +1,7 @@
 /** The start-up banner, read in process: where the API and the admin API are, and whether the admin API is locked. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
@@ -23,5 +26,19 @@ describe('start-up banner', () => {
     const args = ['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--admin-token', 'secret-token', '--log-level', 'error'];
     const result = await runCli(args, { stopWhen: started });
     expect(result.stdout).toContain('/__admin  (needs the --admin-token bearer)');
+  });
+
+  it('prints the built-in clients\' documented secrets, never a secret from the configuration', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-banner-'));
+    const file = join(dir, 'mock.yaml');
+    await writeFile(file, 'clients:\n  - { clientId: mock-client, clientSecret: mock-secret }\n  - { clientId: shop-two, clientSecret: shop-two-very-private }\n');
+    try {
+      const result = await runCli(['start', '--in-memory', '--port', '0', '--log-level', 'error', '--config', file], { stopWhen: started });
+      expect(result.stdout).toContain('client_id=mock-client client_secret=mock-secret');
+      expect(result.stdout).toContain('client_id=shop-two client_secret=*** (as configured)');
+      expect(result.stdout + result.stderr).not.toContain('shop-two-very-private');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

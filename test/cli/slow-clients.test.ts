@@ -16,9 +16,10 @@ async function startWith(config: string): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-slow-'));
   const file = join(dir, 'mock.yaml');
   await writeFile(file, config);
-  let stdout = '';
+  let listening = '';
   const stop = new AbortController();
-  const io = { stdout: (text: string) => (stdout += text), stderr: () => undefined, stop: stop.signal };
+  // --log-level silent prints no banner: a program learns the URL through `listening`.
+  const io = { stdout: () => undefined, stderr: () => undefined, stop: stop.signal, listening: (url: string) => (listening = url) };
   const exited = runCli(['node', 'commerce-mock', 'start', '--in-memory', '--port', '0', '--log-level', 'silent', '--config', file], {}, io);
   cleanups.push(async () => {
     stop.abort('SIGTERM');
@@ -26,11 +27,11 @@ async function startWith(config: string): Promise<number> {
     await rm(dir, { recursive: true, force: true });
   });
   for (let waited = 0; waited < 10_000; waited += 20) {
-    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1];
+    const port = /^http:\/\/127\.0\.0\.1:(\d+)$/.exec(listening)?.[1];
     if (port) return Number(port);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`the mock did not start:\n${stdout}`);
+  throw new Error('the mock did not start');
 }
 
 /** Send `text` and never finish; resolves with what the server answered and when it closed the socket. */

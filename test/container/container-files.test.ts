@@ -62,7 +62,7 @@ describe('container files', () => {
     expect(steps).toContain('/__admin/health');
     const flags = [...steps.matchAll(/ (--[a-z-]+)/g)].map((match) => match[1]);
     expect(flags).toEqual(expect.arrayContaining(['--provider-base-url', '--target', '--report']));
-    const readme = read('README.md');
-    for (const flag of flags) expect(readme, flag).toContain(`| \`${flag}`);
+    const contracts = read('docs/contracts.md');
+    for (const flag of flags) expect(contracts, flag).toContain(`| \`${flag}`);
   });
 });

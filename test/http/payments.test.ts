@@ -51,7 +51,7 @@ describe('payments', () => {
     expect(unknown.body.pagination.total).toBe(0);
   });
 
-  it.each(['paid', 'SHIPPED', 'CANCELLED'])('refuses ?status=%s with 400 invalid_request naming status', async (status) => {
+  it.each(['paid', 'SHIPPED', 'cancelled'])('refuses ?status=%s with 400 invalid_request naming status', async (status) => {
     const t = await seeded();
     const before = t.store.count('payments');
     const response = await t.http.get(`/v1/payments?status=${status}`).set(t.auth).expect(400);

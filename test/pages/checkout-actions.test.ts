@@ -123,12 +123,12 @@ describe('failing and cancelling', () => {
   it.each([
     ['fail', 'FAILED', 'O pagamento falhou', 'Pagamento falhou'],
     ['cancel', 'CANCELLED', 'Pedido cancelado', 'Cancelado'],
-  ])('%s → order %s, its payment FAILED, the page shows the outcome', async (action, status, title, label) => {
+  ])('%s → order %s, its payment the same, the page shows the outcome', async (action, status, title, label) => {
     const t = await createTestApp();
     const order = await placeOrder(t);
     await submit(t, order.path, { action }).expect(303);
     expect((await statusOf(t, order)).status).toBe(status);
-    expect((await paymentsOf(t, order))[0]?.status).toBe('FAILED');
+    expect((await paymentsOf(t, order))[0]?.status).toBe(status);
     expect(t.events.map((event) => event.type)).toContain(`order.${status.toLowerCase()}`);
     const page = (await t.http.get(order.path).expect(200)).text;
     expect(testIdText(page, 'status')).toBe(label);
