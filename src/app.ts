@@ -6,11 +6,13 @@
 import express, { type Express } from 'express';
 import { CUSTOMERS, PLANS, PRODUCTS } from './records/catalog-kinds.ts';
 import type { AppDeps } from './deps.ts';
+import { createTicker } from './clock-ticker.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { Flows } from './handlers/flows.ts';
 import type { AdminContext } from './admin/admin-context.ts';
 import { createAdminHandlers } from './admin/admin-handlers.ts';
+import { durableParts, mockParts } from './admin/durable-parts.ts';
 import { mockProviderStates } from './contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from './admin/admin-stages.ts';
 import { createMockState } from './admin/mock-state.ts';
@@ -31,6 +33,7 @@ import { acceptContentType } from './http/stages/content-type.ts';
 import { cors } from './http/stages/cors.ts';
 import { handle } from './http/stages/handle.ts';
 import { rateLimit } from './http/stages/rate-limit.ts';
+import { saveState } from './http/stages/save-state.ts';
 import { route } from './http/stages/route.ts';
 import { validate } from './http/stages/validate.ts';
 import { monotonicMs } from './clock.ts';
@@ -61,6 +64,8 @@ export interface AppOptions {
   router?: OpenApiRouter;
   /** The admin API's router, likewise. */
   adminRouter?: OpenApiRouter;
+  /** Billing steps per slice of a clock catch-up (tests make it small to watch requests get in between). */
+  tickSliceSteps?: number;
 }
 
 export interface App {
@@ -93,10 +98,19 @@ export function createFlows(deps: AppDeps): Flows {
 /** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */
 export function apiStages(
   deps: AppDeps,
-  parts: { router: OpenApiRouter; limiter: RateLimiter; flows: Flows; events: EventBus; scenarios: ScenarioEngine },
+  parts: {
+    router: OpenApiRouter;
+    limiter: RateLimiter;
+    flows: Flows;
+    events: EventBus;
+    scenarios: ScenarioEngine;
+    /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
+    saveState?: () => boolean;
+  },
 ): Stage[] {
   const { router, limiter, flows, events, scenarios } = parts;
   return [
+    ...(parts.saveState ? [saveState(parts.saveState, () => deps.store.commit(), false)] : []),
     apiPrefix(router),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
     scenarioScope(scenarios, flows.tokens.identify),
@@ -114,7 +128,7 @@ export function apiStages(
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),
-    commit(() => deps.store.commit(), events.publish),
+    commit(() => deps.store.commit(), events.publish, events.stage),
     handle(createHandlers(flows)),
   ];
 }
@@ -131,8 +145,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
-  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios });
+  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
+  const durable = durableParts(deps.store, mockParts(deps, scenarios, webhooks));
+  durable.restore();
+  webhooks.reload();
+  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios, saveState: () => durable.persist() });
   const stages = options.stages?.(defaults) ?? defaults;
 
   const journal = createRequestJournal();
@@ -141,18 +160,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const tick = async () => {
-    const outcomes = deps.clients.list().flatMap((client) => {
-      const policy = scenarios.forClient(client.clientId);
-      return [flows.orders.advance(client.clientId, policy.orders), flows.subscriptions.bill(client.clientId, policy.subscriptions)];
-    });
-    const done = outcomes.filter((outcome) => outcome.ok);
-    if (done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
-    events.publish(done.flatMap((outcome) => outcome.events));
-    await webhooks.tick();
-  };
-  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const apply = applyOutcome(deps, events);
+  const { tick } = createTicker(deps, { flows, scenarios, webhooks, settle: settleOutcomes(deps, events),
+    ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
+  });
+  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const providerStates = mockProviderStates(deps.config);
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
@@ -161,7 +173,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
-    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin)), {
+    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => durable.persist(true), () => deps.store.commit(), true)]), {
       deps,
       logger,
       observers,
@@ -175,13 +187,23 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
-/** A change made outside the request path (a scenario effect, the admin API): durable first, then published. */
-function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
-  return async (outcome) => {
-    if (!outcome.ok) return;
-    if (outcome.written.length > 0) await deps.store.commit();
-    events.publish(outcome.events);
+/**
+ * Changes made outside the request path (the clock, a scenario effect, the admin API): what their events cause
+ * is staged with them (the webhooks' outbox), all of it made durable, then the events published.
+ */
+function settleOutcomes(deps: AppDeps, events: EventBus): (outcomes: ReadonlyArray<Outcome<unknown>>) => Promise<void> {
+  return async (outcomes) => {
+    const done = outcomes.filter((outcome) => outcome.ok);
+    const caused = done.flatMap((outcome) => outcome.events);
+    if (caused.length > 0) events.stage(caused);
+    if (caused.length > 0 || done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
+    events.publish(caused);
   };
+}
+
+function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
+  const settle = settleOutcomes(deps, events);
+  return (outcome) => settle([outcome]);
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */

@@ -10,12 +10,16 @@ import { renderMarkdown, renderTerminal, type DriftReport } from './contracts/dr
 import { pactFilesIn, readPactFile } from './contracts/pact-file.ts';
 import { printable } from './contracts/printable.ts';
 import { ProviderUnreachable, type ProviderTarget } from './contracts/provider-api.ts';
-import { verifyPacts } from './contracts/verify-pacts.ts';
+import { verifyPacts, VerifyStopped } from './contracts/verify-pacts.ts';
 import { SHIPPED } from './package-files.ts';
 import { startServer, type CliIo } from './start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
 export const SHIPPED_PACTS = SHIPPED.pacts;
+
+/** Exit codes of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
+const EXIT_SIGINT = 130;
+const EXIT_SIGTERM = 143;
 
 interface VerifyFlags {
   pact: string[];
@@ -66,10 +70,14 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
-      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl) })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl) }));
+      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop }));
   } catch (error) {
     if (error instanceof ProviderUnreachable) return usage(io, error.message);
+    if (error instanceof VerifyStopped) {
+      io.stderr(`commerce-mock verify: stopped (${error.reason}); the provider has its state back\n`);
+      return error.reason === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+    }
     throw error;
   }
   if (typeof report === 'number') return report;
@@ -85,6 +93,7 @@ async function withOwnMock(flags: VerifyFlags, io: CliIo, use: (baseUrl: string)
     {},
   );
   if (!resolved.ok) return usage(io, resolved.problems.join('; '));
+  // Its own stop: the mock keeps serving while a stopped run gives it its state back, then stops.
   const stop = new AbortController();
   let listening: (baseUrl: string) => void = () => undefined;
   const started = new Promise<string>((resolve) => (listening = resolve));

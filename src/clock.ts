@@ -32,6 +32,9 @@ export interface ClockState {
   offsetMs: number;
 }
 
+/** What a restart needs to read the same time: the frozen instant, or the offset of a running clock. */
+export type ClockSetting = { frozenAt: string } | { offsetMs: number };
+
 export interface Clock {
   now(): Date;
   nowMs(): number;
@@ -41,6 +44,9 @@ export interface Clock {
   state(): ClockState;
   /** Back to how it was created (frozen at its instant, or following the system clock). */
   reset(): void;
+  /** Its setting as a stable value (a running clock's offset does not drift with real time). */
+  setting(): ClockSetting;
+  apply(setting: ClockSetting): void;
 }
 
 export interface ClockOptions {
@@ -86,5 +92,13 @@ export function createClock(options: ClockOptions = {}): Clock {
       offsetMs: nowMs() - systemNowMs(),
     }),
     reset,
+    setting: () => (frozenMs === undefined ? { offsetMs } : { frozenAt: new Date(frozenMs).toISOString() }),
+    apply(setting) {
+      if ('frozenAt' in setting) frozenMs = Date.parse(setting.frozenAt);
+      else {
+        frozenMs = undefined;
+        offsetMs = setting.offsetMs;
+      }
+    },
   };
 }

@@ -98,6 +98,8 @@ export const configSchema = z.strictObject({
   tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
   rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
   timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
+  /** A clock move that would make one subscription bill more periods than this is refused (400). */
+  maxCatchUpPeriods: z.number().int().min(1).max(100_000).default(120),
   /** Webhooks may go to link-local and cloud-metadata addresses (169.254.0.0/16, fd00:ec2::254): off by default. */
   webhookAllowLinkLocal: z.boolean().default(false),
   /** Named state snapshots kept in memory (`POST /__admin/snapshots`): at most this many, this many bytes in all. */

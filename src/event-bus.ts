@@ -6,6 +6,10 @@ import type { DomainEvent, EventListener } from './core/events.ts';
 import type { Logger } from './log.ts';
 
 export interface EventBus {
+  /** Before the commit of the change that caused them: stagers write what must be durable with it (an outbox). */
+  stage(events: readonly DomainEvent[]): void;
+  /** Adds a stager (it runs synchronously before the commit; a throw is logged). */
+  addStager(stager: (events: readonly DomainEvent[]) => void): void;
   publish(events: readonly DomainEvent[]): void;
   /** Adds a listener; returns its removal. */
   subscribe(listener: EventListener): () => void;
@@ -13,7 +17,18 @@ export interface EventBus {
 
 export function createEventBus(initial: readonly EventListener[], logger: Logger): EventBus {
   const listeners = new Set(initial);
+  const stagers: Array<(events: readonly DomainEvent[]) => void> = [];
   return {
+    stage(events) {
+      for (const stager of stagers) {
+        try {
+          stager(events);
+        } catch (error) {
+          logger.error(`staging ${events.length} events failed: ${String((error as Error)?.stack ?? error)}`);
+        }
+      }
+    },
+    addStager: (stager) => void stagers.push(stager),
     publish(events) {
       for (const event of events) {
         for (const listener of listeners) {

@@ -202,6 +202,7 @@ function announce(config: Config, io: CliIo, logger: Logger): void {
     `  console          ${base}/__admin/ui`,
     `  docs             ${base}/docs`,
     `  store            ${config.inMemory ? 'in memory' : config.data}`,
+    '  snapshots        in memory only: lost on restart (export the state to keep one)',
     ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
     ...config.clients.map(
       (client) =>

@@ -26,7 +26,8 @@ export const ADMIN_PREFIX = '/__admin';
 /** Admin bodies are a few fields; an operation that takes more (a state import) says so with `x-max-body-bytes`. */
 export const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 
-export function adminStages(router: OpenApiRouter, config: Config, handlers: object): Stage[] {
+/** `around` wraps the handler (e.g. saving the state a call changed before its answer). */
+export function adminStages(router: OpenApiRouter, config: Config, handlers: object, around: readonly Stage[] = []): Stage[] {
   return [
     adminPrefix(router),
     ownHostOnly(config),
@@ -36,6 +37,7 @@ export function adminStages(router: OpenApiRouter, config: Config, handlers: obj
     acceptContentType,
     readRequestBody,
     validate(router),
+    ...around,
     handle(handlers),
   ];
 }

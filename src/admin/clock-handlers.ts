@@ -1,8 +1,14 @@
-/** The mock clock: read, set, advance, freeze, resume. Whatever a move makes due runs before the answer. */
+/**
+ * The mock clock: read, set, advance, freeze, resume. The state changes a move makes due are done (in slices that
+ * let requests in) before the answer; webhook attempts are only started. A jump that would bill more than
+ * `maxCatchUpPeriods` periods of one subscription is refused with nothing changed.
+ */
 import { CLOCK_RANGE, isWithinClockRange } from '../clock.ts';
 import { failure } from '../core/failures.ts';
 import type { OperationInput } from '../core/handler.ts';
 import { okData, type Reply } from '../core/reply.ts';
+import type { PlanRecord, SubscriptionRecord } from '../core/records.ts';
+import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
 import type { AdminContext } from './admin-context.ts';
 
 /** Why a clock move (or an imported clock) is refused. */
@@ -12,6 +18,14 @@ interface ClockChange {
   advanceSeconds?: number;
   set?: string;
   freeze?: boolean;
+}
+
+/** Why a jump to `targetMs` is refused: a subscription would bill more periods than the configured bound. */
+function jumpExcess(admin: AdminContext, targetMs: number): string | undefined {
+  const { store, clients, config } = admin.deps;
+  const subscriptions = clients.list().flatMap((client) => store.list<SubscriptionRecord>('subscriptions', client.clientId));
+  const excess = catchUpExcess(subscriptions, (planId) => store.get<PlanRecord>('plans', planId), targetMs, config.maxCatchUpPeriods);
+  return excess && catchUpMessage(excess, config.maxCatchUpPeriods);
 }
 
 /** The request's own names for `set` and `advanceSeconds`, so a refusal names the field the caller sent. */
@@ -31,6 +45,8 @@ export function clockHandlers(admin: AdminContext) {
       const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
       return failure('invalid_request', { details: [{ path: field, message: OUTSIDE_CLOCK_RANGE }] });
     }
+    const excess = jumpExcess(admin, target);
+    if (excess) return failure('invalid_request', { details: [{ path: wanted.set === undefined ? fields.advanceSeconds : fields.set, message: excess }] });
     if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
     if (wanted.set !== undefined) clock.set(new Date(wanted.set));
     if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);

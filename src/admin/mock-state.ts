@@ -13,6 +13,7 @@ import type { RequestJournal } from '../http/request-journal.ts';
 import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
 import type { StoreData } from '../store/types.ts';
 import { tokenLedgerKey } from '../tokens/ledger.ts';
+import { PARTS_META_PREFIX } from './durable-parts.ts';
 
 export interface ExportedState {
   version: 1;
@@ -29,6 +30,8 @@ export interface StatefulPart {
   reset(): void;
   state(): unknown;
   restore(state: unknown): void;
+  /** Read again what it keeps in the store, after the store was replaced. */
+  reload(): void;
 }
 
 export interface MockState {
@@ -54,7 +57,7 @@ export function createMockState(
         clock: clock.state(),
         clients: clients.list().map((client) => ({ ...client })),
         scenarios: parts.scenarios.state(),
-        store: store.dump(),
+        store: withoutPartsMeta(store.dump()),
         ...(parts.webhooks ? { webhooks: parts.webhooks.state() } : {}),
       };
       return JSON.parse(JSON.stringify(value)) as ExportedState;
@@ -69,6 +72,7 @@ export function createMockState(
       clients.replace(state.clients);
       const skippedScenarios = parts.scenarios.restore(state.scenarios);
       if (parts.webhooks && state.webhooks !== undefined) parts.webhooks.restore(state.webhooks);
+      else parts.webhooks?.reload();
       parts.limiter.reset();
       return { records: COLLECTIONS.reduce((sum, name) => sum + store.count(name), 0), skippedScenarios };
     },
@@ -94,8 +98,14 @@ export function createMockState(
       }
       const meta = Object.fromEntries(Object.entries(data.meta).filter(([key]) => key !== tokenLedgerKey(clientId)));
       store.replace({ version: 1, meta, collections });
+      parts.webhooks?.reload();
       await store.commit();
       return removed;
     },
   };
+}
+
+/** The parts saved in the store's meta (see durable-parts.ts) travel in their own fields of an export. */
+function withoutPartsMeta(data: StoreData): StoreData {
+  return { ...data, meta: Object.fromEntries(Object.entries(data.meta).filter(([key]) => !key.startsWith(PARTS_META_PREFIX))) };
 }

@@ -4,6 +4,7 @@ import type { OperationInput } from '../core/handler.ts';
 import { created, okData } from '../core/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
+import { importedCatchUpExcess } from './imported-catch-up.ts';
 import { importProblems } from './state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
@@ -26,7 +27,8 @@ export function stateHandlers(admin: AdminContext) {
   const snapshots = new Map<string, Snapshot>();
   const limits = admin.deps.config.snapshots;
   /**
-   * Checked whole first (400, nothing applied); then applied and caught up with the clock (orders due to move
+   * Checked whole first (400, nothing applied; also when its subscriptions lag its clock by more than
+   * `maxCatchUpPeriods` periods); then applied and caught up with the clock (orders due to move
    * have moved). Should either fail (500), the state from before is put back: a 500 leaves no change behind.
    */
   const importChecked = async (state: ExportedState, input: OperationInput) => {
@@ -35,6 +37,8 @@ export function stateHandlers(admin: AdminContext) {
       const [first] = problems;
       return failure('invalid_request', { message: `Estado recusado: ${first?.path}: ${first?.message}`, details: problems });
     }
+    const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
+    if (excess) return failure('invalid_request', { message: `Estado recusado: clock.now: ${excess}`, details: [{ path: 'clock.now', message: excess }] });
     const before = admin.state.export();
     try {
       const imported = await admin.state.import(state);

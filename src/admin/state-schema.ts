@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '../core/failures.ts';
 import { webhookUrlProblem, type WebhookUrlRules } from '../core/webhook-url.ts';
-import { instant, STORED_RECORD_SCHEMAS } from '../records/stored-schemas.ts';
+import { PARTS_META_PREFIX } from './durable-parts.ts';
+import { instant, STORED_RECORD_SCHEMAS, webhookDelivery } from '../records/stored-schemas.ts';
 import type { CollectionName } from '../store/types.ts';
 
 const reference = z.string().min(1).max(200);
@@ -17,26 +18,9 @@ const count = z.number().int().min(0).max(1e9);
 const META_SCHEMAS: ReadonlyArray<readonly [(key: string) => boolean, z.ZodType]> = [
   [(key) => key === 'dataset', z.looseObject({ seed: z.number().int().min(0), generatedAt: instant })],
   [(key) => key.startsWith('tokens:'), z.strictObject({ sequence: count, live: z.array(reference).max(100_000) })],
+  // The mock's durable parts (admin/durable-parts.ts): each saved with the configuration it started from.
+  [(key) => key.startsWith(PARTS_META_PREFIX), z.strictObject({ configured: z.unknown(), value: z.unknown() })],
 ];
-
-const WEBHOOK_TYPES = ['order.status_changed', 'payment.status_changed', 'subscription.status_changed'] as const;
-
-const delivery = z.looseObject({
-  id: reference,
-  clientId: reference,
-  eventId: reference,
-  type: z.enum(WEBHOOK_TYPES),
-  url: z.string().max(2000),
-  status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.array(
-    z.looseObject({ at: instant, statusCode: z.number().int().optional(), error: z.string().optional(), durationMs: z.number().min(0) }),
-  ),
-  nextAttemptAt: instant.nullable(),
-  createdAt: instant,
-  payload: z.looseObject({ id: reference, type: z.enum(WEBHOOK_TYPES), createdAt: instant, data: z.record(z.string(), z.unknown()) }),
-  duplicateOf: reference.optional(),
-  resentFrom: reference.optional(),
-});
 
 const endpoint = z.strictObject({ url: z.string(), secret: z.string().min(8).max(200) });
 
@@ -89,7 +73,7 @@ export function webhookProblems(webhooks: unknown, urlRules: WebhookUrlRules): E
     }),
     ...deliveries.flatMap((value, index) => {
       const id = (value as { id?: unknown } | null)?.id;
-      return detailsOf(parse(delivery, value), `webhooks.deliveries.${typeof id === 'string' ? id : index}`);
+      return detailsOf(parse(webhookDelivery, value), `webhooks.deliveries.${typeof id === 'string' ? id : index}`);
     }),
   ];
 }

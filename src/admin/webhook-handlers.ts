@@ -37,11 +37,11 @@ export function webhookHandlers(admin: AdminContext) {
       );
       return okData(webhooks.deliveries(filter));
     },
-    resendWebhookDelivery(input: OperationInput) {
+    async resendWebhookDelivery(input: OperationInput) {
       const id = input.params['delivery_id'] ?? '';
       const original = webhooks.delivery(id);
       if (!original) return failure('not_found', { message: `Entrega desconhecida: ${id}` });
-      const resent = webhooks.resend(id);
+      const resent = await webhooks.resend(id);
       if (!resent) return failure('not_found', { message: `O cliente ${original.clientId} não tem webhook configurado` });
       return okData(resent);
     },

@@ -68,7 +68,12 @@ export async function startStateServer(sessions: StateSessions): Promise<StateSe
   return {
     url: `http://127.0.0.1:${port}/`,
     problems,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A stopped run does not wait for the verifier's idle keep-alive connections.
+        server.closeAllConnections();
+      }),
   };
 }
 

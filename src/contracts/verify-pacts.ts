@@ -15,31 +15,48 @@ import { connectProvider, type ProviderApi, type ProviderTarget } from './provid
 import { needsMock, resolveState } from './provider-states.ts';
 import { startStateServer, type StateServer } from './state-server.ts';
 import { stateSessions } from './state-session.ts';
+import { saveTargetState } from './target-state.ts';
 
 export interface VerifyOptions {
   /** Pact files read as pacts (pact-file.ts). */
   pacts: Pact[];
   target: ProviderTarget;
+  /** Aborted to stop the run: the target is given its state back and `VerifyStopped` is thrown. */
+  stop?: AbortSignal;
+}
+
+/** The run was stopped (SIGINT, SIGTERM) before it finished; the target has its state back. */
+export class VerifyStopped extends Error {
+  constructor(readonly reason: string) {
+    super(`verify stopped: ${reason}`);
+  }
 }
 
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
   const pacts = options.pacts.map((pact) => ({ file: pact.file, document: rawPact(pact.json) }));
   const api = await connectProvider(options.target);
-  // A mock is reset around every interaction: the state it had is exported first and brought back after the run.
-  const saved = api.hasAdmin ? (await api.admin('GET', '/state')).body : undefined;
+  // A mock is reset around every interaction: its state is saved in it first and brought back after the run.
+  const saved = api.hasAdmin ? await saveTargetState(api) : undefined;
   const stateServer = await startStateServer(stateSessions(api));
   const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
+  const stopped = new Promise<never>((_, reject) => {
+    const stop = () => reject(new VerifyStopped(String(options.stop?.reason ?? 'stopped')));
+    if (options.stop?.aborted) stop();
+    else options.stop?.addEventListener('abort', stop, { once: true });
+  });
+  stopped.catch(() => undefined);
   try {
     const interactions: InteractionReport[] = [];
     for (const [index, pact] of pacts.entries()) {
-      interactions.push(...(await verifyOne(pact, join(work, `${index}.json`), api, options.target.baseUrl, stateServer)));
+      const verified = verifyOne(pact, join(work, `${index}.json`), api, options.target.baseUrl, stateServer);
+      interactions.push(...(await Promise.race([verified, stopped])));
     }
     const kind = api.hasAdmin ? 'mock' : 'real service';
     return driftReport({ baseUrl: options.target.baseUrl, kind }, interactions, createClock().now());
   } finally {
     await stateServer.close();
     rmSync(work, { recursive: true, force: true });
-    if (saved) await api.admin('PUT', '/state', saved);
+    if (saved) await saved.restore();
   }
 }
 

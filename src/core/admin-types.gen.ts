@@ -645,6 +645,7 @@ export interface components {
                     orders?: components["schemas"]["StoredCollection"];
                     payments?: components["schemas"]["StoredCollection"];
                     orderPolls?: components["schemas"]["StoredCollection"];
+                    webhookDeliveries?: components["schemas"]["StoredCollection"];
                 };
             };
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */

@@ -12,6 +12,8 @@ export const COLLECTIONS = [
   'orders',
   'payments',
   'orderPolls',
+  /** The webhooks' durable outbox: each delivery with its attempts and next attempt time. */
+  'webhookDeliveries',
 ] as const;
 
 export type CollectionName = (typeof COLLECTIONS)[number];

@@ -1,28 +1,34 @@
 /**
  * Fills an empty store with the generated dataset of the default client (the first active one), once:
  * a store that holds any record, or remembers a dataset, is left alone, so a restart never duplicates data.
+ * The dataset is drawn at a fixed reference instant, then moved so that its history ends at the mock clock's
+ * "now" (whole seconds): the first tick bills nothing, and one seed always gives the same ids and records, their
+ * timestamps the same distance from the start.
  */
 import type { Config } from '../config.ts';
 import { COLLECTIONS } from '../core/records.ts';
 import type { Store } from '../store/types.ts';
+import type { Clock } from '../clock.ts';
 import { buildDataset } from './dataset.ts';
+import { rebaseDataset } from './rebase.ts';
 import { REFERENCE_DATE } from './time.ts';
 
 export const DATASET_META_KEY = 'dataset';
 
 export interface DatasetMeta {
   seed: number;
-  /** The reference instant the dataset describes; fixed, so one seed always records the same meta. */
+  /** The instant the dataset's history ends at: the mock's start (the fixed reference without a clock). */
   generatedAt: string;
 }
 
-export function seedInitialData(deps: { config: Config; store: Store }): void {
+export function seedInitialData(deps: { config: Config; store: Store; clock?: Pick<Clock, 'nowMs'> }): void {
   const { config, store } = deps;
   if (config.seedData === 'none' || !isPristine(store)) return;
   const owner = config.clients.find((client) => client.active);
   if (!owner) return;
-  store.putMany(buildDataset(config.seed, owner.clientId));
-  const meta: DatasetMeta = { seed: config.seed, generatedAt: REFERENCE_DATE.toISOString() };
+  const anchorMs = deps.clock ? Math.floor(deps.clock.nowMs() / 1000) * 1000 : REFERENCE_DATE.getTime();
+  store.putMany(rebaseDataset(buildDataset(config.seed, owner.clientId), anchorMs - REFERENCE_DATE.getTime()));
+  const meta: DatasetMeta = { seed: config.seed, generatedAt: new Date(anchorMs).toISOString() };
   store.setMeta(DATASET_META_KEY, meta);
 }
 

@@ -20,7 +20,8 @@ export const SUBSCRIPTION_STATUSES_SEEDED: readonly SubscriptionStatus[] = [
   'CANCELLED',
 ];
 
-const RETRY_SPAN_MS = 3 * 86_400_000;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export interface SeededSubscriptions {
   subscriptions: SubscriptionRecord[];
@@ -59,9 +60,11 @@ function seedSubscription(
   // Subscribed after both the customer and the plan existed.
   const from = latest(new Date(customer.createdAt), new Date(plan.createdAt), earliestStart(status));
   const createdAt = instantBetween(faker, from, latestStart(status));
-  const starts = periodStarts(createdAt, plan);
-  const current = starts[starts.length - 1] ?? createdAt;
   const attempts = failedAttempts(context, status);
+  const failures = attemptTimes(attempts);
+  // A subscription in arrears has been retried daily up to the reference: its current period began by the first attempt.
+  const starts = periodStarts(createdAt, plan, failures[0] ?? REFERENCE_DATE);
+  const current = starts[starts.length - 1] ?? createdAt;
   const id = seededId(faker, 'sub');
   const pay = (statusOf: PaymentRecord['status'], at: Date, settledAt?: Date): PaymentRecord =>
     seedPayment(context, {
@@ -79,7 +82,7 @@ function seedSubscription(
   } else {
     const paidStarts = status === 'ACTIVE' ? starts : starts.slice(0, -1);
     for (const start of paidStarts) payments.push(pay('PAID', start, plusMinutes(start, faker.number.int({ min: 1, max: 15 }))));
-    for (const at of attemptTimes(current, attempts)) payments.push(pay('FAILED', at, plusMinutes(at, 2)));
+    for (const at of failures) payments.push(pay('FAILED', at, plusMinutes(at, 2)));
   }
   const updatedAt = payments.reduce(
     (last, payment) => (payment.updatedAt > last ? payment.updatedAt : last),
@@ -101,6 +104,8 @@ function seedSubscription(
       currentPeriodEnd: periodEnd(current, plan, createdAt.getUTCDate()).toISOString(),
       createdAt: createdAt.toISOString(),
       updatedAt,
+      // Its latest charge, as billing keeps it: the first tick has nothing to learn (or write).
+      ...(payments.length > 0 && { _paymentId: payments[payments.length - 1]?.id }),
     },
     payments,
   };
@@ -113,32 +118,36 @@ function failedAttempts({ faker }: SeedContext, status: SubscriptionStatus): num
   return 0;
 }
 
-/** A PENDING subscription is a few days old; one in arrears started early enough to have paid a month. */
+/**
+ * A PENDING subscription was created seconds before the reference: its first charge is decided a minute after it
+ * came due (the default billing policy), so the mock's first tick after start finds nothing due. One in arrears
+ * started early enough to have paid a month.
+ */
 function earliestStart(status: SubscriptionStatus): Date {
-  return status === 'PENDING' ? daysBeforeReference(3) : daysBeforeReference(90);
+  return status === 'PENDING' ? new Date(REFERENCE_DATE.getTime() - 5_000) : daysBeforeReference(90);
 }
 
 function latestStart(status: SubscriptionStatus): Date {
-  if (status === 'PENDING') return plusMinutes(REFERENCE_DATE, -60);
+  if (status === 'PENDING') return new Date(REFERENCE_DATE.getTime() - 1_000);
   if (status === 'ACTIVE') return daysBeforeReference(2);
   return daysBeforeReference(40);
 }
 
-/** Start of every billing period that has begun by the reference date, oldest first. */
-function periodStarts(first: Date, plan: PlanRecord): Date[] {
+/** Start of every billing period that has begun by `until`, oldest first. */
+function periodStarts(first: Date, plan: PlanRecord, until: Date): Date[] {
   const starts = [first];
   const anchorDay = first.getUTCDate();
-  for (let next = periodEnd(first, plan); next.getTime() <= REFERENCE_DATE.getTime(); next = periodEnd(next, plan, anchorDay)) {
+  for (let next = periodEnd(first, plan); next.getTime() <= until.getTime(); next = periodEnd(next, plan, anchorDay)) {
     starts.push(next);
   }
   return starts;
 }
 
-/** The first attempt bills at the period start; retries follow within three days, never past the reference. */
-function attemptTimes(periodStart: Date, attempts: number): Date[] {
-  const span = Math.min(RETRY_SPAN_MS, REFERENCE_DATE.getTime() - periodStart.getTime());
-  return Array.from({ length: attempts }, (_, index) => {
-    const offset = Math.floor((span * index) / attempts / 1000) * 1000;
-    return new Date(periodStart.getTime() + offset);
-  });
+/**
+ * The failed attempts of the current period, a day apart as the default policy retries, the last one 23 hours
+ * before the reference: the next retry (a day after the last failure) comes due only after the mock started.
+ */
+function attemptTimes(attempts: number): Date[] {
+  const last = REFERENCE_DATE.getTime() - DAY_MS + HOUR_MS;
+  return Array.from({ length: attempts }, (_, index) => new Date(last - (attempts - 1 - index) * DAY_MS));
 }

@@ -132,6 +132,25 @@ const token = z.looseObject({
 
 const orderPolls = z.looseObject({ ...owned, polls: count });
 
+const WEBHOOK_TYPES = ['order.status_changed', 'payment.status_changed', 'subscription.status_changed'] as const;
+
+/** A webhook delivery of the outbox (webhooks/delivery-log.ts `Delivery`), with the payload it sends. */
+export const webhookDelivery = z.looseObject({
+  ...owned,
+  eventId: reference,
+  type: z.enum(WEBHOOK_TYPES),
+  url: z.string().max(2000),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(
+    z.looseObject({ at: instant, statusCode: z.number().int().optional(), error: z.string().optional(), durationMs: z.number().min(0) }),
+  ),
+  nextAttemptAt: instant.nullable(),
+  createdAt: instant,
+  payload: z.looseObject({ id: reference, type: z.enum(WEBHOOK_TYPES), createdAt: instant, data: z.record(z.string(), z.unknown()) }),
+  duplicateOf: reference.optional(),
+  resentFrom: reference.optional(),
+});
+
 export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> = {
   tokens: token,
   products: product,
@@ -141,4 +160,5 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> 
   orders: order,
   payments: payment,
   orderPolls,
+  webhookDeliveries: webhookDelivery,
 };

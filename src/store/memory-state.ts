@@ -99,6 +99,9 @@ export class MemoryState {
       case 'setMeta':
         this.setMeta(op.k, op.v);
         return;
+      case 'remove':
+        this.collection(op.c).remove(op.id);
+        return;
       case 'clear':
         this.clear();
         return;

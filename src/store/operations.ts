@@ -5,6 +5,7 @@
  *   {"op":"put","c":"products","r":{…full record…}}
  *   {"op":"putMany","e":[{"c":"orders","r":{…}},{"c":"payments","r":{…}}]}
  *   {"op":"setMeta","k":"seed","v":…}            (no "v" = delete)
+ *   {"op":"remove","c":"webhookDeliveries","id":"whd_…"}
  *   {"op":"clear"}
  * Every line states an absolute result (whole records, whole values), so replaying a line whose effect is
  * already in the snapshot changes nothing: replay is idempotent.
@@ -20,6 +21,7 @@ export type JournalOp =
   | ({ op: 'put' } & JournalEntry)
   | { op: 'putMany'; e: JournalEntry[] }
   | { op: 'setMeta'; k: string; v?: unknown }
+  | { op: 'remove'; c: CollectionName; id: string }
   | { op: 'clear' }
   /** Everything replaced at once (state import, one client's reset): one line, so a crash keeps all or nothing. */
   | { op: 'replace'; d: StoreData };
@@ -83,6 +85,10 @@ export function setMetaLine(key: string, value: unknown): string {
   return JSON.stringify(value === undefined ? { op: 'setMeta', k: key } : { op: 'setMeta', k: key, v: value });
 }
 
+export function removeLine(collection: CollectionName, id: string): string {
+  return JSON.stringify({ op: 'remove', c: collection, id });
+}
+
 export const CLEAR_LINE = '{"op":"clear"}';
 
 export function replaceLine(data: StoreData): string {
@@ -134,6 +140,8 @@ export function checkOp(value: unknown): JournalOp | string {
       return typeof value['k'] === 'string' ? (value as JournalOp) : 'setMeta without a string key';
     case 'clear':
       return { op: 'clear' };
+    case 'remove':
+      return isCollectionName(value['c']) && typeof value['id'] === 'string' ? (value as JournalOp) : 'remove without a collection and a string id';
     case 'replace':
       return checkStoreData(value['d']) ?? (value as JournalOp);
     default:

@@ -17,6 +17,7 @@ import {
   prepareEntry,
   putLine,
   putManyLine,
+  removeLine,
   replaceLine,
   setMetaLine,
 } from './operations.ts';
@@ -73,6 +74,15 @@ export class JournaledStore implements Store {
       this.state.collection(collection).put(entry.record);
     }
     this.persistence.queue(putManyLine(prepared.map(({ entry }) => entry)), () => undos.reverse().forEach((undo) => undo()));
+  }
+
+  remove(collection: CollectionName, id: string): void {
+    this.#assertOpen();
+    const state = this.state.collection(collection);
+    const previous = state.byId.get(id);
+    if (!previous) return;
+    state.remove(id);
+    this.persistence.queue(removeLine(collection, id), () => state.put(previous));
   }
 
   getMeta(key: string): unknown {

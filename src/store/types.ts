@@ -20,6 +20,7 @@ export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = 
   orders: [],
   payments: [],
   orderPolls: [],
+  webhookDeliveries: [],
 };
 
 export interface StoreData {
@@ -51,6 +52,8 @@ export interface Store {
   put(collection: CollectionName, record: StoredRecord): void;
   /** Several puts as one journal line, so a batch is all-or-nothing on replay too. */
   putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void;
+  /** Drop a record (journaled); nothing happens when there is none. */
+  remove(collection: CollectionName, id: string): void;
   getMeta(key: string): unknown;
   setMeta(key: string, value: unknown): void;
   /** Resolves once every change made so far is durable (appended to the journal). */

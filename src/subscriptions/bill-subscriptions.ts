@@ -13,38 +13,58 @@ import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
 
 /**
- * Steps one subscription may take in one call. A weekly plan jumped a century ahead needs more; the rest waits
- * for the next tick, which resumes where this one stopped (every step is stored), so a huge jump cannot stall one.
+ * Billing steps one slice may take, over all of a client's subscriptions. A long jump needs more: the clock
+ * bills it slice after slice, letting requests in between (see src/clock-ticker.ts); every step is stored, so
+ * the next slice resumes where this one stopped.
  */
-export const MAX_STEPS_PER_TICK = 10_000;
+export const STEPS_PER_SLICE = 250;
 
 interface Billed {
   subscription: SubscriptionRecord;
   written: RecordWrite[];
   events: DomainEvent[];
+  /** Steps taken. */
+  steps: number;
+  /** Whether a step due by now was left for the next slice. */
+  unfinished: boolean;
 }
 
-export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]> {
+export interface BillingSlice {
+  outcome: Outcome<SubscriptionRecord[]>;
+  /** Some subscription still has steps due by now: bill another slice. */
+  unfinished: boolean;
+  steps: number;
+}
+
+export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy, maxSteps = STEPS_PER_SLICE): BillingSlice {
   const nowMs = deps.clock.nowMs();
   const billed: SubscriptionRecord[] = [];
   const written: RecordWrite[] = [];
   const events: DomainEvent[] = [];
+  let steps = 0;
+  let unfinished = false;
   for (const listed of deps.store.list<SubscriptionRecord>('subscriptions', clientId)) {
     if (listed.status === 'CANCELLED') continue;
-    const one = billOne(deps, listed as SubscriptionRecord, policy, nowMs);
+    if (steps >= maxSteps) {
+      unfinished = true;
+      break;
+    }
+    const one = billOne(deps, listed as SubscriptionRecord, policy, nowMs, maxSteps - steps);
     if (!one) continue;
+    steps += one.steps;
+    unfinished ||= one.unfinished;
     billed.push(one.subscription);
     written.push(...one.written);
     events.push(...one.events);
   }
-  // One journal line per client and tick: the steps of a jump become durable together or not at all.
+  // One journal line per client and slice: the steps of a slice become durable together or not at all.
   if (written.length > 0) deps.store.putMany(written);
   // Subscriptions interleave in time: their events go out in the order they happened (the sort is stable).
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  return done(billed, written, events);
+  return { outcome: done(billed, written, events), unfinished, steps };
 }
 
-function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number): Billed | undefined {
+function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number, maxSteps: number): Billed | undefined {
   const plan = deps.store.get<PlanRecord>('plans', listed.planId);
   if (!plan) return undefined;
   const context = {
@@ -59,9 +79,16 @@ function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPoli
   if (adopted && charge) subscription = { ...subscription, _paymentId: charge.id };
   const payments = new Map<string, PaymentRecord>();
   const events: DomainEvent[] = [];
-  for (let steps = 0; steps < MAX_STEPS_PER_TICK; steps += 1) {
+  let steps = 0;
+  let unfinished = false;
+  for (;;) {
     const step = nextBillingStep(subscription, charge, policy);
     if (!step || step.atMs > nowMs) break;
+    if (steps >= maxSteps) {
+      unfinished = true;
+      break;
+    }
+    steps += 1;
     const stepped = applyBillingStep(subscription, charge, step, context);
     subscription = stepped.subscription;
     charge = stepped.payment;
@@ -73,7 +100,7 @@ function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPoli
     { collection: 'subscriptions', record: subscription },
     ...[...payments.values()].map((record): RecordWrite => ({ collection: 'payments', record })),
   ];
-  return { subscription, written, events };
+  return { subscription, written, events, steps, unfinished };
 }
 
 function latestCharge(deps: FlowDeps, subscription: SubscriptionRecord): PaymentRecord | undefined {

@@ -16,7 +16,7 @@ import { metadataProblem } from '../records/metadata.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../records/references.ts';
 import { upsertScope } from '../records/scope.ts';
-import { billSubscriptions } from './bill-subscriptions.ts';
+import { billSubscriptions, type BillingSlice } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 
 /** Create takes a subscription in either form; sync the same with its originSubscriptionId. */
@@ -40,6 +40,8 @@ export interface SubscriptionFlow {
    * renewed up to now under the client's billing policy, each step at its own instant (see billing.ts).
    */
   bill(clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]>;
+  /** One bounded slice of that catch-up: at most `maxSteps` billing steps, and whether more are due. */
+  billSlice(clientId: string, policy: BillingPolicy, maxSteps: number): BillingSlice;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
   list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
@@ -63,7 +65,8 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
       const created = subscribe(deps, clientId, input);
       return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
     },
-    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy),
+    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy, Number.POSITIVE_INFINITY).outcome,
+    billSlice: (clientId, policy, maxSteps) => billSubscriptions(deps, clientId, policy, maxSteps),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
     list: (clientId, filter) =>
       ownRecords<SubscriptionRecord>(

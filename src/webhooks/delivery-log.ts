@@ -53,12 +53,14 @@ export interface DeliveryLog {
   clear(): void;
 }
 
-export function createDeliveryLog(limit: number): DeliveryLog {
+export function createDeliveryLog(limit: number, onDrop: (delivery: Delivery) => void = () => undefined): DeliveryLog {
   let deliveries: Delivery[] = [];
   const byId = new Map<string, Delivery>();
   const drop = (index: number) => {
     const [dropped] = deliveries.splice(index, 1);
-    if (dropped) byId.delete(dropped.id);
+    if (!dropped) return;
+    byId.delete(dropped.id);
+    onDrop(dropped);
   };
   const trim = () => {
     while (deliveries.length > limit) {

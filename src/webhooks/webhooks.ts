@@ -1,16 +1,20 @@
 /**
  * Webhooks: every order, payment and subscription status change of a client with an endpoint becomes a signed
- * POST. The bus listener only records the delivery and queues it, so the request path never waits on a receiver;
- * attempts run one at a time per client, in event order. A failed attempt is retried with backoff on the mock
+ * POST. The delivery is recorded in the store before the change commits (`stage`, the outbox) and sent once the
+ * change is durable (`listener`); attempts run in the background, one at a time per client in event order, a few
+ * clients at once, never inside a request or a clock move. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
 import { monotonicMs } from '../clock.ts';
+import type { DomainEvent } from '../core/events.ts';
 import type { FlowDeps } from '../deps.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
+import { deliveryStore } from './delivery-store.ts';
+import { createDispatcher } from './dispatcher.ts';
 import { httpSend, type SendResult } from './http-send.ts';
 import { webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
-import type { Webhooks, WebhooksOptions } from './types.ts';
+import type { WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './types.ts';
 import { webhookRequest } from './webhook-request.ts';
 
 export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint } from './types.ts';
@@ -18,18 +22,26 @@ export type { Delivery, DeliveryAttempt, DeliveryFilter, DeliveryStatus } from '
 export type { WebhookPayload, WebhookEventType } from './payload.ts';
 export { verifySignature, SIGNATURE_HEADER } from './signing.ts';
 
+/** Clients whose attempts may be in flight at once (each client's own attempts stay one at a time). */
+export const DEFAULT_CONCURRENCY = 4;
+
 export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhooks {
   const { policyOf, logger } = options;
   const send = options.send ?? httpSend(options.timeoutMs ?? 5000);
   const schedule = { ...DEFAULT_RETRY_SCHEDULE, ...options.retries };
-  const log = createDeliveryLog(options.maxDeliveries ?? 1000);
+  const stored = deliveryStore(deps.store);
+  const log = createDeliveryLog(options.maxDeliveries ?? 1000, (dropped) => stored.remove(dropped.id));
   const configured = () =>
     new Map(deps.config.clients.flatMap((client) => (client.webhook ? [[client.clientId, { ...client.webhook }] as const] : [])));
   let endpoints = configured();
-  /** Each client's chain of attempts: the next starts when the previous one ends. */
-  const queues = new Map<string, Promise<void>>();
+  const dispatcher = createDispatcher(options.concurrency ?? DEFAULT_CONCURRENCY, (error) =>
+    logger.error(`webhook attempt failed: ${String((error as Error)?.stack ?? error)}`),
+  );
   /** Deliveries queued or in flight (by identity, so records restored under the same ids are not mistaken for them). */
   const busy = new Set<Delivery>();
+  /** Events whose deliveries `stage` already recorded: the listener only sends them. */
+  const staged = new WeakSet<DomainEvent>();
+  const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
     const startedMs = deps.clock.nowMs();
@@ -40,10 +52,10 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (policyOf(delivery.clientId).webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
     const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs));
-    settle(delivery, at, result, Math.round(monotonicMs() - started));
+    return settle(delivery, at, result, Math.round(monotonicMs() - started));
   };
 
-  const settle = (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
+  const settle = async (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
     const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
     delivery.attempts.push({ at, ...result, durationMs });
     const delay = ok || final ? undefined : retryDelaySeconds(delivery.attempts.length, schedule);
@@ -52,23 +64,34 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     const outcome = 'statusCode' in result ? `HTTP ${result.statusCode}` : result.error;
     const about = describeDelivery(delivery);
     // A delivery that names nothing (an imported state's blank record) is about nothing worth a log line.
-    if (about === undefined) return;
-    if (delivery.status === 'failed') logger.warn(`${about} failed for good: ${outcome}`);
-    else logger.debug(`${about}, attempt ${delivery.attempts.length}: ${outcome}`);
+    if (about !== undefined && delivery.status === 'failed') logger.warn(`${about} failed for good: ${outcome}`);
+    else if (about !== undefined) logger.debug(`${about}, attempt ${delivery.attempts.length}: ${outcome}`);
+    // Still in the log (not trimmed or replaced meanwhile): its attempt becomes durable.
+    if (log.find(delivery.id) === delivery) {
+      stored.save(delivery);
+      await deps.store.commit();
+    }
   };
 
   const enqueue = (delivery: Delivery): Promise<void> => {
     busy.add(delivery);
-    const previous = queues.get(delivery.clientId) ?? Promise.resolve();
-    const done = previous
-      .then(() => attempt(delivery))
-      .catch((error: unknown) => logger.error(`webhook ${delivery.id} failed: ${String((error as Error)?.stack ?? error)}`))
-      .finally(() => {
-        busy.delete(delivery);
-        if (queues.get(delivery.clientId) === done) queues.delete(delivery.clientId);
-      });
-    queues.set(delivery.clientId, done);
-    return done;
+    return dispatcher.run(delivery.clientId, () => attempt(delivery).finally(() => busy.delete(delivery)));
+  };
+
+  /** Starts the client's deliveries that are due and not yet queued; resolves when they have been tried. */
+  const sendDue = (clientId?: string): Promise<void> => {
+    const now = deps.clock.nowMs();
+    const due = log
+      .all()
+      .filter(
+        (delivery) =>
+          (clientId === undefined || delivery.clientId === clientId) &&
+          delivery.status === 'pending' &&
+          !busy.has(delivery) &&
+          delivery.nextAttemptAt !== null &&
+          Date.parse(delivery.nextAttemptAt) <= now,
+      );
+    return Promise.all(due.map(enqueue)).then(() => undefined);
   };
 
   const record = (clientId: string, payload: WebhookPayload, url: string, link: Pick<Delivery, 'duplicateOf' | 'resentFrom'>): Delivery => {
@@ -86,31 +109,49 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       payload: structuredClone(payload),
       ...link,
     };
+    stored.save(delivery);
     log.add(delivery);
-    void enqueue(delivery);
     return delivery;
   };
 
+  /** Records the deliveries an event causes (none when its client has no endpoint); true when there were some. */
+  const recordEvent = (event: DomainEvent): boolean => {
+    const endpoint = endpoints.get(event.clientId);
+    if (!endpoint) return false;
+    const payload = webhookPayloadOf(event, deps.random.id('evt'));
+    if (!payload) return false;
+    const first = record(event.clientId, payload, endpoint.url, {});
+    if (policyOf(event.clientId).webhooks.duplicateDeliveries) record(event.clientId, payload, endpoint.url, { duplicateOf: first.id });
+    return true;
+  };
+
+  const guarded = (what: string, run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      logger.error(`webhook of ${what} not recorded: ${String((error as Error)?.stack ?? error)}`);
+    }
+  };
+
+  // Deliveries a previous run left pending resume at their next attempt time (the first tick sends those due).
+  for (const delivery of stored.load(clientIds())) log.add(delivery);
+
   return {
+    stage(events) {
+      for (const event of events) guarded(event.type, () => {
+        recordEvent(event);
+        staged.add(event);
+      });
+    },
     listener(event) {
-      try {
-        const endpoint = endpoints.get(event.clientId);
-        if (!endpoint) return;
-        const payload = webhookPayloadOf(event, deps.random.id('evt'));
-        if (!payload) return;
-        const first = record(event.clientId, payload, endpoint.url, {});
-        if (policyOf(event.clientId).webhooks.duplicateDeliveries) record(event.clientId, payload, endpoint.url, { duplicateOf: first.id });
-      } catch (error) {
-        logger.error(`webhook of ${event.type} not recorded: ${String((error as Error)?.stack ?? error)}`);
-      }
+      guarded(event.type, () => {
+        if (staged.has(event)) return void sendDue(event.clientId);
+        // An event nobody staged (a direct call): recorded now, sent once that record is durable.
+        if (recordEvent(event)) void deps.store.commit().then(() => sendDue(event.clientId), () => undefined);
+      });
     },
-    async tick() {
-      const now = deps.clock.nowMs();
-      const due = log
-        .all()
-        .filter((delivery) => delivery.status === 'pending' && !busy.has(delivery) && delivery.nextAttemptAt !== null && Date.parse(delivery.nextAttemptAt) <= now);
-      await Promise.all(due.map(enqueue));
-    },
+    tick: () => sendDue(),
+    idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {
       if (endpoint) endpoints.set(clientId, { url: endpoint.url, secret: endpoint.secret });
       else endpoints.delete(clientId);
@@ -129,22 +170,37 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       const found = log.find(id);
       return found && structuredClone(found);
     },
-    resend(deliveryId) {
+    async resend(deliveryId) {
       const original = log.find(deliveryId);
       const endpoint = original && endpoints.get(original.clientId);
       if (!original || !endpoint) return undefined;
-      return structuredClone(record(original.clientId, original.payload, endpoint.url, { resentFrom: original.id }));
+      const copy = record(original.clientId, original.payload, endpoint.url, { resentFrom: original.id });
+      await deps.store.commit();
+      void sendDue(copy.clientId);
+      return structuredClone(copy);
     },
     reset() {
       log.clear();
+      stored.replaceAll(clientIds(), []);
       endpoints = configured();
     },
-    state: () => ({
+    endpoints: () => Object.fromEntries([...endpoints].map(([clientId, endpoint]) => [clientId, { ...endpoint }])),
+    setEndpoints(next) {
+      endpoints = new Map(Object.entries(next).map(([clientId, endpoint]) => [clientId, { ...endpoint }]));
+    },
+    configuredEndpoints: () => Object.fromEntries(configured()),
+    state: (): WebhooksState => ({
       endpoints: Object.fromEntries([...endpoints].map(([clientId, endpoint]) => [clientId, { ...endpoint }])),
-      deliveries: structuredClone([...log.all()]) }),
+      deliveries: structuredClone([...log.all()]),
+    }),
     restore(state) {
       endpoints = new Map(Object.entries(state.endpoints).map(([clientId, endpoint]) => [clientId, { ...endpoint }]));
-      log.replace(structuredClone(state.deliveries));
+      const deliveries = structuredClone(state.deliveries);
+      stored.replaceAll(clientIds(), deliveries);
+      log.replace(deliveries);
+    },
+    reload() {
+      log.replace(stored.load(clientIds()));
     },
   };
 }

@@ -76,6 +76,16 @@ const cases: Array<[string, (state: State) => State, { path: string; message: st
     { path: 'webhooks.deliveries.whd_1.payload', message: 'campo obrigatório' },
   ],
   [
+    'a stored outbox delivery with status "lost"',
+    (state) => withRecord(state, 'webhookDeliveries', 'whd_1', { ...DELIVERY, status: 'lost', payload: { id: 'evt_1', type: 'order.status_changed', createdAt: START, data: {} } }),
+    { path: 'store.collections.webhookDeliveries.whd_1.status', message: 'valor inválido (permitidos: pending, delivered, failed)' },
+  ],
+  [
+    'a durable clock setting "garbage"',
+    (state) => ({ ...state, store: { ...state.store, meta: { ...state.store.meta, 'mock.clock': 'garbage' } } }),
+    { path: 'store.meta.mock.clock', message: 'tipo inválido (esperado object)' },
+  ],
+  [
     'a webhook endpoint at the metadata address',
     (state) => ({ ...state, webhooks: { endpoints: { 'mock-client': { url: 'http://169.254.169.254/latest/meta-data/', secret: 'whsec-12345678' } }, deliveries: [] } }),
     { path: 'webhooks.endpoints.mock-client.url', message: 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)' },

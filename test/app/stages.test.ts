@@ -11,10 +11,11 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: prefix, cors, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: save state, prefix, cors, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
     expect(names).toEqual([
+      'save-state',
       'api-prefix',
       'cors',
       'scenario-scope',

@@ -18,7 +18,7 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [3, /^(records|tokens|orders|subscriptions|scenarios|webhooks)\//],
   [4, /^(fake|handlers|http|admin|pages)\//],
   [5, /^contracts\//],
-  [5, /^(app|cli-options|cli-scenarios)\.ts$/],
+  [5, /^(app|clock-ticker|cli-options|cli-scenarios)\.ts$/],
   [6, /^cli-pact-check\.ts$/],
   [6, /^(start-server|listening-server)\.ts$/],
   [7, /^cli(-verify)?\.ts$/],

@@ -197,8 +197,11 @@ describe('subscription billing of seeded data', () => {
     const seeded = t.store.list<SubscriptionRecord>('subscriptions', 'mock-client').map((record) => ({ ...record }));
     const pendingPayments = t.store.list<PaymentRecord>('payments', 'mock-client').filter((payment) => payment.subscriptionId && payment.status === 'PENDING');
     expect(pendingPayments.length).toBeGreaterThan(0);
-
+    // The seeded history ends at the start: nothing is due until the clock moves.
     await t.core.tick();
+    expect(t.store.list<SubscriptionRecord>('subscriptions', 'mock-client').map((record) => record.status)).toEqual(seeded.map((record) => record.status));
+
+    await advance(t, 2 * DAY);
     const now = t.clock.nowMs();
     for (const before of seeded) {
       const after = await subscription(t, before.id);

@@ -73,10 +73,12 @@ describe('webhook delivery', () => {
 
     t.clock.advance(9);
     await t.core.tick();
+    await t.core.webhooks.idle();
     expect(first()?.attempts).toHaveLength(1);
 
     t.clock.advance(1);
     await t.core.tick();
+    await t.core.webhooks.idle();
     expect(first()?.attempts.map((attempt) => [attempt.at, attempt.statusCode])).toEqual([
       ['2026-03-02T10:00:00.000Z', 500],
       ['2026-03-02T10:00:10.000Z', 500],
@@ -86,6 +88,7 @@ describe('webhook delivery', () => {
     hooks.status = 200;
     t.clock.advance(20);
     await t.core.tick();
+    await t.core.webhooks.idle();
     expect(first()).toMatchObject({ status: 'delivered', nextAttemptAt: null });
     expect(first()?.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
     expect(t.core.webhooks.deliveries({ status: 'delivered' })).toHaveLength(2);
@@ -104,6 +107,7 @@ describe('webhook delivery', () => {
     for (let round = 0; round < 10; round += 1) {
       t.clock.advance(3600);
       await t.core.tick();
+      await t.core.webhooks.idle();
     }
     const [delivery] = t.core.webhooks.deliveries({ type: 'order.status_changed' });
     expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
@@ -125,6 +129,7 @@ describe('webhook delivery', () => {
       gaps.push((Date.parse(nextAttemptAt!) - Date.parse(attempts.at(-1)!.at)) / 1000);
       t.clock.set(new Date(nextAttemptAt!));
       await t.core.tick();
+      await t.core.webhooks.idle();
     }
     expect(gaps).toEqual([10, 20, 40, 80, 160, 320, 640]);
     expect(delivery().status).toBe('failed');

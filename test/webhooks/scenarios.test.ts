@@ -19,12 +19,14 @@ describe('webhook scenarios', () => {
 
     t.clock.advance(10);
     await t.core.tick();
+    await t.core.webhooks.idle();
     expect(order()?.attempts.map((attempt) => attempt.error)).toEqual(['failed by scenario', 'failed by scenario']);
     expect(hooks.received).toEqual([]);
 
     t.core.scenarios.deactivate();
     t.clock.advance(20);
     await t.core.tick();
+    await t.core.webhooks.idle();
     expect(order()).toMatchObject({ status: 'delivered' });
     expect(hooks.received.map((request) => request.body.type)).toEqual(['order.status_changed', 'payment.status_changed']);
   });

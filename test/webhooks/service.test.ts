@@ -125,16 +125,16 @@ describe('webhooks service', () => {
     webhooks.listener(orderPaid('ord_1'));
     await settled();
     const [original] = webhooks.deliveries();
-    const copy = webhooks.resend(original!.id);
+    const copy = await webhooks.resend(original!.id);
     expect(copy).toMatchObject({ resentFrom: original!.id, eventId: original!.eventId, status: 'pending', payload: original!.payload });
     expect(copy?.id).not.toBe(original!.id);
     await settled();
     expect(webhooks.delivery(copy!.id)?.status).toBe('delivered');
     expect(sent.map((request) => request.body)).toEqual([sent[0]!.body, sent[0]!.body]);
     expect(sent[1]?.headers['X-Mock-Event-Id']).toBe(original!.eventId);
-    expect(webhooks.resend('whd_unknown')).toBeUndefined();
+    expect(await webhooks.resend('whd_unknown')).toBeUndefined();
     webhooks.setEndpoint('mock-client', null);
-    expect(webhooks.resend(original!.id)).toBeUndefined();
+    expect(await webhooks.resend(original!.id)).toBeUndefined();
   });
 
   it('reset forgets deliveries and puts the configured endpoints back', async () => {

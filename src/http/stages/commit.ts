@@ -11,13 +11,19 @@
 import type { DomainEvent } from '../../core/events.ts';
 import type { Stage } from '../stage.ts';
 
-export function commit(makeDurable: () => Promise<void>, publish: (events: readonly DomainEvent[]) => void): Stage {
+export function commit(
+  makeDurable: () => Promise<void>,
+  publish: (events: readonly DomainEvent[]) => void,
+  /** Writes what the events cause in the same commit (the webhooks' outbox). */
+  stage: (events: readonly DomainEvent[]) => void = () => undefined,
+): Stage {
   return {
     name: 'commit',
     async run(_request, next) {
       const reply = await next();
       if (!reply.ok) return reply;
-      if (reply.written && reply.written.length > 0) await makeDurable();
+      if (reply.events && reply.events.length > 0) stage(reply.events);
+      if ((reply.written && reply.written.length > 0) || (reply.events && reply.events.length > 0)) await makeDurable();
       if (reply.events && reply.events.length > 0) publish(reply.events);
       return reply;
     },
