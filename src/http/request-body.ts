@@ -13,7 +13,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export type BodyOutcome = { ok: true; body: unknown } | Failure;
 
 /** Methods whose operations take no body: whatever is sent is drained and ignored, never a 400 or 413. */
-const BODILESS = new Set(['GET', 'HEAD']);
+export const BODILESS = new Set(['GET', 'HEAD']);
 
 /** `limitBytes`: the API takes up to 1 MiB; the admin API, whose bodies are a few fields, less. */
 export async function readBody(req: IncomingMessage, res: ServerResponse, limitBytes = BODY_LIMIT_BYTES): Promise<BodyOutcome> {

@@ -4,9 +4,8 @@
  * reaching an operation. A GET or HEAD takes no body (it is drained and ignored), so its type is not judged.
  */
 import { unsupportedMediaType } from '../media-types.ts';
+import { BODILESS } from '../request-body.ts';
 import type { Stage } from '../stage.ts';
-
-const BODILESS = new Set(['GET', 'HEAD']);
 
 export const acceptContentType: Stage = {
   name: 'content-type',

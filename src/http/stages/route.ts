@@ -3,6 +3,7 @@
  * path (404). Runs before the body is read, so such a request is refused whatever its body.
  */
 import { failure } from '../../core/failures.ts';
+import { allowHeader } from '../allow-header.ts';
 import type { OpenApiRouter } from '../openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
 import { isDecodable } from './api-prefix.ts';
@@ -28,9 +29,4 @@ function methodNotAllowed(request: RequestState, methods: readonly string[]) {
   request.context.operationId = undefined;
   request.operation = undefined;
   return failure('method_not_allowed', { headers: { Allow: allowHeader(methods) } });
-}
-
-/** The `Allow` value for the methods served on a path (GET brings HEAD). */
-export function allowHeader(methods: readonly string[]): string {
-  return methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])).join(', ');
 }

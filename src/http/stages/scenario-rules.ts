@@ -6,6 +6,7 @@
  */
 import type { Principal } from '../../core/context.ts';
 import { ERRORS, failure, type ErrorReason } from '../../core/failures.ts';
+import { allowHeader } from '../allow-header.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
 import type { Outcome } from '../../core/outcome.ts';
 import type { Reply } from '../../core/reply.ts';
@@ -16,7 +17,6 @@ import type { FinalStatus } from '../../orders/transitions.ts';
 import type { OpenApiRouter } from '../openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
 import { securityNeeds } from './authenticate.ts';
-import { allowHeader } from './route.ts';
 import { SCENARIO_HEADER, settle } from './scenario-scope.ts';
 
 /** What the effects act through: the flows' own operations, made durable and published like any change. */
