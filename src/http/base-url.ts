@@ -27,11 +27,10 @@ export function ownHost(req: IncomingMessage, config: Config): string | undefine
 }
 
 /**
- * The origins a browser gives pages of this mock: the `--public-url`'s, and those of an own Host header (http, or
- * https behind a TLS proxy that keeps the Host). A foreign Host has none.
+ * The origins a browser gives pages of this mock: the `--public-url`'s, and those of an own Host header (`host`, as
+ * `ownHost` judged it: http, or https behind a TLS proxy that keeps the Host). A foreign Host has none.
  */
-export function ownOrigins(req: IncomingMessage, config: Config): string[] {
-  const host = ownHost(req, config);
+export function pageOrigins(host: string | undefined, config: Config): string[] {
   const fromHost = host ? [`http://${host}`, `https://${host}`].map(originOf) : [];
   const fromPublicUrl = config.publicUrl ? [originOf(config.publicUrl)] : [];
   return [...new Set([...fromPublicUrl, ...fromHost].filter((origin): origin is string => origin !== undefined))];

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config.ts';
-import { originOf, ownHost, ownOrigins } from './base-url.ts';
+import { originOf, ownHost, pageOrigins } from './base-url.ts';
 
 /** What the request says about the site it was sent to, judged once when it arrives. */
 export interface Site {
@@ -20,8 +20,16 @@ export interface Site {
 /** Methods that change nothing (RFC 9110 §9.2.1): never refused here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The Host is judged once per request; the origins only when a state-changing request asks for them. */
 export function siteOf(req: IncomingMessage, config: Config): Site {
-  return { ownHost: ownHost(req, config) !== undefined, ownOrigins: ownOrigins(req, config) };
+  const host = ownHost(req, config);
+  let origins: readonly string[] | undefined;
+  return {
+    ownHost: host !== undefined,
+    get ownOrigins() {
+      return (origins ??= pageOrigins(host, config));
+    },
+  };
 }
 
 /** Origins of a list as `Origin` carries them; `*` (any origin may read the API) is no permission to change state. */
