@@ -8,11 +8,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../src/app.ts';
+import { createApp } from '../src/app/app.ts';
 import { createClientRegistry } from '../src/clients/client-registry.ts';
-import { createClock } from '../src/clock.ts';
-import { defaultConfig } from '../src/config.ts';
-import { createSecureRandom } from '../src/random.ts';
+import { createClock } from '../src/platform/clock.ts';
+import { defaultConfig } from '../src/platform/config.ts';
+import { createSecureRandom } from '../src/platform/random.ts';
 import { openStore } from '../src/store/index.ts';
 
 const config = defaultConfig({ seedData: 'none', logLevel: 'silent', tokens: { ttlSeconds: 31_536_000, limitPolicy: 'revoke-oldest' } });

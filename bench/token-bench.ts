@@ -6,11 +6,11 @@
  * token history grows. Each issue keeps every earlier token (revoked ones must still answer TOKEN_REVOGADO),
  * so a flat cost per block shows that issuing does not scan that history.
  */
-import { createClock } from '../src/clock.ts';
+import { createClock } from '../src/platform/clock.ts';
 import { createClientRegistry } from '../src/clients/client-registry.ts';
-import { defaultConfig } from '../src/config.ts';
-import type { FlowDeps } from '../src/deps.ts';
-import { createSecureRandom } from '../src/random.ts';
+import { defaultConfig } from '../src/platform/config.ts';
+import type { FlowDeps } from '../src/platform/deps.ts';
+import { createSecureRandom } from '../src/platform/random.ts';
 import { openStore } from '../src/store/index.ts';
 import { tokenFlow } from '../src/tokens/token-flow.ts';
 

@@ -1,15 +1,15 @@
 // Build step, after tsc (scripts/build.mjs passes the folder it builds in, dist/ by default): every operation's
-// request validators, compiled once here with the server's own options (dist/http/openapi-router.js) and written
+// request validators, compiled once here with the server's own options (dist/openapi/openapi-router.js) and written
 // as standalone Ajv modules to dist/validators/, so the server loads them instead of compiling them at run time
-// (see src/http/precompiled-validators.ts).
+// (see src/openapi/precompiled-validators.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const out = pathToFileURL(`${resolve(process.argv[2] ?? 'dist')}/`);
-const { createBackend } = await import(new URL('http/openapi-router.js', out).href);
-const { MANIFEST_FILE, VALIDATORS_DIR } = await import(new URL('http/precompiled-validators.js', out).href);
+const { createBackend } = await import(new URL('openapi/openapi-router.js', out).href);
+const { MANIFEST_FILE, VALIDATORS_DIR } = await import(new URL('openapi/precompiled-validators.js', out).href);
 
 const require = createRequire(import.meta.url);
 const standaloneCode = require('ajv/dist/standalone').default;

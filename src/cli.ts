@@ -4,12 +4,12 @@
  * SIGTERM, and exits with the code this resolves to. Tests call it in process.
  */
 import { Command, CommanderError } from 'commander';
-import { defineStartCommand, resolveConfig, type StartFlags } from './cli-options.ts';
-import { definePactCheckCommand } from './cli-pact-check.ts';
-import { defineScenarioCommands } from './cli-scenarios.ts';
-import { defineVerifyCommand } from './cli-verify.ts';
-import { packageVersion } from './package-files.ts';
-import { startServer, type CliIo } from './start-server.ts';
+import { defineStartCommand, resolveConfig, type StartFlags } from './cli/options.ts';
+import { definePactCheckCommand } from './cli/pact-check-command.ts';
+import { defineScenarioCommands } from './cli/scenarios-command.ts';
+import { defineVerifyCommand } from './cli/verify-command.ts';
+import { packageVersion } from './platform/package-files.ts';
+import { startServer, type CliIo } from './server/start-server.ts';
 
 export type { CliIo };
 

@@ -17,4 +17,4 @@ export {
   type PageQuery,
 } from './api/admin-client.ts';
 export { AdminError } from './api/admin-error.ts';
-export type { ConfigInput } from './config.ts';
+export type { ConfigInput } from './platform/config.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../src/clock.ts';
+import { createClock } from '../src/platform/clock.ts';
 
 describe('clock', () => {
   it('follows the system time with an offset after advance and set', () => {

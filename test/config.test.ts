@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { resolveConfig } from '../src/cli-options.ts';
-import { parseConfig } from '../src/config.ts';
+import { resolveConfig } from '../src/cli/options.ts';
+import { parseConfig } from '../src/platform/config.ts';
 
 describe('configuration', () => {
   it('defaults to the documented values', () => {

@@ -1,6 +1,6 @@
 /** The logger's two formats, as a reader or a log pipeline sees the lines. */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/log.ts';
+import { createLogger } from '../src/platform/log.ts';
 
 const AT = new Date('2026-03-02T10:00:00.000Z');
 

@@ -1,11 +1,11 @@
 /** What the admin API acts on: the app's parts, handed over by `app.ts`. */
-import type { Outcome } from '../core/outcome.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Flows } from '../handlers/flows.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import type { RequestJournal } from '../http/request-journal.ts';
+import type { Outcome } from '../domain/outcome.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import type { Flows } from '../flows/flows.ts';
+import type { RateLimiter } from '../http/rate-windows.ts';
+import type { RequestJournal } from './request-journal.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
-import type { Webhooks } from '../webhooks/types.ts';
+import type { Webhooks } from '../webhooks/webhook-types.ts';
 import type { MockState } from './mock-state.ts';
 
 export interface AdminContext {

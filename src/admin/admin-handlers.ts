@@ -4,7 +4,7 @@ import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
-import { orderHandlers } from './order-handlers.ts';
+import { orderHandlers } from './order-admin-handlers.ts';
 import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';

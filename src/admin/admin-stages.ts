@@ -6,16 +6,16 @@
  * the admin token, except an operation the document declares open (`security: []`, the health check a container
  * probes). Bodies are JSON only (415 otherwise), so no HTML form can reach it.
  */
-import type { Config } from '../config.ts';
-import { failure } from '../core/failures.ts';
+import type { Config } from '../platform/config.ts';
+import { failure } from '../errors/failures.ts';
 import { isLoopback } from '../http/loopback.ts';
-import type { OpenApiRouter, Operation } from '../http/openapi-router.ts';
+import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../http/stage.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
 import { readRequestBody } from '../http/stages/body.ts';
 import { acceptContentType } from '../http/stages/content-type.ts';
 import { sameOrigin } from '../http/stages/same-origin.ts';
-import { explicitOrigins } from '../http/same-origin.ts';
+import { explicitOrigins } from '../http/request-site.ts';
 import { handle } from '../http/stages/handle.ts';
 import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';

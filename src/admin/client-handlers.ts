@@ -2,9 +2,9 @@
  * Clients while the mock runs: list, create, deactivate, reactivate, their credentials (the console exchanges them
  * for a token through the API) and their tokens (list, revoke, expire).
  */
-import { failure, type Failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import { created, okData, type Reply } from '../core/reply.ts';
+import { failure, type Failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import { created, okData, type Reply } from '../handling/reply.ts';
 import type { ClientEntry } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';

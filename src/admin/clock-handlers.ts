@@ -3,11 +3,11 @@
  * let requests in) before the answer; webhook attempts are only started. A jump that would bill more than
  * `maxCatchUpPeriods` periods of one subscription is refused with nothing changed.
  */
-import { CLOCK_RANGE, isWithinClockRange } from '../clock.ts';
-import { failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import { okData, type Reply } from '../core/reply.ts';
-import type { PlanRecord, SubscriptionRecord } from '../core/records.ts';
+import { CLOCK_RANGE, isWithinClockRange } from '../platform/clock.ts';
+import { failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import { okData, type Reply } from '../handling/reply.ts';
+import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
 import type { AdminContext } from './admin-context.ts';
 

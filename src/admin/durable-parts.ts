@@ -6,11 +6,11 @@
  * dropped. Saving compares with what is stored and writes only a change.
  */
 import type { ClientEntry } from '../clients/client-registry.ts';
-import type { ClockSetting } from '../clock.ts';
-import type { AppDeps } from '../deps.ts';
+import type { ClockSetting } from '../platform/clock.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
-import type { Store } from '../store/types.ts';
-import type { WebhookEndpoint, Webhooks } from '../webhooks/types.ts';
+import type { Store } from '../store/store-types.ts';
+import type { WebhookEndpoint, Webhooks } from '../webhooks/webhook-types.ts';
 
 /** The meta keys of the parts start with this. */
 export const PARTS_META_PREFIX = 'mock.';

@@ -3,9 +3,9 @@
  * open) and outside any rate limit, so a container's HEALTHCHECK or a CI job can wait on it. Uptime is real time
  * since the app was created, on the monotonic clock: moving the mock clock does not change it.
  */
-import { monotonicMs } from '../clock.ts';
-import type { Reply } from '../core/reply.ts';
-import { packageVersion } from '../package-files.ts';
+import { monotonicMs } from '../platform/clock.ts';
+import type { Reply } from '../handling/reply.ts';
+import { packageVersion } from '../platform/package-files.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {

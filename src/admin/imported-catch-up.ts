@@ -1,5 +1,5 @@
 /** An imported state whose subscriptions lag its clock by more periods than the bound is refused like a jump. */
-import type { PlanRecord, SubscriptionRecord } from '../core/records.ts';
+import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
 import type { ExportedState } from './mock-state.ts';
 

@@ -4,14 +4,14 @@
  * everything back to how the mock started, or drops one client's records.
  */
 import type { ClientEntry } from '../clients/client-registry.ts';
-import type { ClockState } from '../clock.ts';
-import { COLLECTIONS } from '../core/records.ts';
-import type { AppDeps } from '../deps.ts';
+import type { ClockState } from '../platform/clock.ts';
+import { COLLECTIONS } from '../domain/records.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { seedInitialData } from '../fake/seed-initial-data.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-import type { RequestJournal } from '../http/request-journal.ts';
+import type { RateLimiter } from '../http/rate-windows.ts';
+import type { RequestJournal } from './request-journal.ts';
 import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
-import type { StoreData } from '../store/types.ts';
+import type { StoreData } from '../store/store-types.ts';
 import { tokenLedgerKey } from '../tokens/ledger.ts';
 import { PARTS_META_PREFIX } from './durable-parts.ts';
 

@@ -3,9 +3,9 @@
  * verifier in any language points `--state-change-url` at the mock. A setup answers the values its state
  * provides as a flat JSON object (what verifiers read for `fromProviderState`), not in the `{data}` envelope.
  */
-import { failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import type { Reply } from '../core/reply.ts';
+import { failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import type { Reply } from '../handling/reply.ts';
 import type { AdminContext, ProviderStateChange } from './admin-context.ts';
 
 export function pactStateHandlers(admin: AdminContext) {

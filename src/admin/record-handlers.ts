@@ -2,9 +2,9 @@
  * A client's orders, subscriptions and payments, for the QA console: the API's own lists (same filters, order and
  * pagination), read by the admin for any client without that client's token.
  */
-import type { OperationInput } from '../core/handler.ts';
-import type { StoredRecord } from '../core/records.ts';
-import { okPage, type Reply } from '../core/reply.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import type { StoredRecord } from '../domain/records.ts';
+import { okPage, type Reply } from '../handling/reply.ts';
 import { paginate } from '../records/pagination.ts';
 import { toPublic } from '../records/public-view.ts';
 import type { AdminContext } from './admin-context.ts';

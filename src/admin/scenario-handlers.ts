@@ -1,7 +1,7 @@
 /** Scenarios: list what can be activated, what is active where (with each activation's rule counters), (de)activate. */
-import { failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import { okData } from '../core/reply.ts';
+import { failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import { okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function scenarioHandlers(admin: AdminContext) {

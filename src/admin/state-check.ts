@@ -5,10 +5,10 @@
  * id and following its collection's schema, well-formed bookkeeping, webhook endpoints and deliveries the mock
  * could use. Checked whole before anything is replaced, so a refused import changes nothing.
  */
-import { isWithinClockRange } from '../clock.ts';
-import type { ErrorDetail } from '../core/failures.ts';
-import { COLLECTIONS, type CollectionName } from '../core/records.ts';
-import type { WebhookUrlRules } from '../core/webhook-url.ts';
+import { isWithinClockRange } from '../platform/clock.ts';
+import type { ErrorDetail } from '../errors/failures.ts';
+import { COLLECTIONS, type CollectionName } from '../domain/records.ts';
+import type { WebhookUrlRules } from '../domain/webhook-url.ts';
 import { OUTSIDE_CLOCK_RANGE } from './clock-handlers.ts';
 import type { ExportedState } from './mock-state.ts';
 import { metaProblems, recordProblems, webhookProblems } from './state-schema.ts';

@@ -1,7 +1,7 @@
 /** Reset (all, or one client), state export and import, and named snapshots kept in memory (bounded). */
-import { failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import { created, okData } from '../core/reply.ts';
+import { failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import { created, okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
 import { importedCatchUpExcess } from './imported-catch-up.ts';

@@ -5,11 +5,11 @@
  * the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`).
  */
 import { z } from 'zod';
-import type { ErrorDetail } from '../core/failures.ts';
-import { webhookUrlProblem, type WebhookUrlRules } from '../core/webhook-url.ts';
+import type { ErrorDetail } from '../errors/failures.ts';
+import { webhookUrlProblem, type WebhookUrlRules } from '../domain/webhook-url.ts';
 import { PARTS_META_PREFIX } from './durable-parts.ts';
 import { instant, STORED_RECORD_SCHEMAS, webhookDelivery } from '../records/stored-schemas.ts';
-import type { CollectionName } from '../store/types.ts';
+import type { CollectionName } from '../store/store-types.ts';
 
 const reference = z.string().min(1).max(200);
 const count = z.number().int().min(0).max(1e9);

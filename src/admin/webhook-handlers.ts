@@ -1,9 +1,9 @@
 /** Webhooks: a client's endpoint (set, remove), the deliveries with their attempts, and re-sending one. */
-import { failure } from '../core/failures.ts';
-import type { OperationInput } from '../core/handler.ts';
-import { okData } from '../core/reply.ts';
-import type { WebhookEndpoint } from '../webhooks/types.ts';
-import { webhookUrlProblem } from '../core/webhook-url.ts';
+import { failure } from '../errors/failures.ts';
+import type { OperationInput } from '../handling/handler.ts';
+import { okData } from '../handling/reply.ts';
+import type { WebhookEndpoint } from '../webhooks/webhook-types.ts';
+import { webhookUrlProblem } from '../domain/webhook-url.ts';
 import type { AdminContext } from './admin-context.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 

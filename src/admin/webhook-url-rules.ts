@@ -1,6 +1,6 @@
 /** The webhook URL rules of this mock (core/webhook-url.ts) for one admin call: its configuration and the Host it was reached by. */
-import type { Config } from '../config.ts';
-import { ownOrigins, type WebhookUrlRules } from '../core/webhook-url.ts';
+import type { Config } from '../platform/config.ts';
+import { ownOrigins, type WebhookUrlRules } from '../domain/webhook-url.ts';
 
 export function webhookUrlRulesOf(config: Config, hostHeader: string | string[] | undefined): WebhookUrlRules {
   const host = typeof hostHeader === 'string' ? hostHeader : undefined;

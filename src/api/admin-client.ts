@@ -3,7 +3,7 @@
  * returns what its answer's `data` holds; a page (`{ data, pagination }`) and the state document are returned
  * whole. A non-2xx answer throws an AdminError.
  */
-import type { components } from '../core/admin-types.gen.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import { adminTransport, type RequestOf, type TransportOptions } from './admin-transport.ts';
 
 /** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */

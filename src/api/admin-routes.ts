@@ -3,7 +3,7 @@
  * the generated document types, so an operation missing here fails the typecheck; a test checks each route
  * against spec/admin.yaml.
  */
-import type { operations, paths } from '../core/admin-types.gen.ts';
+import type { operations, paths } from '../generated/admin-types.gen.ts';
 
 export type AdminOperationId = keyof operations;
 

@@ -2,7 +2,7 @@
  * One typed call of the admin API over `fetch`: operationId + path parameters, query and body as
  * spec/admin.yaml types them → the JSON of the success answer. A non-2xx answer throws an AdminError.
  */
-import type { operations } from '../core/admin-types.gen.ts';
+import type { operations } from '../generated/admin-types.gen.ts';
 import { AdminError } from './admin-error.ts';
 import { ADMIN_ROUTES, type AdminOperationId } from './admin-routes.ts';
 

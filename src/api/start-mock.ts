@@ -2,10 +2,10 @@
  * `startMock(options)`: the mock in this process, for a test suite. The CLI's start path (launchServer) with
  * test-friendly defaults: a free port on 127.0.0.1, state in memory unless `dataFile` is given, silent logs.
  */
-import { configSchema, mergeConfigSources, parseConfig, type Config, type ConfigInput } from '../config.ts';
-import { createOpenApiRouter } from '../http/openapi-router.ts';
-import { loadAdminDocument } from '../http/spec-document.ts';
-import { launchServer, type LaunchExtras } from '../start-server.ts';
+import { configSchema, mergeConfigSources, parseConfig, type Config, type ConfigInput } from '../platform/config.ts';
+import { createOpenApiRouter } from '../openapi/openapi-router.ts';
+import { loadAdminDocument } from '../openapi/spec-document.ts';
+import { launchServer, type LaunchExtras } from '../server/start-server.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 
 /** Every option of the configuration (typed from its zod schema), each optional; `dataFile` instead of `data`/`inMemory`. */

@@ -5,7 +5,7 @@
  * verifier must send teardowns (`--state-change-teardown`).
  */
 import type { ProviderStateAnswer, ProviderStateChanges } from '../admin/admin-context.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { connectProvider, type ProviderApi } from './provider-api.ts';
 import { applyStateChange, ProviderStateFailed, UnknownProviderState } from './state-server.ts';
 import { stateSessions } from './state-session.ts';

@@ -4,7 +4,7 @@
  * answers: 404, 405, 400, 401), and the response must be declared for that operation with a body of its schema.
  * A contract that passes asks for nothing the service does not offer.
  */
-import { createOpenApiRouter, type OpenApiRouter } from '../http/openapi-router.ts';
+import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { readPactFile, type Pact } from './pact-file.ts';
 import type { PactInteraction, PactResponse } from './pact-interaction.ts';
 import { requestProblems } from './request-conformance.ts';

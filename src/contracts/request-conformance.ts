@@ -6,13 +6,13 @@
  */
 import { basicCredentials, withBasicClientCredentials } from '../http/basic-credentials.ts';
 import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/media-types.ts';
-import type { OpenApiRouter, Operation } from '../http/openapi-router.ts';
+import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
-import { apiPrefixes, stripApiPrefix } from '../http/spec-document.ts';
+import { apiPrefixes, stripApiPrefix } from '../openapi/spec-document.ts';
 import { securityNeeds } from '../http/stages/authenticate.ts';
 import { isDecodable } from '../http/stages/api-prefix.ts';
 import { ownBodyLimit } from '../http/stages/body.ts';
-import { locatedDetails } from '../http/validation-details.ts';
+import { locatedDetails } from '../openapi/validation-details.ts';
 import type { PactRequest } from './pact-interaction.ts';
 import type { Problem } from './response-conformance.ts';
 

@@ -8,8 +8,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ValidationContext, type OpenAPIBackend } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
 import { mediaType } from '../http/media-types.ts';
-import type { Operation } from '../http/openapi-router.ts';
-import { locatedDetails } from '../http/validation-details.ts';
+import type { Operation } from '../openapi/openapi-router.ts';
+import { locatedDetails } from '../openapi/validation-details.ts';
 
 export interface Problem {
   /** The part of the exchange at fault: `request.path`, `request.body`, `response.status`, `response.body`, … */

@@ -3,7 +3,7 @@
  * undone afterwards. On a mock each session starts and ends with an admin reset, so interactions never see each
  * other's records, tokens, scenarios or rate windows; on a real service the tokens it issued are revoked.
  */
-import { createSecureRandom } from '../random.ts';
+import { createSecureRandom } from '../platform/random.ts';
 import { dataField, type ProviderApi } from './provider-api.ts';
 
 export interface IssuedTokens {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClock } from '../clock.ts';
+import { createClock } from '../platform/clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
 import type { Pact } from './pact-file.ts';
 import { printable } from './printable.ts';

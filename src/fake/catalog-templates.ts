@@ -2,7 +2,7 @@
  * What a Mozambican online shop sells. Prices are ranges in MZN; `step` is the price granularity, so a
  * drawn price is a whole multiple of it and never has more than two decimals.
  */
-import type { Metadata, PlanInterval } from '../core/records.ts';
+import type { Metadata, PlanInterval } from '../domain/records.ts';
 
 export interface ProductTemplate {
   name: string;

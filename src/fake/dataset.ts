@@ -2,13 +2,13 @@
  * The whole seeded dataset of one client, as store writes. Factories run in a fixed order on one faker, so
  * the draws — and therefore every id, name, price and timestamp — depend on the seed alone.
  */
-import type { CollectionName, StoredRecord } from '../core/records.ts';
-import { createSeededFaker } from '../random.ts';
-import { seedPlans, seedProducts } from './catalog.ts';
-import type { SeedContext } from './context.ts';
-import { seedOrders } from './orders.ts';
+import type { CollectionName, StoredRecord } from '../domain/records.ts';
+import { createSeededFaker } from '../platform/random.ts';
+import { seedPlans, seedProducts } from './fake-catalog.ts';
+import type { SeedContext } from './seed-context.ts';
+import { seedOrders } from './fake-orders.ts';
 import { seedCustomers } from './people.ts';
-import { seedSubscriptions } from './subscriptions.ts';
+import { seedSubscriptions } from './fake-subscriptions.ts';
 
 export type DatasetEntry = { collection: CollectionName; record: StoredRecord };
 

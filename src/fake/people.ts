@@ -1,7 +1,7 @@
 /** Seeded customers: Mozambican names, e-mails derived from them, +258 mobile numbers, NUIT tax ids. */
-import type { CustomerRecord } from '../core/records.ts';
-import { seededId } from '../random.ts';
-import { merchantKey, type SeedContext } from './context.ts';
+import type { CustomerRecord } from '../domain/records.ts';
+import { seededId } from '../platform/random.ts';
+import { merchantKey, type SeedContext } from './seed-context.ts';
 import { CITIES, FIRST_NAMES, PHONE_PREFIXES, STREETS, SURNAMES, asciiSlug } from './names.ts';
 import { daysBeforeReference, instantBetween } from './time.ts';
 

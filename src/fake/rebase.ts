@@ -3,7 +3,7 @@
  * same amount, so the seeded history ends where the mock's clock starts and its first tick finds nothing due.
  * Ids and every other value stay as the seed drew them.
  */
-import type { StoredRecord } from '../core/records.ts';
+import type { StoredRecord } from '../domain/records.ts';
 import type { DatasetEntry } from './dataset.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

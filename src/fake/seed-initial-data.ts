@@ -5,10 +5,10 @@
  * "now" (whole seconds): the first tick bills nothing, and one seed always gives the same ids and records, their
  * timestamps the same distance from the start.
  */
-import type { Config } from '../config.ts';
-import { COLLECTIONS } from '../core/records.ts';
-import type { Store } from '../store/types.ts';
-import type { Clock } from '../clock.ts';
+import type { Config } from '../platform/config.ts';
+import { COLLECTIONS } from '../domain/records.ts';
+import type { Store } from '../store/store-types.ts';
+import type { Clock } from '../platform/clock.ts';
 import { buildDataset } from './dataset.ts';
 import { rebaseDataset } from './rebase.ts';
 import { REFERENCE_DATE } from './time.ts';

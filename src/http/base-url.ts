@@ -8,7 +8,7 @@
  * to a host of its choosing in a shared cache, so such a request gets the socket's address.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { isLoopback } from './loopback.ts';
 
 const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(?<port>\d{1,5}))?$/;

@@ -3,8 +3,8 @@
  * operations take form-encoded bodies besides JSON, as OAuth clients send them), JSON where it lists none. The
  * server's stage and the pact check both judge with this.
  */
-import { failure, type Failure } from '../core/failures.ts';
-import type { Operation } from './openapi-router.ts';
+import { failure, type Failure } from '../errors/failures.ts';
+import type { Operation } from '../openapi/openapi-router.ts';
 
 /** The media type of a Content-Type value: `application/json; charset=utf-8` → `application/json`. */
 export function mediaType(contentType: string | undefined): string | undefined {

@@ -4,9 +4,9 @@
  * error the catalogue's. RFC 7240 spellings count alike (`CODE=401`, `code="401"`); a code the operation does not
  * declare, or that is no status at all, is a 400 naming `Prefer`.
  */
-import { ERRORS, failure, type ErrorReason } from '../core/failures.ts';
-import type { Reply } from '../core/reply.ts';
-import type { Operation } from './openapi-router.ts';
+import { ERRORS, failure, type ErrorReason } from '../errors/failures.ts';
+import type { Reply } from '../handling/reply.ts';
+import type { Operation } from '../openapi/openapi-router.ts';
 
 export const PREFER_HEADER = 'prefer';
 

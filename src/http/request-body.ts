@@ -5,7 +5,7 @@
  * is never read, and the connection closes after the answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { failure, type Failure } from '../core/failures.ts';
+import { failure, type Failure } from '../errors/failures.ts';
 import { mediaType } from './media-types.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -3,9 +3,9 @@
  * and the headers an error needs; then every observer sees the exchange.
  */
 import type { ServerResponse } from 'node:http';
-import type { Exchange, ExchangeObserver, RequestContext } from '../core/context.ts';
-import { ERRORS, wwwAuthenticate } from '../core/failures.ts';
-import type { Reply } from '../core/reply.ts';
+import type { Exchange, ExchangeObserver, RequestContext } from '../handling/request-context-types.ts';
+import { ERRORS, wwwAuthenticate } from '../errors/failures.ts';
+import type { Reply } from '../handling/reply.ts';
 
 export function renderReply(context: RequestContext, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };

@@ -3,15 +3,15 @@
  * throws, in a stage or while writing, is logged and answered as the JSON 500 `erro_interno`.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import type { ExchangeObserver, RequestContext } from '../core/context.ts';
-import { failure } from '../core/failures.ts';
-import type { Policy } from '../core/policy.ts';
-import type { Reply } from '../core/reply.ts';
-import type { FlowDeps } from '../deps.ts';
-import type { Logger } from '../log.ts';
+import type { ExchangeObserver, RequestContext } from '../handling/request-context-types.ts';
+import { failure } from '../errors/failures.ts';
+import type { Policy } from '../domain/policy.ts';
+import type { Reply } from '../handling/reply.ts';
+import type { FlowDeps } from '../platform/deps.ts';
+import type { Logger } from '../platform/log.ts';
 import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
-import { siteOf } from './same-origin.ts';
+import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
 import { runStages, type RequestState, type Stage } from './stage.ts';
 

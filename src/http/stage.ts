@@ -4,12 +4,12 @@
  * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
  * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage.
  */
-import type { RequestContext } from '../core/context.ts';
-import type { Reply } from '../core/reply.ts';
+import type { RequestContext } from '../handling/request-context-types.ts';
+import type { Reply } from '../handling/reply.ts';
 import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
-import type { Operation, ParsedRequest } from './openapi-router.ts';
+import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
-import type { Site } from './same-origin.ts';
+import type { Site } from './request-site.ts';
 
 /** What arrived, as read from the socket; the stages fill in the rest of the state. */
 export interface Incoming {

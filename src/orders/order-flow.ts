@@ -2,11 +2,11 @@
  * The orders flow: place, pay, fail, cancel, the status operation meant for polling, and the owner-scoped
  * reads. The progression (what moves a pending order by itself) is data handed in, not code.
  */
-import type { DomainEvent } from '../core/events.ts';
-import { failure } from '../core/failures.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import { failure } from '../errors/failures.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import { dueStatus, movesWithTime, type OrderProgression } from './progression.ts';

@@ -2,7 +2,7 @@
  * The one builder of payment records, used by orders, subscriptions and the seeded dataset (CONTRACT.md:
  * a payment belongs to exactly one order or subscription), and the payment status each order status implies.
  */
-import type { OrderStatus, PaymentRecord, PaymentStatus } from '../core/records.ts';
+import type { OrderStatus, PaymentRecord, PaymentStatus } from '../domain/records.ts';
 
 export interface PaymentDraft {
   id: string;

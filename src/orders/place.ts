@@ -3,15 +3,15 @@
  * or as references, with or without shipping. The order, its pending payment and any upserted customer and
  * products are written together, or nothing is.
  */
-import type { DomainEvent } from '../core/events.ts';
-import { failure } from '../core/failures.ts';
-import { ID_PREFIX } from '../core/ids.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { Schemas } from '../core/operations.ts';
-import type { OrderRecord, ProductRecord, RecordWrite } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
-import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../records/references.ts';
-import { upsertScope } from '../records/scope.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import { failure } from '../errors/failures.ts';
+import { ID_PREFIX } from '../domain/ids.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { Schemas } from '../handling/operation-ids.ts';
+import type { OrderRecord, ProductRecord, RecordWrite } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
+import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../catalog/references.ts';
+import { upsertScope } from '../catalog/upsert-scope.ts';
 import { paymentRecord } from './payment-record.ts';
 import { isWithinAmountCap, priceOrder } from './pricing.ts';
 

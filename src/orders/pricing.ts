@@ -1,6 +1,6 @@
 /** Order pricing: line totals, subtotal, shipping and amount, all summed in integer centavos. */
-import { fromCentavos, sumCentavos, timesQuantity, toCentavos } from '../core/money.ts';
-import type { OrderItem } from '../core/records.ts';
+import { fromCentavos, sumCentavos, timesQuantity, toCentavos } from '../domain/money.ts';
+import type { OrderItem } from '../domain/records.ts';
 
 export interface PricedLine {
   productId: string;

@@ -3,7 +3,7 @@
  * status it reaches and when — after N status polls, after a time on the mock clock since the order was
  * placed, or only by an explicit action (checkout page, admin API). The first step that is due applies.
  */
-import type { OrderProgression, ProgressionStep, ProgressionTrigger } from '../core/policy.ts';
+import type { OrderProgression, ProgressionStep, ProgressionTrigger } from '../domain/policy.ts';
 
 export type { OrderProgression, ProgressionStep, ProgressionTrigger };
 

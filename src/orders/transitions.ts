@@ -2,8 +2,8 @@
  * The order state machine (CONTRACT.md §States): PENDING → PAID | FAILED | CANCELLED, the three final. A move
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
-import type { OrderEvent, PaymentEvent } from '../core/events.ts';
-import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../core/records.ts';
+import type { OrderEvent, PaymentEvent } from '../domain/events.ts';
+import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../domain/records.ts';
 import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
 
 export type FinalStatus = Exclude<OrderStatus, 'PENDING'>;

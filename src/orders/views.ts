@@ -2,7 +2,7 @@
  * What a client sees of an order. Links point at the mock itself (its hosted checkout page) and are built when
  * a response is written, from the base URL the caller reached, so stored orders never carry a host or a port.
  */
-import type { OrderRecord, PaymentRecord } from '../core/records.ts';
+import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
 import { toPublic } from '../records/public-view.ts';
 
 export function checkoutUrl(baseUrl: string, orderId: string): string {

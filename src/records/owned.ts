@@ -2,8 +2,8 @@
  * Owner-scoped lookups: a record of the calling client, by id; another client's record is as unknown as a
  * missing one (CONTRACT.md: each client sees only its own records).
  */
-import type { CollectionName, StoredRecord } from '../core/records.ts';
-import type { Store } from '../store/types.ts';
+import type { CollectionName, StoredRecord } from '../domain/records.ts';
+import type { Store } from '../store/store-types.ts';
 
 export function ownRecord<T extends StoredRecord>(
   store: Store,

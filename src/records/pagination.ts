@@ -5,7 +5,7 @@
  * same millisecond (a batch, a frozen clock) list the later created first; CONTRACT.md broke such ties by id,
  * which is random, and issue 8 asked for creation order.
  */
-import type { Pagination } from '../core/reply.ts';
+import type { Pagination } from '../handling/reply.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 20;

@@ -1,7 +1,7 @@
 /** The domain event of a catalogue upsert: `product.created`, `customer.updated`, … */
-import type { RecordEvent } from '../core/events.ts';
-import type { CatalogKind } from './catalog-kinds.ts';
-import type { Upsert } from './upsert.ts';
+import type { RecordEvent } from '../domain/events.ts';
+import type { CatalogKind } from '../catalog/catalog-kinds.ts';
+import type { Upsert } from '../catalog/upsert.ts';
 
 export function recordEvent(kind: CatalogKind, clientId: string, upsert: Upsert): RecordEvent {
   return {

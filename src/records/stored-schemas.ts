@@ -5,14 +5,14 @@
  * few) pass as they are.
  */
 import { z } from 'zod';
-import { isWithinClockRange } from '../clock.ts';
+import { isWithinClockRange } from '../platform/clock.ts';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   PLAN_INTERVALS,
   SUBSCRIPTION_STATUSES,
   type CollectionName,
-} from '../core/records.ts';
+} from '../domain/records.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 

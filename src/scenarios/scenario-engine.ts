@@ -4,9 +4,9 @@
  * request. A decision reads and advances the rule counters in one synchronous step, so concurrent requests never
  * skip or repeat a step.
  */
-import type { Config } from '../config.ts';
-import type { Policy } from '../core/policy.ts';
-import { seededFractions } from '../random.ts';
+import type { Config } from '../platform/config.ts';
+import type { Policy } from '../domain/policy.ts';
+import { seededFractions } from '../platform/random.ts';
 import { matches, type RequestFacts } from './rule-match.ts';
 import type { ScenarioLibrary } from './scenario-library.ts';
 import { configPolicy, policyOf } from './scenario-policy.ts';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname, join } from 'node:path';
-import { BUILT, SHIPPED } from '../package-files.ts';
+import { BUILT, SHIPPED } from '../platform/package-files.ts';
 import { scenarioSchema, type Scenario } from './scenario-schema.ts';
 
 /** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */

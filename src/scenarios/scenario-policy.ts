@@ -2,8 +2,8 @@
  * Scenario → policy: what a scenario sets, over the base (the configuration, then the `default` scenario). A
  * scenario's unset fields fall back to the base, never to a broader scenario: the narrowest active one wins whole.
  */
-import type { Config } from '../config.ts';
-import type { BillingPolicy, Policy } from '../core/policy.ts';
+import type { Config } from '../platform/config.ts';
+import type { BillingPolicy, Policy } from '../domain/policy.ts';
 import type { Scenario } from './scenario-schema.ts';
 
 /** Billing when no scenario says otherwise: every charge succeeds a minute after it comes due; retries a day apart. */

@@ -5,7 +5,7 @@
  * generated from it for editors.
  */
 import { z } from 'zod';
-import { ERRORS } from '../core/failures.ts';
+import { ERRORS } from '../errors/failures.ts';
 import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';
 
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'] as const;

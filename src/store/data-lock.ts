@@ -7,7 +7,7 @@
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { errorText } from './snapshot.ts';
-import { StoreOpenError } from './types.ts';
+import { StoreOpenError } from './store-types.ts';
 
 export interface DataLock {
   readonly lockFile: string;

@@ -2,7 +2,7 @@
  * Secondary indexes of one collection, all Maps (no plain-object lookups, so ids or values such as
  * `__proto__` are ordinary keys). Kept in step with the by-id map by `CollectionState`.
  */
-import type { StoredRecord } from './types.ts';
+import type { StoredRecord } from './store-types.ts';
 
 /**
  * clientId → that client's records, kept sorted by `createdAt` and then by the order they were first added: a

@@ -5,7 +5,7 @@
  * newline goes out in the same write, before the fdatasync). Anything else wrong is corruption.
  */
 import { readFile } from 'node:fs/promises';
-import { checkOp, type JournalOp } from './operations.ts';
+import { checkOp, type JournalOp } from './log-lines.ts';
 import { CorruptFile, errorText } from './snapshot.ts';
 
 export interface JournalContents {

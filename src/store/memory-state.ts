@@ -4,8 +4,8 @@
  * Records held here are frozen JSON copies owned by the store.
  */
 import { ClientIndex, UniqueIndex } from './indexes.ts';
-import { deepFreeze, type JournalOp } from './operations.ts';
-import { COLLECTIONS, UNIQUE_KEYS, type CollectionName, type StoreData, type StoredRecord } from './types.ts';
+import { deepFreeze, type JournalOp } from './log-lines.ts';
+import { COLLECTIONS, UNIQUE_KEYS, type CollectionName, type StoreData, type StoredRecord } from './store-types.ts';
 
 export class CollectionState {
   readonly byId = new Map<string, StoredRecord>();

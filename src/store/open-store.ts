@@ -9,14 +9,14 @@ import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
-import { JournalWriter } from './journal.ts';
+import { JournalWriter } from './write-ahead-log.ts';
 import { readJournal } from './journal-reader.ts';
 import { MemoryState } from './memory-state.ts';
 import { MemoryPersistence } from './persistence.ts';
 import { setAside } from './recovery.ts';
 import { CorruptFile, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
 import { JournaledStore } from './store.ts';
-import { StoreOpenError, type Store, type StoreOptions } from './types.ts';
+import { StoreOpenError, type Store, type StoreOptions } from './store-types.ts';
 
 export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 

@@ -6,8 +6,8 @@
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Low } from 'lowdb';
-import { checkStoreData } from './operations.ts';
-import type { StoreData } from './types.ts';
+import { checkStoreData } from './log-lines.ts';
+import type { StoreData } from './store-types.ts';
 
 /** A data file (snapshot or journal) that cannot be used as it is. */
 export class CorruptFile extends Error {

@@ -20,9 +20,9 @@ import {
   removeLine,
   replaceLine,
   setMetaLine,
-} from './operations.ts';
+} from './log-lines.ts';
 import type { Persistence } from './persistence.ts';
-import type { CollectionName, Store, StoreData, StoredRecord } from './types.ts';
+import type { CollectionName, Store, StoreData, StoredRecord } from './store-types.ts';
 
 export class JournaledStore implements Store {
   #closing: Promise<void> | null = null;

@@ -3,12 +3,12 @@
  * time, each at its own instant and in order, until its next step lies after now. A year's jump on a monthly plan
  * bills twelve periods in one call. The rules are in `billing.ts` and `billing-steps.ts`; this reads and writes.
  */
-import type { DomainEvent } from '../core/events.ts';
-import { ID_PREFIX } from '../core/ids.ts';
-import type { BillingPolicy } from '../core/policy.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import { ID_PREFIX } from '../domain/ids.ts';
+import type { BillingPolicy } from '../domain/policy.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
 
@@ -19,7 +19,7 @@ import { applyBillingStep } from './billing-steps.ts';
  */
 export const STEPS_PER_SLICE = 250;
 
-interface Billed {
+interface SubscriptionBilled {
   subscription: SubscriptionRecord;
   written: RecordWrite[];
   events: DomainEvent[];
@@ -64,7 +64,7 @@ export function billSubscriptions(deps: FlowDeps, clientId: string, policy: Bill
   return { outcome: done(billed, written, events), unfinished, steps };
 }
 
-function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number, maxSteps: number): Billed | undefined {
+function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number, maxSteps: number): SubscriptionBilled | undefined {
   const plan = deps.store.get<PlanRecord>('plans', listed.planId);
   if (!plan) return undefined;
   const context = {

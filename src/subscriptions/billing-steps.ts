@@ -3,8 +3,8 @@
  * events it caused, all stamped with the step's own instant (not "now"). `updatedAt` moves when something a client
  * sees changes (status, attempts, period); a new retry payment alone changes only bookkeeping.
  */
-import type { PaymentEvent, SubscriptionEvent } from '../core/events.ts';
-import type { PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../core/records.ts';
+import type { PaymentEvent, SubscriptionEvent } from '../domain/events.ts';
+import type { PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../domain/records.ts';
 import { paymentRecord } from '../orders/payment-record.ts';
 import type { BillingStep } from './billing.ts';
 import { anchorDayOf, periodEnd } from './periods.ts';

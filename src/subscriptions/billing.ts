@@ -13,11 +13,11 @@
  *   boundary starts the next period at the old end all the same, charged the instant the retry was paid.
  * - A CANCELLED subscription is never charged again.
  */
-import type { BillingPolicy } from '../core/policy.ts';
-import type { PaymentRecord, SubscriptionRecord } from '../core/records.ts';
+import type { BillingPolicy } from '../domain/policy.ts';
+import type { PaymentRecord, SubscriptionRecord } from '../domain/records.ts';
 
 /** What billing reads of a subscription. */
-export type Billed = Pick<SubscriptionRecord, 'status' | 'attempts' | 'currentPeriodStart' | 'currentPeriodEnd'>;
+export type BillingState = Pick<SubscriptionRecord, 'status' | 'attempts' | 'currentPeriodStart' | 'currentPeriodEnd'>;
 
 /** What billing reads of the latest charge. */
 export type Charge = Pick<PaymentRecord, 'status' | 'createdAt' | 'updatedAt'>;
@@ -31,7 +31,7 @@ export type BillingStep =
   | { kind: 'renew'; atMs: number };
 
 /** The next billing step of a subscription, whether or not it is due yet; `undefined` once it is cancelled. */
-export function nextBillingStep(subscription: Billed, charge: Charge | undefined, policy: BillingPolicy): BillingStep | undefined {
+export function nextBillingStep(subscription: BillingState, charge: Charge | undefined, policy: BillingPolicy): BillingStep | undefined {
   if (subscription.status === 'CANCELLED') return undefined;
   // A record stored before billing existed with no payment at all: its period's charge comes due at its start.
   if (!charge) return { kind: 'charge', atMs: Date.parse(subscription.currentPeriodStart) };

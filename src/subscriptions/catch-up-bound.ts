@@ -3,7 +3,7 @@
  * A weekly plan jumped ten years ahead would write over 500 periods of payments per subscription; such a jump is
  * refused up front (400 naming the bound), so memory stays within the record budget and nothing is half-billed.
  */
-import type { PlanRecord, SubscriptionRecord } from '../core/records.ts';
+import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { anchorDayOf, periodEnd } from './periods.ts';
 
 export interface CatchUpExcess {

@@ -1,5 +1,5 @@
 /** Subscription rules: billing periods on the mock clock and the initial state (CONTRACT.md §States). */
-import type { PlanInterval, PlanRecord, SubscriptionRecord } from '../core/records.ts';
+import type { PlanInterval, PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 

@@ -3,19 +3,19 @@
  * create-or-get by originSubscriptionId, billing on the mock clock, and the owner-scoped reads. A new
  * subscription starts PENDING with its first period's payment awaiting the payer.
  */
-import type { DomainEvent } from '../core/events.ts';
-import type { BillingPolicy } from '../core/policy.ts';
-import { failure } from '../core/failures.ts';
-import { ID_PREFIX } from '../core/ids.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { Schemas } from '../core/operations.ts';
-import type { RecordWrite, SubscriptionRecord } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import type { BillingPolicy } from '../domain/policy.ts';
+import { failure } from '../errors/failures.ts';
+import { ID_PREFIX } from '../domain/ids.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { Schemas } from '../handling/operation-ids.ts';
+import type { RecordWrite, SubscriptionRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { paymentRecord } from '../orders/payment-record.ts';
-import { metadataProblem } from '../records/metadata.ts';
+import { metadataProblem } from '../catalog/metadata.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
-import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../records/references.ts';
-import { upsertScope } from '../records/scope.ts';
+import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../catalog/references.ts';
+import { upsertScope } from '../catalog/upsert-scope.ts';
 import { billSubscriptions, type BillingSlice } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 

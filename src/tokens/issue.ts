@@ -3,12 +3,12 @@
  * token; a refresh grant gets a new access token beside the same refresh token. The active-token limit is
  * applied first: `reject` refuses, `revoke-oldest` revokes the oldest active token.
  */
-import type { TokenEvent } from '../core/events.ts';
-import type { TokenPolicy } from '../core/policy.ts';
-import { failure, type Failure } from '../core/failures.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { RecordWrite, TokenRecord } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import type { TokenEvent } from '../domain/events.ts';
+import type { TokenPolicy } from '../domain/policy.ts';
+import { failure, type Failure } from '../errors/failures.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { RecordWrite, TokenRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { readLedger, writeLedger } from './ledger.ts';
 import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';

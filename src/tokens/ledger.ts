@@ -3,9 +3,9 @@
  * client's token history, which grows with every issue: the last issue number, and the ids of the access
  * tokens that were active when last written (at most the limit plus one; some may be revoked or expired since).
  */
-import type { TokenRecord } from '../core/records.ts';
+import type { TokenRecord } from '../domain/records.ts';
 import { isActiveAccessToken } from './rules.ts';
-import type { Store } from '../store/types.ts';
+import type { Store } from '../store/store-types.ts';
 
 interface StoredLedger {
   sequence: number;

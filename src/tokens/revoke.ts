@@ -2,10 +2,10 @@
  * Revoking a token (RFC 7009): an access or refresh token of the caller. Revoking a refresh token also revokes
  * the access tokens issued from it; older ones that are no longer active are refused by `verify.ts`.
  */
-import { failure } from '../core/failures.ts';
-import { done, type Outcome } from '../core/outcome.ts';
-import type { RecordWrite } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import { failure } from '../errors/failures.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { RecordWrite } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { readLedger } from './ledger.ts';
 import { checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, tokenEvent } from './token-record.ts';

@@ -4,8 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ClientEntry, ClientRegistry } from '../clients/client-registry.ts';
-import { ID_PREFIX } from '../core/ids.ts';
-import type { TokenRecord } from '../core/records.ts';
+import { ID_PREFIX } from '../domain/ids.ts';
+import type { TokenRecord } from '../domain/records.ts';
 
 export function hashToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');

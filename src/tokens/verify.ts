@@ -2,10 +2,10 @@
  * Bearer verification (RFC 6750): finds the token record of the presented secret and decides between
  * invalid_token, TOKEN_REVOGADO, TOKEN_EXPIRADO, CLIENT_INATIVO and the caller's principal.
  */
-import type { Authentication } from '../core/context.ts';
-import { failure, type ErrorReason } from '../core/failures.ts';
-import type { TokenRecord } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import type { Authentication } from '../handling/request-context-types.ts';
+import { failure, type ErrorReason } from '../errors/failures.ts';
+import type { TokenRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { hashToken, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;

@@ -3,9 +3,9 @@
  * id, or all of a client's. A revoked token answers TOKEN_REVOGADO, an expired one TOKEN_EXPIRADO, exactly as if
  * the client had revoked it or the clock had passed its expiry.
  */
-import { done, type Outcome } from '../core/outcome.ts';
-import type { RecordWrite, TokenRecord } from '../core/records.ts';
-import type { FlowDeps } from '../deps.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { RecordWrite, TokenRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { readLedger } from './ledger.ts';
 import { tokenEvent } from './token-record.ts';
 

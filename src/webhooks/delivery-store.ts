@@ -3,8 +3,8 @@
  * in the same commit as the change that caused it and rewritten after each attempt, so pending deliveries resume
  * after a restart at their next attempt time, under the same delivery and event ids.
  */
-import type { StoredRecord } from '../core/records.ts';
-import type { Store } from '../store/types.ts';
+import type { StoredRecord } from '../domain/records.ts';
+import type { Store } from '../store/store-types.ts';
 import type { Delivery } from './delivery-log.ts';
 
 const COLLECTION = 'webhookDeliveries';

@@ -4,8 +4,8 @@
  * PENDING status in the 201 answer, and the event is published before that answer leaves, so a webhook could
  * reach the receiver before the receiver knows the id it names.
  */
-import type { DomainEvent } from '../core/events.ts';
-import type { OrderStatus, PaymentStatus, SubscriptionStatus } from '../core/records.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import type { OrderStatus, PaymentStatus, SubscriptionStatus } from '../domain/records.ts';
 
 export type WebhookEventType = 'order.status_changed' | 'payment.status_changed' | 'subscription.status_changed';
 

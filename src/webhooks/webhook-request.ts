@@ -5,7 +5,7 @@
 import type { Delivery } from './delivery-log.ts';
 import type { WebhookRequest } from './http-send.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signing.ts';
-import type { WebhookEndpoint } from './types.ts';
+import type { WebhookEndpoint } from './webhook-types.ts';
 
 export function webhookRequest(delivery: Delivery, endpoint: WebhookEndpoint, nowMs: number): WebhookRequest {
   const body = JSON.stringify(delivery.payload);

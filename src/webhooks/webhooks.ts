@@ -5,19 +5,19 @@
  * clients at once, never inside a request or a clock move. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
-import { monotonicMs } from '../clock.ts';
-import type { DomainEvent } from '../core/events.ts';
-import type { FlowDeps } from '../deps.ts';
+import { monotonicMs } from '../platform/clock.ts';
+import type { DomainEvent } from '../domain/events.ts';
+import type { FlowDeps } from '../platform/deps.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { httpSend, type SendResult } from './http-send.ts';
 import { webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
-import type { WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './types.ts';
+import type { WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './webhook-types.ts';
 import { webhookRequest } from './webhook-request.ts';
 
-export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint } from './types.ts';
+export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint } from './webhook-types.ts';
 export type { Delivery, DeliveryAttempt, DeliveryFilter, DeliveryStatus } from './delivery-log.ts';
 export type { WebhookPayload, WebhookEventType } from './payload.ts';
 export { verifySignature, SIGNATURE_HEADER } from './signing.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAdminDocument } from '../../src/http/spec-document.ts';
+import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 import { callWith, clockNow, placeOrder } from './admin-helpers.ts';
 

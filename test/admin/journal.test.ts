@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, RequestContext } from '../../src/core/context.ts';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry } from '../../src/http/request-journal.ts';
+import type { Exchange, RequestContext } from '../../src/handling/request-context-types.ts';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournalEntry } from '../../src/admin/request-journal.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { placeOrder, secondClient } from './admin-helpers.ts';
 
-type Entry = JournalEntry;
+type Entry = RequestJournalEntry;
 
 async function journal(t: TestApp, query: Record<string, string | number> = {}): Promise<{ data: Entry[]; total: number }> {
   return (await t.http.get('/__admin/requests').query(query).expect(200)).body as { data: Entry[]; total: number };

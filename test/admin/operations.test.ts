@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { AdminContext } from '../../src/admin/admin-context.ts';
 import { createAdminHandlers } from '../../src/admin/admin-handlers.ts';
-import { ADMIN_SPEC_PATH } from '../../src/http/spec-document.ts';
+import { ADMIN_SPEC_PATH } from '../../src/openapi/spec-document.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const document = parse(readFileSync(ADMIN_SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };

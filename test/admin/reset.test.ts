@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/core/records.ts';
+import { COLLECTIONS } from '../../src/domain/records.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { callWith, clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
 

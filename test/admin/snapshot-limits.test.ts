@@ -4,7 +4,7 @@
  * make room.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/config.ts';
+import { defaultConfig } from '../../src/platform/config.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const names = async (t: TestApp) => ((await t.http.get('/__admin/snapshots').expect(200)).body.data as Array<{ name: string }>).map(({ name }) => name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/core/records.ts';
-import { loadAdminDocument } from '../../src/http/spec-document.ts';
+import { COLLECTIONS } from '../../src/domain/records.ts';
+import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
 

@@ -5,8 +5,8 @@
  * configuration (the field named).
  */
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
-import { isLinkLocalOrMetadata, webhookUrlProblem } from '../../src/core/webhook-url.ts';
+import { parseConfig } from '../../src/platform/config.ts';
+import { isLinkLocalOrMetadata, webhookUrlProblem } from '../../src/domain/webhook-url.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const SECRET = 'whsec-12345678';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ADMIN_SPEC_PATH } from '../../src/http/spec-document.ts';
+import { ADMIN_SPEC_PATH } from '../../src/openapi/spec-document.ts';
 import { createAdminClient } from '../../src/index.ts';
 
 const document = parse(readFileSync(ADMIN_SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };

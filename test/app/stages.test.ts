@@ -1,7 +1,7 @@
 /** The request path is a public list of stages: a stage added to it takes effect without editing another. */
 import { describe, expect, it } from 'vitest';
-import { failure } from '../../src/core/failures.ts';
-import { okData } from '../../src/core/reply.ts';
+import { failure } from '../../src/errors/failures.ts';
+import { okData } from '../../src/handling/reply.ts';
 import { insertAfter, insertBefore, type Stage } from '../../src/http/stage.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 

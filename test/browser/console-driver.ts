@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { ConfigInput } from '../../src/config.ts';
+import type { ConfigInput } from '../../src/platform/config.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** A fresh in-process mock on a free loopback port (answers checked against the documents), the console open on it. */

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seededFractions } from '../../src/random.ts';
+import { seededFractions } from '../../src/platform/random.ts';
 import { checkedFetch, startCli, type Started } from '../support/cli.ts';
 
 const ROUNDS = 10;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
 
-const FIXTURES = fileURLToPath(new URL('../contracts/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../pact-check/fixtures/', import.meta.url));
 const VALID = join(FIXTURES, 'valid.v4.json');
 const NOT_ALLOWED = join(FIXTURES, 'not-allowed.v4.json');
 

@@ -13,7 +13,7 @@ import { printable } from '../../src/contracts/printable.ts';
 import { spawnSync } from 'node:child_process';
 import { BIN, runCli } from '../support/cli.ts';
 
-const VALID = fileURLToPath(new URL('../contracts/fixtures/valid.v4.json', import.meta.url));
+const VALID = fileURLToPath(new URL('../pact-check/fixtures/valid.v4.json', import.meta.url));
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const FORGED = '\nFAKE LINE ✓ all good';
 

@@ -5,7 +5,7 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../src/core/events.ts';
+import type { DomainEvent } from '../../src/domain/events.ts';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, type TestApp } from '../support/test-app.ts';
 
 const SECRET = 'whsec_test_0123456789';

@@ -1,6 +1,6 @@
 /** Money in integer centavos: decimals in, exact sums, decimals out. */
 import { describe, expect, it } from 'vitest';
-import { fromCentavos, sumCentavos, timesQuantity, toCentavos, type Centavos } from '../../src/core/money.ts';
+import { fromCentavos, sumCentavos, timesQuantity, toCentavos, type Centavos } from '../../src/domain/money.ts';
 
 const c = (value: number) => value as Centavos;
 

@@ -9,8 +9,8 @@ import {
   type PlanRecord,
   type ProductRecord,
   type SubscriptionRecord,
-} from '../../src/core/records.ts';
-import type { StoredRecord } from '../../src/core/records.ts';
+} from '../../src/domain/records.ts';
+import type { StoredRecord } from '../../src/domain/records.ts';
 import { DEFAULT_CLIENT, seedFresh, snapshot, type Snapshot } from './seeded.ts';
 
 /** Amounts in integer centavos, worked out here rather than with the code under test. */

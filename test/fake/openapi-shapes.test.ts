@@ -1,7 +1,7 @@
 /** Every seeded record, as a client sees it, matches its schema in spec/openapi.yaml. */
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { CollectionName, OrderRecord } from '../../src/core/records.ts';
+import type { CollectionName, OrderRecord } from '../../src/domain/records.ts';
 import { orderView } from '../../src/orders/views.ts';
 import { toPublic } from '../../src/records/public-view.ts';
 import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../spec/openapi-doc.ts';

@@ -6,7 +6,7 @@ import { faker as globalFaker } from '@faker-js/faker';
 import { describe, expect, it, vi } from 'vitest';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { openStore } from '../../src/store/index.ts';
-import { COLLECTIONS } from '../../src/store/types.ts';
+import { COLLECTIONS } from '../../src/store/store-types.ts';
 import { configWith, DEFAULT_CLIENT, seedFresh, snapshot, totalRecords } from './seeded.ts';
 
 describe('seedInitialData', () => {

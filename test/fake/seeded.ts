@@ -1,8 +1,8 @@
 /** Shared helpers of the seeding tests: seed a fresh in-memory store and read everything back. */
-import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
+import { defaultConfig, type Config, type ConfigInput } from '../../src/platform/config.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { openStore } from '../../src/store/index.ts';
-import { COLLECTIONS, type CollectionName, type Store, type StoredRecord } from '../../src/store/types.ts';
+import { COLLECTIONS, type CollectionName, type Store, type StoredRecord } from '../../src/store/store-types.ts';
 
 export const DEFAULT_CLIENT = 'mock-client';
 

@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/core/records.ts';
+import { COLLECTIONS } from '../../src/domain/records.ts';
 import { openStore } from '../../src/store/index.ts';
-import type { Store } from '../../src/store/types.ts';
+import type { Store } from '../../src/store/store-types.ts';
 import { deref, isObject, loadSpec, operations, type JsonObject } from '../spec/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { generate, problems, requestSchemas, type Generated } from './valid-requests.ts';
-import { seededFractions } from '../../src/random.ts';
+import { seededFractions } from '../../src/platform/random.ts';
 import { counting } from '../support/counting-store.ts';
 
 const SEED = 20261124;

@@ -5,8 +5,8 @@
  */
 import type { Ajv } from 'ajv';
 import { JSONSchemaFaker, type Schema } from 'json-schema-faker';
-import { addDecimalsKeyword, DECIMALS_KEYWORD } from '../../src/http/decimals-keyword.ts';
-import { seededFractions } from '../../src/random.ts';
+import { addDecimalsKeyword, DECIMALS_KEYWORD } from '../../src/openapi/decimals-keyword.ts';
+import { seededFractions } from '../../src/platform/random.ts';
 import { createSchemaAjv, isObject, type JsonObject } from '../spec/openapi-doc.ts';
 
 let random = seededFractions(1);

@@ -1,6 +1,6 @@
 /** The access log: one line per API and admin answer, with what an operator needs and nothing secret. */
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel } from '../../src/log.ts';
+import { createLogger, type LogLevel } from '../../src/platform/log.ts';
 import { bearer, CLIENT, createTestApp, tokenFor } from '../support/test-app.ts';
 
 const ADMIN_TOKEN = 'admin-token-never-logged';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.ts';
+import { silentLogger } from '../../src/platform/log.ts';
 import { openStore } from '../../src/store/index.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredRecord } from '../../src/core/records.ts';
+import type { StoredRecord } from '../../src/domain/records.ts';
 import { tokenIdOf } from '../../src/tokens/rules.ts';
 import { bearer, CLIENT, createTestApp, tokenFor } from '../support/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/core/failures.ts';
+import { ERRORS } from '../../src/errors/failures.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const errorsSection = README.slice(README.indexOf('## Errors'), README.indexOf('\n## ', README.indexOf('## Errors') + 1));

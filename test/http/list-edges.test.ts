@@ -3,7 +3,7 @@
  * default seeded dataset of mock-client.
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '../../src/store/types.ts';
+import { COLLECTIONS } from '../../src/store/store-types.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 const LISTS = ['customers', 'plans', 'subscriptions', 'orders', 'payments'] as const;

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TokenRecord } from '../../src/core/records.ts';
+import type { TokenRecord } from '../../src/domain/records.ts';
 import { tokenIdOf } from '../../src/tokens/rules.ts';
 import { bearer, CLIENT, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 

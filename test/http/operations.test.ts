@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import ajvFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { createHandlers } from '../../src/handlers/index.ts';
-import { SPEC_PATH } from '../../src/http/spec-document.ts';
+import { createHandlers } from '../../src/handlers/api-handlers.ts';
+import { SPEC_PATH } from '../../src/openapi/spec-document.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };

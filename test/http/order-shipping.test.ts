@@ -1,6 +1,6 @@
 /** Order variants with shipping (seed: shippingAddress and shippingCost are each optional). */
 import { describe, expect, it } from 'vitest';
-import { createBackend } from '../../src/http/openapi-router.ts';
+import { createBackend } from '../../src/openapi/openapi-router.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 async function setup(): Promise<TestApp & { auth: { Authorization: string } }> {

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createOpenApiRouter, type RouterRequest } from '../../src/http/openapi-router.ts';
+import { createOpenApiRouter, type RouterRequest } from '../../src/openapi/openapi-router.ts';
 
 const DIST_VALIDATORS = fileURLToPath(new URL('../../dist/validators/', import.meta.url));
 

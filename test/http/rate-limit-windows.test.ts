@@ -1,7 +1,7 @@
 /** Fixed rate-limit windows per IP on the mock clock, aligned to multiples of the window length. */
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/clock.ts';
-import { createRateLimiter } from '../../src/http/rate-limit.ts';
+import { createClock } from '../../src/platform/clock.ts';
+import { createRateLimiter } from '../../src/http/rate-windows.ts';
 
 // 10:00:15 on the clock: the current 60-second window started at 10:00:00 and ends in 45 s.
 const clock = () => createClock({ frozenAt: new Date('2026-03-02T10:00:15.000Z') });

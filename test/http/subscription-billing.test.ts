@@ -3,8 +3,8 @@
  * app ticks — statuses, attempts, periods and the payments each period and retry created, at their own instants.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConfigInput } from '../../src/config.ts';
-import type { PaymentRecord, SubscriptionRecord } from '../../src/core/records.ts';
+import type { ConfigInput } from '../../src/platform/config.ts';
+import type { PaymentRecord, SubscriptionRecord } from '../../src/domain/records.ts';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, withScenario, type TestApp } from '../support/test-app.ts';
 
 const DAY = 86_400;

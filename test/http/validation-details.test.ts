@@ -4,7 +4,7 @@
  * field's absence has one (`x-message-when-absent`).
  */
 import { describe, expect, it } from 'vitest';
-import { validationFailure } from '../../src/http/validation-details.ts';
+import { validationFailure } from '../../src/openapi/validation-details.ts';
 import { sharedRouter } from '../support/shared-router.ts';
 
 const router = await sharedRouter();

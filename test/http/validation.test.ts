@@ -3,7 +3,7 @@
  * refusal names the offending field and writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import type { CollectionName } from '../../src/store/types.ts';
+import type { CollectionName } from '../../src/store/store-types.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 async function setup(): Promise<TestApp & { auth: { Authorization: string } }> {

@@ -3,7 +3,7 @@
  * an explicit action. Poll counts are kept beside the order, never on it.
  */
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord } from '../../src/core/records.ts';
+import type { OrderRecord } from '../../src/domain/records.ts';
 import type { OrderProgression } from '../../src/orders/progression.ts';
 import { bearer, createTestApp, tokenFor, withScenario, type TestApp } from '../support/test-app.ts';
 

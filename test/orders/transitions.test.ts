@@ -1,6 +1,6 @@
 /** The order state machine and the progression rule, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord, PaymentRecord } from '../../src/core/records.ts';
+import type { OrderRecord, PaymentRecord } from '../../src/domain/records.ts';
 import { dueStatus } from '../../src/orders/progression.ts';
 
 const DEFAULT_PROGRESSION = { steps: [{ status: 'PAID' as const, after: { polls: 3 } }] };

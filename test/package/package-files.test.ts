@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT, SHIPPED } from '../../src/package-files.ts';
+import { PACKAGE_ROOT, SHIPPED } from '../../src/platform/package-files.ts';
 
 const { files } = JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as { files: string[] };
 const shipped = (path: string) => files.some((entry) => !entry.startsWith('!') && `${path}/`.startsWith(entry.endsWith('/') ? entry : `${entry}/`));

@@ -1,6 +1,6 @@
 /** The checkout page as the payer sees it: the order's content, escaped merchant data, and the 404/405 pages. */
 import { describe, expect, it } from 'vitest';
-import type { ProductRecord } from '../../src/core/records.ts';
+import type { ProductRecord } from '../../src/domain/records.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 import { hasTestId, placeOrder, testIdText } from './checkout-helpers.ts';
 

@@ -1,7 +1,7 @@
 /** What the docs page must show, read from the documents themselves. Not a test file. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { ADMIN_SPEC_PATH, SPEC_PATH } from '../../src/http/spec-document.ts';
+import { ADMIN_SPEC_PATH, SPEC_PATH } from '../../src/openapi/spec-document.ts';
 import { operations, type JsonObject } from '../spec/openapi-doc.ts';
 
 export function apiDocument(): JsonObject {

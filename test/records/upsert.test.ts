@@ -1,8 +1,8 @@
 /** Create-or-update by merchant key, computed without writing. */
 import { describe, expect, it } from 'vitest';
-import type { StoredRecord } from '../../src/core/records.ts';
-import { CUSTOMERS, PRODUCTS } from '../../src/records/catalog-kinds.ts';
-import { upsertByKey, type UpsertScope } from '../../src/records/upsert.ts';
+import type { StoredRecord } from '../../src/domain/records.ts';
+import { CUSTOMERS, PRODUCTS } from '../../src/catalog/catalog-kinds.ts';
+import { upsertByKey, type UpsertScope } from '../../src/catalog/upsert.ts';
 
 function scope(existing: StoredRecord[] = [], pending?: Map<string, StoredRecord>): UpsertScope {
   let next = 0;

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seededFractions } from '../../src/random.ts';
+import { seededFractions } from '../../src/platform/random.ts';
 import { MAX_PATTERN_SEGMENTS, pathPattern, pathPatternProblem } from '../../src/scenarios/path-pattern.ts';
 import { runCli } from '../support/cli.ts';
 import { createTestApp, withScenario } from '../support/test-app.ts';

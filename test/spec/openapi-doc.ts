@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { MULTIPLE_OF_PRECISION } from '../../src/http/spec-document.ts';
+import { MULTIPLE_OF_PRECISION } from '../../src/openapi/spec-document.ts';
 
 export type JsonObject = Record<string, unknown>;
 

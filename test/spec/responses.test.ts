@@ -4,7 +4,7 @@
  * every response declares the headers the mock always sends.
  */
 import { describe, it, expect } from 'vitest';
-import { ERRORS } from '../../src/core/failures.ts';
+import { ERRORS } from '../../src/errors/failures.ts';
 import { follow, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
 
 const doc = loadSpec();

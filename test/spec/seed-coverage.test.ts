@@ -3,7 +3,7 @@
  * operationIds and bearer auth everywhere except token issuance and refresh.
  */
 import { describe, it, expect } from 'vitest';
-import { apiPrefixes } from '../../src/http/spec-document.ts';
+import { apiPrefixes } from '../../src/openapi/spec-document.ts';
 import { canonicalPrefix, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
 
 /** Seed §Endpoints, "Endpoints with a stated method". */

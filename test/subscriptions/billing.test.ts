@@ -1,8 +1,8 @@
 /** The billing rule: which step comes next for a subscription and its latest charge, when, and with what outcome. */
 import { describe, expect, it } from 'vitest';
-import type { BillingPolicy } from '../../src/core/policy.ts';
-import type { PaymentRecord, SubscriptionRecord } from '../../src/core/records.ts';
-import { attemptFails, nextBillingStep, type Billed, type Charge } from '../../src/subscriptions/billing.ts';
+import type { BillingPolicy } from '../../src/domain/policy.ts';
+import type { PaymentRecord, SubscriptionRecord } from '../../src/domain/records.ts';
+import { attemptFails, nextBillingStep, type BillingState, type Charge } from '../../src/subscriptions/billing.ts';
 import { applyBillingStep, type BillingContext } from '../../src/subscriptions/billing-steps.ts';
 
 const POLICY: BillingPolicy = { failingAttempts: 'none', chargeAfterSeconds: 60, retryAfterSeconds: 86_400 };
@@ -59,7 +59,7 @@ describe('attemptFails', () => {
 });
 
 describe('nextBillingStep', () => {
-  const next = (billed: Partial<Billed>, charge: Charge | undefined, policy: Partial<BillingPolicy> = {}) =>
+  const next = (billed: Partial<BillingState>, charge: Charge | undefined, policy: Partial<BillingPolicy> = {}) =>
     nextBillingStep(subscription(billed), charge, { ...POLICY, ...policy });
 
   it('decides a pending charge chargeAfterSeconds after its payment was created', () => {

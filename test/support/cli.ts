@@ -2,8 +2,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCli as runCliInProcess } from '../../src/cli.ts';
-import { defaultConfig } from '../../src/config.ts';
-import { stripApiPrefix } from '../../src/http/spec-document.ts';
+import { defaultConfig } from '../../src/platform/config.ts';
+import { stripApiPrefix } from '../../src/openapi/spec-document.ts';
 import { configPolicy } from '../../src/scenarios/scenario-policy.ts';
 import { sharedRouter } from './shared-router.ts';
 import { validateExchange } from './response-validator.ts';

@@ -1,5 +1,5 @@
 /** A store that counts the writes made through it: a refused request must make none. */
-import type { Store } from '../../src/store/types.ts';
+import type { Store } from '../../src/store/store-types.ts';
 
 /** The store, counting every write made through it. */
 export function counting(store: Store): { store: Store; writes: () => number } {

@@ -1,6 +1,6 @@
 /** A disk that can fill up: a store whose journal appends fail (ENOSPC) while `disk.full` is set. */
 import type { FileHandle } from 'node:fs/promises';
-import { JournalWriter } from '../../src/store/journal.ts';
+import { JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { MemoryState } from '../../src/store/memory-state.ts';
 import { JournaledStore } from '../../src/store/store.ts';
 

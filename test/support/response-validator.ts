@@ -5,7 +5,7 @@
  */
 import type { OpenAPIBackend } from 'openapi-backend';
 import { errorBodyProblems, responseProblems, type Problem } from '../../src/contracts/response-conformance.ts';
-import type { Exchange } from '../../src/core/context.ts';
+import type { Exchange } from '../../src/handling/request-context-types.ts';
 
 export const violations: string[] = [];
 

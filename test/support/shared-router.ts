@@ -2,9 +2,9 @@
  * One OpenAPI router per test file: its validators compile lazily, once per operation, and every app of the
  * file reuses them (a fresh router per test would compile them again for each test).
  */
-import type { ExchangeObserver } from '../../src/core/context.ts';
-import { createOpenApiRouter, type OpenApiRouter } from '../../src/http/openapi-router.ts';
-import { loadAdminDocument } from '../../src/http/spec-document.ts';
+import type { ExchangeObserver } from '../../src/handling/request-context-types.ts';
+import { createOpenApiRouter, type OpenApiRouter } from '../../src/openapi/openapi-router.ts';
+import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { validateExchange } from './response-validator.ts';
 
 let shared: Promise<OpenApiRouter> | undefined;

@@ -4,19 +4,19 @@
  */
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp, type App, type AppOptions } from '../../src/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/app/app.ts';
 import { createClientRegistry } from '../../src/clients/client-registry.ts';
-import { createClock, type Clock } from '../../src/clock.ts';
-import { defaultConfig, type Config, type ConfigInput } from '../../src/config.ts';
-import type { DomainEvent } from '../../src/core/events.ts';
-import type { AppDeps } from '../../src/deps.ts';
-import type { Logger } from '../../src/log.ts';
+import { createClock, type Clock } from '../../src/platform/clock.ts';
+import { defaultConfig, type Config, type ConfigInput } from '../../src/platform/config.ts';
+import type { DomainEvent } from '../../src/domain/events.ts';
+import type { AppDeps } from '../../src/platform/deps.ts';
+import type { Logger } from '../../src/platform/log.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
-import { createSecureRandom } from '../../src/random.ts';
+import { createSecureRandom } from '../../src/platform/random.ts';
 import { loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../../src/scenarios/scenario-library.ts';
 import { scenarioSchema, type ScenarioInput } from '../../src/scenarios/scenario-schema.ts';
 import { openStore } from '../../src/store/index.ts';
-import type { Store } from '../../src/store/types.ts';
+import type { Store } from '../../src/store/store-types.ts';
 import { sharedAdminRouter, sharedRouter, validatingObserver } from './shared-router.ts';
 
 export const FROZEN_AT = new Date('2026-03-02T10:00:00.000Z');

@@ -3,8 +3,8 @@
  * reset, state and restore; and a listener that never throws into the bus.
  */
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../src/core/events.ts';
-import { createLogger } from '../../src/log.ts';
+import type { DomainEvent } from '../../src/domain/events.ts';
+import { createLogger } from '../../src/platform/log.ts';
 import type { SendResult, WebhookRequest } from '../../src/webhooks/http-send.ts';
 import { createWebhooks } from '../../src/webhooks/webhooks.ts';
 import { createTestApp, FROZEN_AT, type TestApp } from '../support/test-app.ts';

@@ -1,8 +1,8 @@
 /** The signature scheme, the event → payload mapping, the backoff and the webhook field of the configuration. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
-import type { DomainEvent } from '../../src/core/events.ts';
+import { parseConfig } from '../../src/platform/config.ts';
+import type { DomainEvent } from '../../src/domain/events.ts';
 import { webhookPayloadOf } from '../../src/webhooks/payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from '../../src/webhooks/retry-schedule.ts';
 import { signatureHeader, verifySignature } from '../../src/webhooks/signing.ts';

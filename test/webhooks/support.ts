@@ -1,5 +1,5 @@
 /** An app whose default client sends webhooks to a local receiver, and an order driven to PAID over the API. */
-import type { ConfigInput } from '../../src/config.ts';
+import type { ConfigInput } from '../../src/platform/config.ts';
 import type { ScenarioLibrary } from '../../src/scenarios/scenario-library.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 

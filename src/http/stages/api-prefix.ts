@@ -3,9 +3,9 @@
  * request reaches, so that every later answer (a 429 included) names its operation. A path under no prefix
  * is not the API: 404 at once, outside the rate limit.
  */
-import { failure } from '../../core/failures.ts';
-import type { OpenApiRouter } from '../openapi-router.ts';
-import { stripApiPrefix } from '../spec-document.ts';
+import { failure } from '../../errors/failures.ts';
+import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
+import { stripApiPrefix } from '../../openapi/spec-document.ts';
 import type { Stage } from '../stage.ts';
 
 export function apiPrefix(router: OpenApiRouter): Stage {

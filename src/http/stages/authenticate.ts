@@ -4,9 +4,9 @@
  * which are copied into the body where the operation's own validation and checks see them (RFC 6749 §2.3.1).
  * An empty requirement (`{}`) or one met by basic credentials alone lets the request pass without a bearer.
  */
-import type { Authentication } from '../../core/context.ts';
+import type { Authentication } from '../../handling/request-context-types.ts';
 import { withBasicClientCredentials } from '../basic-credentials.ts';
-import type { OpenApiRouter, Operation } from '../openapi-router.ts';
+import type { OpenApiRouter, Operation } from '../../openapi/openapi-router.ts';
 import type { Stage } from '../stage.ts';
 
 export type BearerVerifier = (authorization: string | string[] | undefined) => Authentication;

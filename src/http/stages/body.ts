@@ -2,7 +2,7 @@
  * Reads the body of a routed request: 413 past the limit (the server's, or the operation's own
  * `x-max-body-bytes`), 400 for malformed JSON or an unsupported media type.
  */
-import type { Operation } from '../openapi-router.ts';
+import type { Operation } from '../../openapi/openapi-router.ts';
 import type { Stage } from '../stage.ts';
 
 /** The operation's own body limit (`x-max-body-bytes`), if the document gives it one; the pact check reads it too. */

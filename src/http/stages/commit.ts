@@ -8,7 +8,7 @@
  * write the disk refuses is rolled back together with everything pending; a commit that only starts after such a
  * rollback finds nothing pending and would resolve. Stages that delay or fail requests belong before this one.
  */
-import type { DomainEvent } from '../../core/events.ts';
+import type { DomainEvent } from '../../domain/events.ts';
 import type { Stage } from '../stage.ts';
 
 export function commit(

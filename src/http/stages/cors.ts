@@ -5,8 +5,8 @@
  * headers (the browser then keeps the answer from the page), and an `OPTIONS` that is not a preflight goes on
  * to the route stage (405).
  */
-import type { Reply } from '../../core/reply.ts';
-import type { OpenApiRouter } from '../openapi-router.ts';
+import type { Reply } from '../../handling/reply.ts';
+import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { Stage } from '../stage.ts';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id';

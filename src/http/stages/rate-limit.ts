@@ -1,6 +1,6 @@
 /** Counts every API request against its IP's window; past the limit, 429 `muitas_requisicoes` with Retry-After. */
-import { failure } from '../../core/failures.ts';
-import type { RateLimiter } from '../rate-limit.ts';
+import { failure } from '../../errors/failures.ts';
+import type { RateLimiter } from '../rate-windows.ts';
 import type { Stage } from '../stage.ts';
 
 export function rateLimit(limiter: RateLimiter): Stage {

@@ -2,9 +2,9 @@
  * Answers what reaches no operation: a malformed path (400), a wrong method (405 with `Allow`), an unknown
  * path (404). Runs before the body is read, so such a request is refused whatever its body.
  */
-import { failure } from '../../core/failures.ts';
+import { failure } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
-import type { OpenApiRouter } from '../openapi-router.ts';
+import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
 import { isDecodable } from './api-prefix.ts';
 

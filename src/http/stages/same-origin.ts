@@ -3,8 +3,8 @@
  * `Origin` is neither the mock's own nor one of `allowed`, or it is marked `Sec-Fetch-Site: cross-site` (see
  * ../same-origin.ts). GET, HEAD and OPTIONS always go on.
  */
-import { failure } from '../../core/failures.ts';
-import { crossSiteRefusal } from '../same-origin.ts';
+import { failure } from '../../errors/failures.ts';
+import { crossSiteRefusal } from '../request-site.ts';
 import type { Stage } from '../stage.ts';
 
 export function sameOrigin(allowed: readonly string[]): Stage {

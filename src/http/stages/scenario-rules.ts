@@ -4,17 +4,17 @@
  * checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
  * status. The decision is taken in one synchronous step (see scenario-engine.ts).
  */
-import type { Principal } from '../../core/context.ts';
-import { ERRORS, failure, type ErrorReason } from '../../core/failures.ts';
+import type { Principal } from '../../handling/request-context-types.ts';
+import { ERRORS, failure, type ErrorReason } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
-import type { Outcome } from '../../core/outcome.ts';
-import type { Reply } from '../../core/reply.ts';
+import type { Outcome } from '../../domain/outcome.ts';
+import type { Reply } from '../../handling/reply.ts';
 import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
 import type { Decision, ScenarioEngine } from '../../scenarios/scenario-engine.ts';
 import type { RuleEffect } from '../../scenarios/scenario-schema.ts';
 import type { FinalStatus } from '../../orders/transitions.ts';
-import type { OpenApiRouter } from '../openapi-router.ts';
+import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
 import { securityNeeds } from './authenticate.ts';
 import { SCENARIO_HEADER, settle } from './scenario-scope.ts';

@@ -3,8 +3,8 @@
  * the calling client's (from its bearer token or Basic credentials), else the global one; and with it the policy
  * (token lifetime, rate window, order progression) the later stages and the handler apply.
  */
-import { failure } from '../../core/failures.ts';
-import type { Principal } from '../../core/context.ts';
+import { failure } from '../../errors/failures.ts';
+import type { Principal } from '../../handling/request-context-types.ts';
 import type { ScenarioEngine } from '../../scenarios/scenario-engine.ts';
 import { basicClientId } from '../basic-credentials.ts';
 import type { RequestState, Stage } from '../stage.ts';

@@ -1,8 +1,8 @@
 /** Validates parameters and body against the operation's schemas: 400 `invalid_request` naming each field. */
-import type { OpenApiRouter } from '../openapi-router.ts';
+import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { Stage } from '../stage.ts';
 import { parseQuery } from '../query.ts';
-import { validationFailure } from '../validation-details.ts';
+import { validationFailure } from '../../openapi/validation-details.ts';
 
 export function validate(router: OpenApiRouter): Stage {
   return {

@@ -9,16 +9,16 @@
  * the page's token (page-token.ts). Anything else is refused before the order is touched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Outcome } from '../../core/outcome.ts';
-import type { OrderRecord } from '../../core/records.ts';
+import type { Outcome } from '../../domain/outcome.ts';
+import type { OrderRecord } from '../../domain/records.ts';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
-import type { Config } from '../../config.ts';
-import type { Flows } from '../../handlers/flows.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Flows } from '../../flows/flows.ts';
 import { redactUrlPath } from '../../http/redact.ts';
 import { mediaType } from '../../http/media-types.ts';
 import { readBody } from '../../http/request-body.ts';
-import { crossSiteRefusal, siteOf } from '../../http/same-origin.ts';
-import type { Logger } from '../../log.ts';
+import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
+import type { Logger } from '../../platform/log.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { checkoutView, type PayerForm } from './checkout-view.ts';
 import type { PageTokens } from './page-token.ts';

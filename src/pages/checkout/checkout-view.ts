@@ -4,8 +4,8 @@
  * Values come from the merchant's data as they are; only image URLs are filtered, since an attribute that loads
  * a resource must be http(s) whatever the escaping.
  */
-import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../core/records.ts';
-import { toCentavos } from '../../core/money.ts';
+import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../domain/records.ts';
+import { toCentavos } from '../../domain/money.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { displayPhone, walletOf, WALLETS } from './payer-number.ts';
 

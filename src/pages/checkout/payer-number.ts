@@ -3,7 +3,7 @@
  * `258841234567` or `841234567`, spaces allowed) on the wallet's own network. M-Pesa (Vodacom) takes 84 and 85,
  * e-Mola (Movitel) 86 and 87; each refuses a number of the other, as the real wallets do.
  */
-import type { PaymentMethod } from '../../core/records.ts';
+import type { PaymentMethod } from '../../domain/records.ts';
 
 export interface Wallet {
   method: PaymentMethod;

@@ -4,7 +4,7 @@
  * Every `<%= %>` is escaped; no template uses the raw `<%~ %>` on data.
  */
 import { Eta } from 'eta';
-import { SHIPPED } from '../../package-files.ts';
+import { SHIPPED } from '../../platform/package-files.ts';
 import type { CheckoutView } from './checkout-view.ts';
 
 export const TEMPLATES_DIR = SHIPPED.checkoutTemplates;

@@ -3,7 +3,7 @@
  * moved onto the mock that serves the page, so "Try it out" calls this very mock (any port, any `--public-url`).
  */
 import type { ClientRegistry } from '../../clients/client-registry.ts';
-import { DEFAULT_CLIENTS } from '../../config.ts';
+import { DEFAULT_CLIENTS } from '../../platform/config.ts';
 
 type Document = Readonly<Record<string, unknown>>;
 

@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
-import { SHIPPED } from '../../package-files.ts';
-import { loadAdminDocument, loadSpecDocument } from '../../http/spec-document.ts';
+import { SHIPPED } from '../../platform/package-files.ts';
+import { loadAdminDocument, loadSpecDocument } from '../../openapi/spec-document.ts';
 import { httpSchemeName, publishedCredentials, withServersAt } from './docs-documents.ts';
 
 /** The page and its script: tsc copies no other files to dist/, so both read src/pages/docs/public (package-files.ts). */

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
-import { packageVersion } from '../../package-files.ts';
+import { packageVersion } from '../../platform/package-files.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 code{background:#f2f2f2;padding:0 .25rem;border-radius:3px}dt{font-weight:600;margin-top:1rem}dd{margin:0}`;

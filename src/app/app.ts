@@ -1,0 +1,221 @@
+/**
+ * createApp(deps): the express application — /__admin, then the API as a list of stages. The list is
+ * assembled here and only here; a request is followed from top to bottom of `apiStages`. No I/O of its own:
+ * sockets belong to the CLI, files to the store.
+ */
+import express, { type Express } from 'express';
+import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { createTicker } from './clock-ticker.ts';
+import { createEventBus, type EventBus } from '../events/event-bus.ts';
+import { createHandlers } from '../handlers/api-handlers.ts';
+import type { Flows } from '../flows/flows.ts';
+import type { AdminContext } from '../admin/admin-context.ts';
+import { createAdminHandlers } from '../admin/admin-handlers.ts';
+import { durableParts, mockParts } from '../admin/durable-parts.ts';
+import { mockProviderStates } from '../contracts/mock-provider-states.ts';
+import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from '../admin/admin-stages.ts';
+import { createMockState } from '../admin/mock-state.ts';
+import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
+import { loadAdminDocument } from '../openapi/spec-document.ts';
+import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from '../pages/console/console-page.ts';
+import { accessLog } from '../http/access-log.ts';
+import { isLoopback } from '../http/loopback.ts';
+import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
+import { createRateLimiter, type RateLimiter } from '../http/rate-windows.ts';
+import { serveStages } from '../http/serve-stages.ts';
+import type { Stage } from '../http/stage.ts';
+import { apiPrefix } from '../http/stages/api-prefix.ts';
+import { authenticate } from '../http/stages/authenticate.ts';
+import { readRequestBody } from '../http/stages/body.ts';
+import { commit } from '../http/stages/commit.ts';
+import { acceptContentType } from '../http/stages/content-type.ts';
+import { cors } from '../http/stages/cors.ts';
+import { handle } from '../http/stages/handle.ts';
+import { rateLimit } from '../http/stages/rate-limit.ts';
+import { saveState } from '../http/stages/save-state.ts';
+import { route } from '../http/stages/route.ts';
+import { validate } from '../http/stages/validate.ts';
+import { monotonicMs } from '../platform/clock.ts';
+import { silentLogger } from '../platform/log.ts';
+import { docsPages } from '../pages/docs/docs-pages.ts';
+import { homePage } from '../pages/home/home-page.ts';
+import { orderFlow } from '../orders/order-flow.ts';
+import { CHECKOUT_PREFIX, checkoutPages } from '../pages/checkout/checkout-pages.ts';
+import { pageTokens } from '../pages/checkout/page-token.ts';
+import { catalogFlow } from '../catalog/catalog-flow.ts';
+import { paymentQueries } from '../records/payment-queries.ts';
+import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
+import { tokenFlow } from '../tokens/token-flow.ts';
+import type { ExchangeObserver } from '../handling/request-context-types.ts';
+import type { Outcome } from '../domain/outcome.ts';
+import { scenarioRules } from '../http/stages/scenario-rules.ts';
+import { scenarioScope } from '../http/stages/scenario-scope.ts';
+import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
+import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
+
+export interface AppOptions {
+  /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
+  stages?: (defaults: readonly Stage[]) => readonly Stage[];
+  /** The scenarios that can be activated; by default the built-ins and those of `config.scenariosDir`. */
+  scenarios?: ScenarioLibrary;
+  /** A router already built (tests share one per worker: validators compile once per operation). */
+  router?: OpenApiRouter;
+  /** The admin API's router, likewise. */
+  adminRouter?: OpenApiRouter;
+  /** Billing steps per slice of a clock catch-up (tests make it small to watch requests get in between). */
+  tickSliceSteps?: number;
+}
+
+export interface App {
+  express: Express;
+  flows: Flows;
+  events: EventBus;
+  scenarios: ScenarioEngine;
+  journal: RequestJournal;
+  /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
+  webhooks: Webhooks;
+  /**
+   * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
+   * change made durable then published. Called after the admin API moves the clock, and every second by the server.
+   */
+  tick(): Promise<void>;
+}
+
+export function createFlows(deps: AppDeps): Flows {
+  return {
+    tokens: tokenFlow(deps),
+    products: catalogFlow(PRODUCTS, deps),
+    customers: catalogFlow(CUSTOMERS, deps),
+    plans: catalogFlow(PLANS, deps),
+    subscriptions: subscriptionFlow(deps),
+    orders: orderFlow(deps),
+    payments: paymentQueries(deps.store),
+  };
+}
+
+/** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */
+export function apiStages(
+  deps: AppDeps,
+  parts: {
+    router: OpenApiRouter;
+    limiter: RateLimiter;
+    flows: Flows;
+    events: EventBus;
+    scenarios: ScenarioEngine;
+    /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
+    saveState?: () => boolean;
+  },
+): Stage[] {
+  const { router, limiter, flows, events, scenarios } = parts;
+  return [
+    ...(parts.saveState ? [saveState(parts.saveState, () => deps.store.commit(), false)] : []),
+    apiPrefix(router),
+    cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
+    scenarioScope(scenarios, flows.tokens.identify),
+    rateLimit(limiter),
+    route(router),
+    acceptContentType,
+    readRequestBody,
+    scenarioRules(scenarios, router, {
+      identify: flows.tokens.identify,
+      revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
+      expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
+      moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
+      apply: applyOutcome(deps, events),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    }),
+    authenticate(router, flows.tokens.verify),
+    validate(router),
+    commit(() => deps.store.commit(), events.publish, events.stage),
+    handle(createHandlers(flows)),
+  ];
+}
+
+export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
+  const startedMs = monotonicMs();
+  const logger = deps.logger ?? silentLogger;
+  const router = options.router ?? (await createOpenApiRouter());
+  const limiter = createRateLimiter(deps.clock);
+  const events = createEventBus(deps.listeners ?? [], logger);
+  const flows = createFlows(deps);
+  const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
+    global: deps.config.scenario,
+  });
+  for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  events.addStager(webhooks.stage);
+  events.subscribe(webhooks.listener);
+  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
+  const durable = durableParts(deps.store, mockParts(deps, scenarios, webhooks));
+  durable.restore();
+  webhooks.reload();
+  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios, saveState: () => durable.persist() });
+  const stages = options.stages?.(defaults) ?? defaults;
+
+  const journal = createRequestJournal();
+  // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
+  const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const apply = applyOutcome(deps, events);
+  const { tick } = createTicker(deps, { flows, scenarios, webhooks, settle: settleOutcomes(deps, events),
+    ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
+  });
+  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
+  const providerStates = mockProviderStates(deps.config);
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs, providerStates };
+  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  app.get('/', homePage(deps.config));
+  app.get(ADMIN_PREFIX, adminIndexRedirect());
+  app.use(CONSOLE_PREFIX, consolePage());
+  app.use(
+    ADMIN_PREFIX,
+    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => durable.persist(true), () => deps.store.commit(), true)]), {
+      deps,
+      logger,
+      observers,
+      basePolicy: scenarios.base,
+      bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+    }),
+  );
+  app.use('/docs', docsPages(deps));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
+  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
+  return { express: app, flows, events, scenarios, journal, webhooks, tick };
+}
+
+/**
+ * Changes made outside the request path (the clock, a scenario effect, the admin API): what their events cause
+ * is staged with them (the webhooks' outbox), all of it made durable, then the events published.
+ */
+function settleOutcomes(deps: AppDeps, events: EventBus): (outcomes: ReadonlyArray<Outcome<unknown>>) => Promise<void> {
+  return async (outcomes) => {
+    const done = outcomes.filter((outcome) => outcome.ok);
+    const caused = done.flatMap((outcome) => outcome.events);
+    if (caused.length > 0) events.stage(caused);
+    if (caused.length > 0 || done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
+    events.publish(caused);
+  };
+}
+
+function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
+  const settle = settleOutcomes(deps, events);
+  return (outcome) => settle([outcome]);
+}
+
+/** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
+const libraries = new Map<string, ScenarioLibrary>();
+function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
+  const key = userDir ?? '';
+  let library = libraries.get(key);
+  if (!library) {
+    const loaded = loadScenarios(userDir);
+    if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
+    library = scenarioLibrary(loaded.scenarios);
+    libraries.set(key, library);
+  }
+  return library;
+}

@@ -1,0 +1,77 @@
+/**
+ * The catalogue flow: create, sync and batch sync of products, customers and plans (one shape, three kinds),
+ * and their owner-scoped reads. Every change is written with one `putMany` and reported with its events.
+ */
+import { failure, type ErrorDetail } from '../errors/failures.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { StoredRecord } from '../domain/records.ts';
+import type { FlowDeps } from '../platform/deps.ts';
+import type { CatalogKind } from './catalog-kinds.ts';
+import { metadataProblem } from './metadata.ts';
+import { ownRecord, ownRecords } from '../records/owned.ts';
+import { recordEvent } from '../records/record-events.ts';
+import { upsertScope } from './upsert-scope.ts';
+import { newRecord, upsertByKey, type Upsert } from './upsert.ts';
+
+type Fields = Record<string, unknown>;
+
+export interface SyncedBatch {
+  records: StoredRecord[];
+  created: number;
+  updated: number;
+}
+
+export interface CatalogFlow {
+  readonly kind: CatalogKind;
+  create(clientId: string, fields: Fields): Outcome<StoredRecord>;
+  sync(clientId: string, fields: Fields): Outcome<Upsert>;
+  syncBatch(clientId: string, records: readonly Fields[]): Outcome<SyncedBatch>;
+  get(clientId: string, id: string | undefined): StoredRecord | undefined;
+  list(clientId: string): ReadonlyArray<Readonly<StoredRecord & { createdAt: string }>>;
+}
+
+export function catalogFlow(kind: CatalogKind, deps: FlowDeps): CatalogFlow {
+  const write = (clientId: string, upserts: readonly Upsert[]) => {
+    const written = upserts.map(({ record }) => ({ collection: kind.collection, record }));
+    deps.store.putMany(written);
+    return { written, events: upserts.map((upsert) => recordEvent(kind, clientId, upsert)) };
+  };
+  return {
+    kind,
+    create(clientId, fields) {
+      const problem = metadataProblem(fields) ?? duplicateKeyProblem(kind, deps, clientId, fields);
+      if (problem) return failure('invalid_request', { details: [problem] });
+      const record = newRecord(kind, upsertScope(deps, clientId), fields);
+      const { written, events } = write(clientId, [{ record, created: true }]);
+      return done(record, written, events);
+    },
+    sync(clientId, fields) {
+      const problem = metadataProblem(fields);
+      if (problem) return failure('invalid_request', { details: [problem] });
+      const upsert = upsertByKey(kind, upsertScope(deps, clientId), fields);
+      const { written, events } = write(clientId, [upsert]);
+      return done(upsert, written, events);
+    },
+    syncBatch(clientId, records) {
+      const details = records
+        .map((fields, index) => metadataProblem(fields, `${kind.batchField}[${index}]`))
+        .filter((detail): detail is ErrorDetail => detail !== undefined);
+      if (details.length > 0) return failure('invalid_request', { details });
+      const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+      const upserts = records.map((fields) => upsertByKey(kind, scope, fields));
+      const { written, events } = write(clientId, upserts);
+      const created = upserts.filter((upsert) => upsert.created).length;
+      return done({ records: upserts.map((upsert) => upsert.record), created, updated: upserts.length - created }, written, events);
+    },
+    get: (clientId, id) => ownRecord(deps.store, kind.collection, clientId, id),
+    list: (clientId) => ownRecords(deps.store, kind.collection, clientId),
+  };
+}
+
+/** Create is not sync: a merchant key already in use is refused rather than silently duplicated. */
+function duplicateKeyProblem(kind: CatalogKind, deps: FlowDeps, clientId: string, fields: Fields): ErrorDetail | undefined {
+  const value = fields[kind.key];
+  if (typeof value !== 'string') return undefined;
+  if (!deps.store.findByKey(kind.collection, kind.key, clientId, value)) return undefined;
+  return { path: kind.key, message: `já existe um registo com este ${kind.key}; use a operação sync para o atualizar` };
+}

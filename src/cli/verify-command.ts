@@ -1,0 +1,121 @@
+/**
+ * `commerce-mock verify [pacts…]`: verifies Pact files against a provider and prints the drift report. Without
+ * `--provider-base-url` it starts the mock itself (in memory, on a free loopback port) for the run. Exit 0 when
+ * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { resolveConfig } from './options.ts';
+import { renderMarkdown, renderTerminal, type DriftReport } from '../contracts/drift-report.ts';
+import { pactFilesIn, readPactFile } from '../contracts/pact-file.ts';
+import { printable } from '../contracts/printable.ts';
+import { ProviderUnreachable, type ProviderTarget } from '../contracts/provider-api.ts';
+import { verifyPacts, VerifyStopped } from '../contracts/verify-pacts.ts';
+import { SHIPPED } from '../platform/package-files.ts';
+import { startServer, type CliIo } from '../server/start-server.ts';
+
+/** The contracts this package ships: its own `pacts/` directory. */
+export const SHIPPED_PACTS = SHIPPED.pacts;
+
+/** Exit codes of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
+const EXIT_SIGINT = 130;
+const EXIT_SIGTERM = 143;
+
+interface VerifyFlags {
+  pact: string[];
+  providerBaseUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  target: string;
+  adminToken?: string;
+  scenario?: string;
+  scenarios?: string;
+  report?: string;
+}
+
+export function defineVerifyCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
+  program
+    .command('verify')
+    .description('verify Pact contracts against the mock (started for the run) or any provider base URL: the drift report')
+    .argument('[pacts...]', 'pact files or directories (default: the pacts/ directory of commerce-mock)')
+    .option('--pact <file>', 'a pact file or directory (repeatable)', (value: string, all: string[]) => [...all, value], [])
+    .option('--provider-base-url <url>', 'the provider to verify (default: start the mock for the run)')
+    .option('--client-id <id>', 'client credentials on the provider (env COMMERCE_CLIENT_ID; default mock-client)')
+    .option('--client-secret <secret>', 'env COMMERCE_CLIENT_SECRET; default mock-secret')
+    .option('--target <kind>', 'auto (ask for the admin API), mock or real', 'auto')
+    .option('--admin-token <token>', "a mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option('--scenario <name>', 'global scenario of the mock started for the run')
+    .option('--scenarios <dir>', 'scenario files of the mock started for the run')
+    .option('--report <file>', 'also write the report as <file>.json and <file>.md')
+    .action((positional: string[], flags: VerifyFlags) => run(verify([...positional, ...flags.pact], flags, env, io)));
+}
+
+async function verify(paths: string[], flags: VerifyFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  if (!['auto', 'mock', 'real'].includes(flags.target)) return usage(io, `--target: expected auto, mock or real, got "${flags.target}"`);
+  const { files, unreadable } = pactFilesIn(paths.length > 0 ? paths : [SHIPPED_PACTS]);
+  const read = files.map(readPactFile);
+  const problems = [...unreadable, ...read.flatMap((outcome) => (outcome.ok ? [] : [outcome]))];
+  if (problems.length > 0) return usage(io, problems.map(({ file, reason }) => `${printable(file)}: ${printable(reason)}`).join('\n'));
+  const pacts = read.flatMap((outcome) => (outcome.ok ? [outcome.pact] : []));
+  const credentials = {
+    clientId: flags.clientId ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client',
+    clientSecret: flags.clientSecret ?? env['COMMERCE_CLIENT_SECRET'] ?? 'mock-secret',
+  };
+  const target = (baseUrl: string): ProviderTarget => ({
+    baseUrl,
+    credentials,
+    mode: flags.target as ProviderTarget['mode'],
+    adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
+  });
+  let report: DriftReport | number;
+  try {
+    report = flags.providerBaseUrl
+      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop }));
+  } catch (error) {
+    if (error instanceof ProviderUnreachable) return usage(io, error.message);
+    if (error instanceof VerifyStopped) {
+      io.stderr(`commerce-mock verify: stopped (${error.reason}); the provider has its state back\n`);
+      return error.reason === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+    }
+    throw error;
+  }
+  if (typeof report === 'number') return report;
+  io.stdout(renderTerminal(report));
+  if (flags.report) writeReport(flags.report, report, io);
+  return report.summary.failed > 0 ? 1 : 0;
+}
+
+/** Starts the mock in this process for the run, and stops it after; a refused start is a usage problem (2). */
+async function withOwnMock(flags: VerifyFlags, io: CliIo, use: (baseUrl: string) => Promise<DriftReport>): Promise<DriftReport | number> {
+  const resolved = resolveConfig(
+    { port: 0, host: '127.0.0.1', inMemory: true, logLevel: 'error', scenario: flags.scenario, scenarios: flags.scenarios },
+    {},
+  );
+  if (!resolved.ok) return usage(io, resolved.problems.join('; '));
+  // Its own stop: the mock keeps serving while a stopped run gives it its state back, then stops.
+  const stop = new AbortController();
+  let listening: (baseUrl: string) => void = () => undefined;
+  const started = new Promise<string>((resolve) => (listening = resolve));
+  const server = startServer(resolved.config, { stdout: () => undefined, stderr: io.stderr, stop: stop.signal, listening });
+  const first = await Promise.race([started, server]);
+  if (typeof first !== 'string') return first.ok ? 1 : usage(io, first.problems.join('; '));
+  try {
+    return await use(first);
+  } finally {
+    stop.abort('verify done');
+    await server;
+  }
+}
+
+function writeReport(file: string, report: DriftReport, io: CliIo): void {
+  const base = file.replace(/\.(json|md)$/, '');
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderMarkdown(report));
+  io.stdout(`report written to ${base}.json and ${base}.md\n`);
+}
+
+function usage(io: CliIo, problem: string): number {
+  io.stderr(`commerce-mock verify: ${problem}\n`);
+  return 2;
+}

@@ -1,0 +1,73 @@
+/**
+ * Where the OpenAPI document lives and what the router reads from it besides operations: the path prefixes
+ * of its `servers` (canonical `/v1`, aliases `/api/v1` and `/api`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BUILT, SHIPPED } from '../platform/package-files.ts';
+
+export const SPEC_PATH = SHIPPED.openapiYaml;
+
+/**
+ * The build writes the document as JSON beside the compiled code (`dist/openapi.json`, see
+ * scripts/spec-to-json.mjs): parsing it takes milliseconds where the YAML parser takes a fifth of a second of
+ * start-up. Run from the sources (tests, tsx), there is no such file and the YAML is read.
+ */
+const BUILT_JSON = BUILT.openapiJson;
+
+/** The admin API's own document (spec/admin.yaml), built the same way. */
+export const ADMIN_SPEC_PATH = SHIPPED.adminYaml;
+const ADMIN_BUILT_JSON = BUILT.adminJson;
+
+function readDocument(built = BUILT_JSON, source = SPEC_PATH): Record<string, unknown> {
+  if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return parse(readFileSync(source, 'utf8')) as Record<string, unknown>;
+}
+
+let adminDocument: Record<string, unknown> | undefined;
+
+/** spec/admin.yaml, parsed once per process. */
+export function loadAdminDocument(): Readonly<Record<string, unknown>> {
+  adminDocument ??= readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH);
+  return adminDocument;
+}
+
+interface ServerEntry {
+  url: string;
+}
+
+let document: Record<string, unknown> | undefined;
+
+/** The parsed document, read once per process and shared: read it, never change it (the router works on a copy). */
+export function loadSpecDocument(): Readonly<Record<string, unknown>> {
+  document ??= readDocument();
+  return document;
+}
+
+let prefixes: readonly string[] | undefined;
+
+/** Path prefixes of the document's servers, longest first so `/api/v1` wins over `/api`. */
+export function apiPrefixes(): readonly string[] {
+  if (prefixes) return prefixes;
+  const servers = (loadSpecDocument()['servers'] ?? []) as ServerEntry[];
+  const paths = servers.map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
+  prefixes = [...new Set(paths)].sort((a, b) => b.length - a.length);
+  return prefixes;
+}
+
+/** The operation path of a request (`/api/v1/orders` → `/orders`), or undefined when no prefix matches. */
+export function stripApiPrefix(path: string): string | undefined {
+  for (const prefix of apiPrefixes()) {
+    if (path === prefix) return '/';
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length);
+  }
+  return undefined;
+}
+
+/**
+ * Tolerance of Ajv's `multipleOf` (10^-n on the quotient). Prices are `multipleOf: 0.01`; in binary floating
+ * point 10000000.02 / 0.01 is 1000000001.9999999, so a tight tolerance refuses valid amounts. 10^-4 holds up to
+ * the schema's maximum of 1e9 (quotient error ≈ 2e-5) and still refuses any real third decimal.
+ */
+export const MULTIPLE_OF_PRECISION = 4;

@@ -1,0 +1,170 @@
+/**
+ * Every option of the mock, as one zod schema. Sources are merged defaults ← config file ← env ← flags,
+ * then validated once; a failure names the option (or the file and field).
+ */
+import { z } from 'zod';
+import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
+import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
+
+export const DEFAULT_CLIENTS = [
+  { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, name: 'Default merchant' },
+  { clientId: 'inactive-client', clientSecret: 'inactive-secret', active: false, name: 'Deactivated merchant' },
+];
+
+/** Where a client's webhooks go and the secret they are signed with (http or https only). */
+export const webhookEndpointSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  secret: z.string().min(8).max(200),
+});
+
+const clientSchema = z.strictObject({
+  clientId: z.string().min(1).max(200),
+  clientSecret: z.string().min(1).max(200),
+  active: z.boolean().default(true),
+  name: z.string().max(200).optional(),
+  /** A scenario active for this client alone (narrower than the global one). */
+  scenario: z.string().min(1).max(64).optional(),
+  /** Off when absent: no webhook is sent for this client. */
+  webhook: webhookEndpointSchema.optional(),
+});
+
+const tokenPolicySchema = z.strictObject({
+  ttlSeconds: z.number().int().min(1).max(31_536_000).default(3600),
+  maxActivePerClient: z.number().int().min(1).max(1000).default(5),
+  limitPolicy: z.enum(['reject', 'revoke-oldest']).default('reject'),
+});
+
+const rateLimitSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  limit: z.number().int().min(1).max(1_000_000).default(100),
+  windowSeconds: z.number().int().min(1).max(86_400).default(60),
+});
+
+const timeoutsSchema = z.strictObject({
+  /** A client must have sent its request headers within this time (slowloris). */
+  headersSeconds: z.number().min(0.1).max(600).default(10),
+  /** …and its whole request within this time. */
+  requestSeconds: z.number().min(0.1).max(3600).default(30),
+});
+
+const snapshotLimitsSchema = z.strictObject({
+  maxCount: z.number().int().min(1).max(10_000).default(20),
+  maxTotalBytes: z.number().int().min(1024).max(4 * 1024 ** 3).default(50 * 1024 * 1024),
+});
+
+/** A check of a URL's parts; zod runs every refinement, also after the URL check failed, which reports that. */
+function ifParsed(check: (url: URL) => boolean): (value: string) => boolean {
+  return (value) => !URL.canParse(value) || check(new URL(value));
+}
+
+export const configSchema = z.strictObject({
+  port: z.number().int().min(0).max(65_535).default(4010),
+  host: z.string().min(1).default('127.0.0.1'),
+  data: z.string().min(1).default('.commerce-mock/db.json'),
+  inMemory: z.boolean().default(false),
+  reset: z.boolean().default(false),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
+  seedData: z.enum(['default', 'none']).default('default'),
+  /**
+   * Base of the links the mock hands out (checkout pages, /docs); defaults to the host the client reached. An
+   * http(s) URL without credentials: it is written into pages, links and a Content-Security-Policy.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .refine(ifParsed((url) => url.username === '' && url.password === ''), 'must not carry credentials (user:password@)')
+    .refine(ifParsed((url) => url.search === '' && url.hash === ''), 'must not carry a query or a fragment: links are built under it')
+    .optional(),
+  /**
+   * Origins a browser page may call the API from (CORS). `*` allows any; unset means `*` on a loopback host and
+   * none on any other.
+   */
+  corsOrigins: z.array(z.union([z.literal('*'), z.url()])).max(100).optional(),
+  adminToken: z.string().min(8).optional(),
+  /** The scenario active globally from the start (a name from the built-ins or `scenariosDir`). */
+  scenario: z.string().min(1).max(64).optional(),
+  /** A directory of the user's scenario files, loaded over the built-ins. */
+  scenariosDir: z.string().min(1).optional(),
+  /** `silent` prints nothing at all, the start-up banner included; `warn` and above leave out the access log. */
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  /** `json`: one object per line on stderr (`level`, `time`, `msg` and fields). */
+  logFormat: z.enum(LOG_FORMATS).default('text'),
+  clients: z
+    .array(clientSchema)
+    .min(1)
+    .refine((clients) => new Set(clients.map((c) => c.clientId)).size === clients.length, {
+      message: 'clientId values must be unique',
+    })
+    .default(DEFAULT_CLIENTS),
+  tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
+  rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
+  timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
+  /** A clock move that would make one subscription bill more periods than this is refused (400). */
+  maxCatchUpPeriods: z.number().int().min(1).max(100_000).default(120),
+  /** Webhooks may go to link-local and cloud-metadata addresses (169.254.0.0/16, fd00:ec2::254): off by default. */
+  webhookAllowLinkLocal: z.boolean().default(false),
+  /** Named state snapshots kept in memory (`POST /__admin/snapshots`): at most this many, this many bytes in all. */
+  snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
+}).superRefine((config, context) => {
+  // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
+  const own = ownOrigins(config);
+  config.clients.forEach((client, index) => {
+    // A URL the field's own schema refused is named once, by that schema.
+    const url = client.webhook?.url;
+    const problem = url !== undefined && webhookEndpointSchema.shape.url.safeParse(url).success && webhookUrlProblem(url, { allowLinkLocal: config.webhookAllowLinkLocal, own });
+    if (problem) context.addIssue({ code: 'custom', path: ['clients', index, 'webhook', 'url'], message: problem });
+  });
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ClientConfig = Config['clients'][number];
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** The two options that choose where state is kept, named together in the one problem they make. */
+export const EXCLUSIVE_STORES = 'inMemory and data';
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/**
+ * Validate merged input. Each problem is prefixed by `where(field)`: by default `<origin>: <field>` (a config
+ * file names itself and the field); the command line names the flag instead.
+ */
+export function parseConfig(
+  input: unknown,
+  origin = 'configuration',
+  where: (field: string) => string = (field) => `${origin}: ${field}`,
+): ConfigResult {
+  // `data` has a default, so only the input can tell that both were asked for, whichever the source.
+  if (isPlainObject(input) && input['inMemory'] === true && input['data'] !== undefined) {
+    return { ok: false, problems: [`${where(EXCLUSIVE_STORES)}: exclude each other: state is kept either in memory or in a file`] };
+  }
+  const result = configSchema.safeParse(input);
+  if (result.success) return { ok: true, config: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    return `${where(field)}: ${issue.message}`;
+  });
+  return { ok: false, problems };
+}
+
+/** A config with every default, for tests and embedding. */
+export function defaultConfig(overrides: ConfigInput = {}): Config {
+  return configSchema.parse(overrides);
+}
+
+/** Shallow-deep merge of plain objects: later sources win; arrays are replaced, not merged. */
+export function mergeConfigSources(...sources: Array<Record<string, unknown>>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) {
+      if (value === undefined) continue;
+      const previous = merged[key];
+      merged[key] =
+        isPlainObject(previous) && isPlainObject(value) ? mergeConfigSources(previous, value) : value;
+    }
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

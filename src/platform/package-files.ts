@@ -1,0 +1,45 @@
+/**
+ * Where the package's own files are: the one module that knows the layout, so a file can move without breaking
+ * at run time. The sources (`src/`) and the build (`dist/`) both sit one level below the package root, so every
+ * path here is the same from either. Whatever the server reads at run time is listed here, and the package's
+ * `files` ships each of them (test/package/package-files.test.ts checks it).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = new URL('../../', import.meta.url);
+/** The folder of the running code, `src/` or `dist/`: the build writes its own outputs beside the code. */
+const code = new URL('../', import.meta.url);
+
+const fromRoot = (path: string): string => fileURLToPath(new URL(path, root));
+const besideCode = (path: string): string => fileURLToPath(new URL(path, code));
+
+export const PACKAGE_ROOT = fromRoot('../');
+
+/** Files shipped as they are in the repository. */
+export const SHIPPED = {
+  packageJson: fromRoot('package.json'),
+  openapiYaml: fromRoot('spec/openapi.yaml'),
+  adminYaml: fromRoot('spec/admin.yaml'),
+  scenarios: fromRoot('scenarios/'),
+  pacts: fromRoot('pacts'),
+  checkoutTemplates: fromRoot('src/pages/checkout/templates/'),
+  console: fromRoot('src/pages/console/'),
+  docsPublic: fromRoot('src/pages/docs/public/'),
+} as const;
+
+/** What the build makes beside the compiled code (absent when the sources run, which then read the originals). */
+export const BUILT = {
+  openapiJson: besideCode('openapi.json'),
+  adminJson: besideCode('admin.json'),
+  builtInScenarios: besideCode('built-in-scenarios.json'),
+  validators: besideCode('validators/'),
+} as const;
+
+let version: string | undefined;
+
+/** The `version` of the package.json this code belongs to, read once. */
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as { version: string }).version;
+  return version;
+}

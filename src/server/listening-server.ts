@@ -1,0 +1,54 @@
+/**
+ * The listening socket of the mock: listen (a refusal is a value naming the address), stop gracefully, and the
+ * origin a client on this machine reaches it at. Only start-server.ts uses it.
+ */
+import type { Server, ServerResponse } from 'node:http';
+import type { Logger } from '../platform/log.ts';
+
+/** After a stop, in-flight requests get this long to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export function listen(server: Server, host: string, port: number): Promise<{ ok: true } | { ok: false; problems: string[] }> {
+  return new Promise((resolve) => {
+    server.once('error', (error) => resolve({ ok: false, problems: [`cannot listen on ${host}:${port}: ${error.message}`] }));
+    server.once('listening', () => resolve({ ok: true }));
+    server.listen(port, host);
+  });
+}
+
+/**
+ * How the server stops: requests in flight and late ones are answered, but their connections are not kept alive;
+ * after a grace period they are cut.
+ */
+export function stopsGracefully(server: Server, logger: Logger): (reason: string) => Promise<void> {
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  return (reason) => {
+    logger.info(`${reason}: finishing in-flight requests`);
+    inFlight.forEach(closeAfter);
+    server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
+    return new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    });
+  };
+}
+
+/** The origin a client on this machine uses: a wildcard bind address is reached through loopback. */
+export function reachableOrigin(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+export function listeningPort(server: Server, fallback: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+

@@ -1,0 +1,230 @@
+/**
+ * `commerce-mock start` and `startMock`: config → lock the data file → listen → store → seeded data → createApp →
+ * serve, until stopped. The only module that opens sockets (through listening-server.ts). A stop at any moment of
+ * start-up ends in an orderly exit 0.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import { createApp, type AppOptions } from '../app/app.ts';
+import { createClientRegistry } from '../clients/client-registry.ts';
+import { createClock } from '../platform/clock.ts';
+import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
+import type { AppDeps } from '../platform/deps.ts';
+import { seedInitialData } from '../fake/seed-initial-data.ts';
+import { isLoopback } from '../http/loopback.ts';
+import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
+import { createLogger, type Logger } from '../platform/log.ts';
+import { createSecureRandom } from '../platform/random.ts';
+import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
+import type { Store } from '../store/store-types.ts';
+
+/** How often the clock is let act while the mock runs. */
+const TICK_MS = 1000;
+
+/** The process as the CLI sees it: output streams, and a signal aborted when asked to stop. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborted when the process is asked to stop (its reason names the signal). */
+  stop: AbortSignal;
+  /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
+  listening?(baseUrl: string): void;
+}
+
+export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
+
+/** A mock that listens: where to reach it, and how to stop it. */
+export interface RunningServer {
+  /** The origin a client on this machine reaches it at, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  /**
+   * Finishes the requests in flight, closes the server, then flushes and closes the store: 0, or 1 when the last
+   * write failed. Calling it again returns the same promise.
+   */
+  stop(reason?: string): Promise<number>;
+}
+
+/** Listening, refused with problems, or asked to stop (`io.stop`) before it listened. */
+export type LaunchOutcome = { ok: true; running: RunningServer } | ServerOutcome;
+
+/**
+ * What an embedder adds: observers of every exchange, listeners of domain events, routers it built already (they
+ * hold no state of a mock: several mocks in one process share them), and how problems name the scenario option.
+ */
+export interface LaunchExtras extends Pick<AppDeps, 'observers' | 'listeners'>, Pick<AppOptions, 'router' | 'adminRouter'> {
+  /** Default `--scenario`, as the command line names it. */
+  scenarioOption?: string;
+}
+
+/** The CLI's start: launch, then serve until `io.stop` is aborted. */
+export async function startServer(config: Config, io: CliIo): Promise<ServerOutcome> {
+  const launched = await launchServer(config, io);
+  if (!('running' in launched)) return launched;
+  await new Promise((resolve) => (io.stop.aborted ? resolve(undefined) : io.stop.addEventListener('abort', resolve, { once: true })));
+  return { ok: true, stopped: await launched.running.stop(String(io.stop.reason ?? 'stop')) };
+}
+
+/**
+ * The one start path (the CLI's and `startMock`'s): config → lock → listen → store → seeded data → createApp. Resolves
+ * once the server listens; `io.stop` aborted before that ends the start in order instead.
+ */
+export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
+  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat });
+  const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
+  const scenarios = loadScenarioLibrary(config, scenarioOption);
+  if (!scenarios.ok) return scenarios;
+  const clock = createClock();
+  // One owner per data file, and the port bound before the store opens: a mock that cannot serve touches no data.
+  let lock: DataLock | undefined;
+  try {
+    lock = config.inMemory ? undefined : await lockDataFile(config.data);
+  } catch (error) {
+    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    throw error;
+  }
+  const release = async () => {
+    await lock?.release().catch((error: unknown) => logger.warn(`removing the lock file failed: ${String(error)}`));
+  };
+  const { headersSeconds, requestSeconds } = config.timeouts;
+  let appReady: (handler: RequestListener) => void = () => undefined;
+  const handlerReady = new Promise<RequestListener>((resolve) => (appReady = resolve));
+  const server = createServer(
+    {
+      headersTimeout: headersSeconds * 1000,
+      requestTimeout: requestSeconds * 1000,
+      // Node looks for timed-out requests every 30 s by default: a slow client would hold its socket that long.
+      connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
+    },
+    // A request that arrives while the store opens waits for the app.
+    (req, res) => void handlerReady.then((handler) => handler(req, res)),
+  );
+  const closeServer = stopsGracefully(server, logger);
+  const listened = await listen(server, config.host, config.port);
+  if (!listened.ok) {
+    await release();
+    return listened;
+  }
+  /** Ends a start that will not serve: the socket closed, the store (when open) flushed, the lock released. */
+  const abandon = async (store?: Store): Promise<number> => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    const code = store ? await closeStore(store, logger) : 0;
+    await release();
+    return code;
+  };
+  if (io.stop.aborted) return { ok: true, stopped: await abandon() };
+
+  logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
+  let store: Store;
+  try {
+    store = await openStore({
+      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+      now: clock.now,
+      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+    });
+  } catch (error) {
+    await abandon();
+    if (error instanceof StoreOpenError) return { ok: false, problems: [error.message] };
+    throw error;
+  }
+  // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
+  if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
+
+  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
+  seedInitialData(deps);
+  try {
+    await store.commit();
+  } catch (error) {
+    await abandon(store);
+    return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
+  }
+  const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
+  if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
+  appReady(app.express);
+  // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
+  const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
+  ticking.unref();
+  const port = listeningPort(server, config.port);
+  let stopping: Promise<number> | undefined;
+  const stop = (reason = 'stop') =>
+    (stopping ??= (async () => {
+      clearInterval(ticking);
+      await closeServer(reason);
+      const code = await closeStore(store, logger);
+      await release();
+      return code;
+    })());
+  const running: RunningServer = { url: reachableOrigin(config.host, port), port, stop };
+  if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
+  // With --port 0 the real port is known only once listening.
+  announce({ ...config, port }, io, logger);
+  return { ok: true, running };
+}
+
+/** The built-in scenarios and the user's, checked before anything starts; an unknown active name is refused too. */
+function loadScenarioLibrary(config: Config, scenarioOption: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+  const loaded = loadScenarios(config.scenariosDir);
+  if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
+  const library = scenarioLibrary(loaded.scenarios);
+  const wanted = [
+    ...(config.scenario ? [{ name: config.scenario, where: scenarioOption }] : []),
+    ...config.clients.flatMap((client) => (client.scenario ? [{ name: client.scenario, where: `clients[${client.clientId}].scenario` }] : [])),
+  ];
+  const unknown = wanted.filter(({ name }) => !library.get(name));
+  if (unknown.length > 0) {
+    const known = library.list().map((scenario) => scenario.name).join(', ');
+    return { ok: false, problems: unknown.map(({ name, where }) => `${where}: unknown scenario "${name}" (known: ${known})`) };
+  }
+  return { ok: true, library };
+}
+
+/** Flushes and closes the store: 0, or 1 when the last write fails. */
+async function closeStore(store: Store, logger: Logger): Promise<number> {
+  try {
+    await store.close();
+    return 0;
+  } catch (error) {
+    logger.error(`flushing the store failed: ${String(error)}`);
+    return 1;
+  }
+}
+
+function announce(config: Config, io: CliIo, logger: Logger): void {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const base = `http://${host}:${config.port}`;
+  const adminLocked = !isLoopback(config.host);
+  const lines = [
+    `commerce-mock listening on ${base}`,
+    `  API (canonical)  ${base}/v1`,
+    `  API (aliases)    ${base}/api/v1  ${base}/api`,
+    `  admin            ${base}/__admin${adminLocked ? (config.adminToken ? '  (needs the --admin-token bearer)' : '  (locked: set --admin-token)') : ''}`,
+    `  console          ${base}/__admin/ui`,
+    `  docs             ${base}/docs`,
+    `  store            ${config.inMemory ? 'in memory' : config.data}`,
+    '  snapshots        in memory only: lost on restart (export the state to keep one)',
+    ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
+    ...config.clients.map(
+      (client) =>
+        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+    ),
+  ];
+  // `--log-level silent` prints nothing at all: the banner is for people, a program is told by `listening`.
+  if (config.logLevel !== 'silent') io.stdout(`${lines.join('\n')}\n`);
+  io.listening?.(base);
+  logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
+}
+
+/**
+ * A client's secret as the banner shows it: the built-in clients' secrets are documentation (the README gives them),
+ * any other secret came from the user's configuration and is never printed.
+ */
+function printableSecret(client: { clientId: string; clientSecret: string }): string {
+  const builtIn = DEFAULT_CLIENTS.some((known) => known.clientId === client.clientId && known.clientSecret === client.clientSecret);
+  return builtIn ? client.clientSecret : '*** (as configured)';
+}
+
+/** The configuration as the debug log shows it: the admin token redacted, clients (and their secrets) counted. */
+export function loggableConfig(config: Config): Record<string, unknown> {
+  return { ...config, clients: config.clients.length, ...(config.adminToken === undefined ? {} : { adminToken: '[redacted]' }) };
+}

@@ -1,0 +1,124 @@
+/**
+ * The persistence contract. Only `src/store/` knows how records reach the disk (lowdb snapshot + append-only
+ * journal); everything else talks to a `Store`.
+ */
+
+import { COLLECTIONS, type CollectionName, type StoredRecord } from '../domain/records.ts';
+
+export { COLLECTIONS, type CollectionName, type StoredRecord };
+
+/**
+ * Unique secondary indexes, scoped per client: `findByKey('products', 'originProductId', clientId, value)`.
+ * Rebuilt from the data at load, maintained on every `put`.
+ */
+export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = {
+  tokens: ['tokenHash'],
+  products: ['originProductId'],
+  customers: ['merchantCustomerId'],
+  plans: ['originPlanId'],
+  subscriptions: ['originSubscriptionId'],
+  orders: [],
+  payments: [],
+  orderPolls: [],
+  webhookDeliveries: [],
+};
+
+export interface StoreData {
+  version: 1;
+  /** Free-form bookkeeping (e.g. which seed produced the dataset). */
+  meta: Record<string, unknown>;
+  collections: Record<CollectionName, Record<string, StoredRecord>>;
+}
+
+export interface Store {
+  /** A copy of the record, or undefined. Constant time. */
+  get<T extends StoredRecord>(collection: CollectionName, id: string): T | undefined;
+  /** A copy of the client's record whose unique `key` equals `value`, or undefined. Constant time. */
+  findByKey<T extends StoredRecord>(
+    collection: CollectionName,
+    key: string,
+    clientId: string,
+    value: string,
+  ): T | undefined;
+  /**
+   * The client's records of a collection, oldest first: by `createdAt`, then by the order of their first `put`
+   * (later puts keep the place). The store's own sorted list, not a copy: read it, never change it (records
+   * change only through `put`). Reading a page from its end costs the page, not the collection.
+   */
+  list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>>;
+  /** Number of records in a collection, all clients. */
+  count(collection: CollectionName): number;
+  /** Insert or replace a record; applied in memory at once and queued for the journal. */
+  put(collection: CollectionName, record: StoredRecord): void;
+  /** Several puts as one journal line, so a batch is all-or-nothing on replay too. */
+  putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void;
+  /** Drop a record (journaled); nothing happens when there is none. */
+  remove(collection: CollectionName, id: string): void;
+  getMeta(key: string): unknown;
+  setMeta(key: string, value: unknown): void;
+  /** Resolves once every change made so far is durable (appended to the journal). */
+  commit(): Promise<void>;
+  /** Drop every record and meta value (journaled). */
+  clear(): void;
+  /** Everything the store holds, as one value (shares the frozen records: serialise it, never change it). */
+  dump(): StoreData;
+  /** Replace everything with `data`, as one journal line (state import, one client's reset). */
+  replace(data: StoreData): void;
+  /** Rewrite the snapshot and truncate the journal. */
+  checkpoint(): Promise<void>;
+  /** Wait for pending appends, checkpoint, release files. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Path of the lowdb JSON snapshot; the journal lives beside it as `<file>.journal`. Omit for in-memory. */
+  file?: string;
+  /** Rename an unreadable data file (and its journal) aside as `<file>.corrupt-<time>` and start empty. */
+  reset?: boolean;
+  /** Journal size in bytes past which a checkpoint runs. */
+  checkpointBytes?: number;
+  /** Time used in the name of a file set aside by `reset` (from the clock module). */
+  now?: () => Date;
+  /** Called after each journal append (one per group commit); for tests, benchmarks and metrics. */
+  onAppend?: (event: AppendEvent) => void;
+  /** Called after each completed checkpoint (snapshot rewritten, journal truncated). */
+  onCheckpoint?: (event: CheckpointEvent) => void;
+  /** Called when `reset` has set an unreadable data file (and its journal) aside, so the caller can log it. */
+  onSetAside?: (event: SetAsideEvent) => void;
+}
+
+export interface AppendEvent {
+  /** Journal lines written by this single append (several commits grouped together). */
+  lines: number;
+  bytes: number;
+  /** Journal size after the append. */
+  journalBytes: number;
+}
+
+export interface CheckpointEvent {
+  /** Journal size that the checkpoint truncated away. */
+  journalBytes: number;
+  durationMs: number;
+}
+
+export interface SetAsideEvent {
+  /** The file found unusable (the snapshot or its journal). */
+  file: string;
+  reason: string;
+  /** New names of the files moved aside. */
+  movedTo: string[];
+}
+
+/** Thrown by `openStore` when the data file cannot be used; never overwrites that file. */
+export class StoreOpenError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `cannot use data file ${file}: ${reason}. ` +
+        'Fix or move the file, or start with --reset to begin afresh (the old file is kept as <file>.corrupt-<time>).',
+    );
+    this.name = 'StoreOpenError';
+  }
+}

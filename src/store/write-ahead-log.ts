@@ -1,0 +1,196 @@
+/**
+ * The append side of the journal, with group commit and checkpoints.
+ *
+ * Lines queued by `put` & co. wait in the *open* batch. One append at a time is in flight; everything queued
+ * meanwhile goes out together in the next single write + fdatasync, so N concurrent commits cost about two
+ * appends. Appends and checkpoints run one after the other on a single chain (never interleaved).
+ *
+ * A checkpoint captures the whole in-memory state synchronously, so it also covers the lines still waiting
+ * in the open batch: their commits resolve once the snapshot is durable and the journal truncated, without
+ * appending them. Lines queued after the capture go to the fresh journal.
+ *
+ * A failed append is cut back off the journal (ftruncate to the size before it), and memory is taken back to
+ * what is durable: the undo of every line not yet durable (the failed batch and whatever was queued after it)
+ * runs, newest first, and all their commits reject. No change that was answered with an error can reach the
+ * disk later. If even the cut fails, the journal is "poisoned": the next flush is a checkpoint, which rewrites
+ * everything from memory (by then the durable state).
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { monotonicMs } from '../platform/clock.ts';
+import type { Persistence } from './persistence.ts';
+import type { AppendEvent, CheckpointEvent } from './store-types.ts';
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface Batch {
+  lines: string[];
+  /** One per line: takes memory back to before it. */
+  undos: Array<() => void>;
+  waiters: Waiter[];
+}
+
+export interface JournalWriterOptions {
+  /** Journal size past which a checkpoint runs (checked after each append). */
+  checkpointBytes: number;
+  /** Capture the state synchronously when called, then write it durably as the snapshot. */
+  snapshot: () => Promise<void>;
+  onAppend?: ((event: AppendEvent) => void) | undefined;
+  onCheckpoint?: ((event: CheckpointEvent) => void) | undefined;
+}
+
+export class JournalWriter implements Persistence {
+  #open: Batch | null = null;
+  /** The batch being appended, or covered by the checkpoint being written. */
+  #inFlight: Batch | null = null;
+  #chain: Promise<void> = Promise.resolve();
+  #scheduled = false;
+  #size: number;
+  #poison: unknown = null;
+  #released = false;
+  #closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly handle: FileHandle,
+    size: number,
+    private readonly options: JournalWriterOptions,
+  ) {
+    this.#size = size;
+  }
+
+  queue(line: string, undo: () => void): void {
+    this.#open ??= { lines: [], undos: [], waiters: [] };
+    this.#open.lines.push(line);
+    this.#open.undos.push(undo);
+    this.#schedule();
+  }
+
+  commit(): Promise<void> {
+    const batch = this.#open ?? this.#inFlight;
+    if (!batch) return Promise.resolve();
+    if (batch === this.#open) this.#schedule();
+    return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
+  }
+
+  checkpoint(): Promise<void> {
+    return this.#exclusive(() => this.#checkpointOrRequeue());
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#exclusive(async () => {
+      try {
+        await this.#checkpointOrRequeue();
+      } catch (error) {
+        // Keep what the snapshot could not take: append it, so the next start replays it.
+        if (!this.#poison) await this.#flush();
+        throw error;
+      } finally {
+        this.#released = true;
+        this.#rejectAll(this.#open, new Error('the store is closed'));
+        await this.handle.close();
+      }
+    });
+    return this.#closing;
+  }
+
+  #exclusive(task: () => Promise<void>): Promise<void> {
+    const run = this.#chain.then(task);
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // #flush settles its waiters itself; only a throwing onAppend/onCheckpoint hook could land here.
+    this.#exclusive(() => this.#flush()).catch(() => undefined);
+  }
+
+  /** One group commit: append the open batch (never throws; failures go to the batch's waiters). */
+  async #flush(): Promise<void> {
+    this.#scheduled = false;
+    const batch = this.#open;
+    if (!batch) return;
+    if (this.#released) return this.#rejectAll(batch, new Error('the store is closed'));
+    if (this.#poison) return this.#checkpointOrRequeue().catch(() => undefined);
+    this.#open = null;
+    this.#inFlight = batch;
+    const before = this.#size;
+    const data = Buffer.from(`${batch.lines.join('\n')}\n`, 'utf8');
+    try {
+      await writeAll(this.handle, data);
+      await this.handle.datasync();
+    } catch (error) {
+      this.#inFlight = null;
+      await this.handle.truncate(before).catch((cutError: unknown) => {
+        this.#poison = cutError;
+      });
+      this.#rollBack([batch, this.#open], error);
+      this.#open = null;
+      return;
+    }
+    this.#size += data.length;
+    this.#inFlight = null;
+    for (const waiter of batch.waiters) waiter.resolve();
+    this.options.onAppend?.({ lines: batch.lines.length, bytes: data.length, journalBytes: this.#size });
+    if (this.#size >= this.options.checkpointBytes) await this.#checkpointOrRequeue().catch(() => undefined);
+  }
+
+  /** Must run on the chain. On failure the covered lines are queued again (or, if poisoned, rejected). */
+  async #checkpointOrRequeue(): Promise<void> {
+    const covered = this.#open ?? { lines: [], undos: [], waiters: [] };
+    this.#open = null;
+    this.#inFlight = covered;
+    const started = monotonicMs();
+    const journalBytes = this.#size;
+    try {
+      await this.options.snapshot(); // captures the state before its first await
+      await this.handle.truncate(0);
+      await this.handle.datasync();
+    } catch (error) {
+      this.#inFlight = null;
+      this.#requeue(covered);
+      if (this.#poison) this.#rejectAll(this.#open, error);
+      else if (this.#open) this.#schedule();
+      throw error;
+    }
+    this.#size = 0;
+    this.#poison = null;
+    this.#inFlight = null;
+    for (const waiter of covered.waiters) waiter.resolve();
+    this.options.onCheckpoint?.({ journalBytes, durationMs: monotonicMs() - started });
+  }
+
+  /** Put a batch's lines back in front of whatever was queued after it. */
+  #requeue(batch: Batch): void {
+    const later = this.#open;
+    this.#open = later
+      ? { lines: batch.lines.concat(later.lines), undos: batch.undos.concat(later.undos), waiters: batch.waiters.concat(later.waiters) }
+      : batch;
+    if (this.#open.lines.length === 0 && this.#open.waiters.length === 0) this.#open = null;
+  }
+
+  /** Undo the batches' lines, newest first (later batches before earlier ones), and reject their commits. */
+  #rollBack(batches: Array<Batch | null>, error: unknown): void {
+    for (const batch of [...batches].reverse()) {
+      if (!batch) continue;
+      for (const undo of [...batch.undos].reverse()) undo();
+      this.#rejectAll(batch, error);
+    }
+  }
+
+  #rejectAll(batch: Batch | null, error: unknown): void {
+    if (!batch) return;
+    for (const waiter of batch.waiters.splice(0)) waiter.reject(error);
+  }
+}
+
+async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await handle.write(data, offset, data.length - offset, null);
+    offset += bytesWritten;
+  }
+}

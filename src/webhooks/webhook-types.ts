@@ -1,0 +1,65 @@
+/** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
+import type { DomainEvent, EventListener } from '../domain/events.ts';
+import type { PolicyOfClient } from '../domain/policy.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Delivery, DeliveryFilter } from './delivery-log.ts';
+import type { Send } from './http-send.ts';
+import type { RetrySchedule } from './retry-schedule.ts';
+
+export interface WebhookEndpoint {
+  url: string;
+  secret: string;
+}
+
+/** What snapshots and exports keep: every endpoint (with its secret) and the remembered deliveries, oldest first. */
+export interface WebhooksState {
+  endpoints: Record<string, WebhookEndpoint>;
+  deliveries: Delivery[];
+}
+
+export interface Webhooks {
+  /** The outbox: records the deliveries of events whose change is about to commit (in the same commit). */
+  stage(events: readonly DomainEvent[]): void;
+  /** Subscribed to the app's event bus: sends what `stage` recorded (or records and sends an unstaged event). */
+  listener: EventListener;
+  /**
+   * Starts the deliveries whose next attempt is due on the mock clock, in the background; the promise resolves
+   * once they were tried (tests wait on it; the clock never does).
+   */
+  tick(): Promise<void>;
+  /** Resolves once no attempt is queued or in flight. */
+  idle(): Promise<void>;
+  /** null removes the client's endpoint; its pending deliveries then fail at their next attempt. */
+  setEndpoint(clientId: string, endpoint: WebhookEndpoint | null): void;
+  endpoint(clientId: string): WebhookEndpoint | undefined;
+  /** Newest first (copies). */
+  deliveries(filter?: DeliveryFilter): Delivery[];
+  delivery(id: string): Delivery | undefined;
+  /** A new delivery of the same payload (same event id), attempted now; undefined when the delivery is unknown or its client has no endpoint. */
+  resend(deliveryId: string): Promise<Delivery | undefined>;
+  /** Deliveries forgotten, endpoints back to the configuration. */
+  reset(): void;
+  /** Every client's endpoint (secrets included), and the same as the configuration sets them. */
+  endpoints(): Record<string, WebhookEndpoint>;
+  configuredEndpoints(): Record<string, WebhookEndpoint>;
+  setEndpoints(endpoints: Record<string, WebhookEndpoint>): void;
+  state(): WebhooksState;
+  /** Endpoints and deliveries replaced (the stored deliveries too). */
+  restore(state: WebhooksState): void;
+  /** Deliveries read again from the store (after the store was replaced). */
+  reload(): void;
+}
+
+export interface WebhooksOptions {
+  policyOf: PolicyOfClient;
+  logger: Logger;
+  /** How a request goes out; real HTTP by default. */
+  send?: Send;
+  retries?: Partial<RetrySchedule>;
+  /** How many deliveries are remembered (default 1,000). */
+  maxDeliveries?: number;
+  /** Clients whose attempts may run at once (default 4). */
+  concurrency?: number;
+  /** Real milliseconds a receiver has to answer (default 5,000). */
+  timeoutMs?: number;
+}
