@@ -28,6 +28,7 @@ export interface StartFlags {
   corsOrigins?: string[];
   scenario?: string;
   scenarios?: string;
+  maxCatchUpPeriods?: number;
 }
 
 /** The shape of a number flag; its bounds are the config schema's, checked once for every source. */
@@ -60,6 +61,9 @@ export function defineStartCommand(program: Command): Command {
     .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback (env COMMERCE_MOCK_ADMIN_TOKEN)')
     .option('--scenario <name>', 'scenario active globally from the start (see `commerce-mock scenarios list`)')
     .option('--scenarios <dir>', 'directory of your scenario files, loaded over the built-ins')
+    .addOption(
+      new Option('--max-catch-up-periods <n>', 'a clock move billing more periods of one subscription is refused (default 120)').argParser(wholeNumber),
+    )
     .option('--public-url <url>', 'base URL used in links the mock hands out (checkout pages)')
     .addOption(
       new Option('--cors-origins <origins>', 'comma-separated origins browser pages may call from, or * (default: * on loopback)').argParser(
@@ -91,6 +95,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     corsOrigins: flags.corsOrigins,
     scenario: flags.scenario,
     scenariosDir: flags.scenarios,
+    maxCatchUpPeriods: flags.maxCatchUpPeriods,
     tokens: { ttlSeconds: flags.tokenTtl, limitPolicy: flags.tokenLimitPolicy },
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
@@ -112,6 +117,7 @@ const FLAG_OF: Record<string, string> = {
   corsOrigins: '--cors-origins',
   scenario: '--scenario',
   scenariosDir: '--scenarios',
+  maxCatchUpPeriods: '--max-catch-up-periods',
   'tokens.ttlSeconds': '--token-ttl',
   'tokens.limitPolicy': '--token-limit-policy',
   'rateLimit.limit': '--rate-limit',

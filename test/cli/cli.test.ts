@@ -59,6 +59,8 @@ describe('command line', () => {
     [['start', '--token-ttl', '0'], '--token-ttl'],
     [['start', '--seed', '2147483648'], '--seed'],
     [['start', '--rate-limit', '0'], '--rate-limit'],
+    [['start', '--max-catch-up-periods', '0'], '--max-catch-up-periods'],
+    [['start', '--max-catch-up-periods', 'many'], '--max-catch-up-periods'],
     [['start', '--cors-origins', 'http://ok.example,not-an-origin'], '--cors-origins'],
   ])('exits 2 on a bad option %j, naming it', async (args, named) => {
     const result = await runCli(args);
@@ -159,6 +161,29 @@ describe('command line', () => {
     expect(await readFile(join(dir, aside as string), 'utf8')).toBe('{"version": 1, "collections": {');
     const accessToken = await token(server.baseUrl);
     expect((await call(server.baseUrl, '/v1/products', accessToken)).status).toBe(200);
+  });
+
+  it('--max-catch-up-periods bounds a clock move, over the config file key maxCatchUpPeriods', async () => {
+    const file = join(dir, 'mock.yaml');
+    await writeFile(file, 'maxCatchUpPeriods: 1000\n');
+    // The seeded monthly subscriptions: 200 days is about 7 periods, past a bound of 3, within one of 1000.
+    const jump = (bound: string[]) =>
+      runCli(['start', '--in-memory', '--port', '0', '--log-level', 'silent', '--config', file, ...bound], {
+        whileListening: async (baseUrl) => {
+          const moved = await fetch(`${baseUrl}/__admin/clock/advance`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ seconds: 200 * 86_400 }),
+          });
+          result.push({ status: moved.status, body: await moved.json() });
+        },
+      });
+    const result: Array<{ status: number; body: unknown }> = [];
+    expect((await jump(['--max-catch-up-periods', '3'])).code).toBe(0);
+    expect(result[0]?.status).toBe(400);
+    expect(result[0]?.body).toMatchObject({ error: 'invalid_request', details: [{ path: 'seconds', message: expect.stringContaining('mais de 3 períodos') }] });
+    expect((await jump([])).code).toBe(0);
+    expect(result[1]?.status).toBe(200);
   });
 
   it('applies --token-ttl and --seed-data none; the default seeds the dataset', async () => {
