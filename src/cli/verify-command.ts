@@ -9,7 +9,8 @@ import { resolveConfig } from './options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from '../contracts/pact-file.ts';
 import { printable } from '../contracts/printable.ts';
-import { ProviderUnreachable, type ProviderTarget } from '../contracts/provider-api.ts';
+import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../contracts/provider-api.ts';
+import { restoreLeftState } from '../contracts/target-state.ts';
 import { verifyPacts, VerifyStopped } from '../contracts/verify-pacts.ts';
 import { SHIPPED } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
@@ -31,6 +32,7 @@ interface VerifyFlags {
   scenario?: string;
   scenarios?: string;
   report?: string;
+  restore?: boolean;
 }
 
 export function defineVerifyCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
@@ -47,6 +49,7 @@ export function defineVerifyCommand(program: Command, io: CliIo, env: Record<str
     .option('--scenario <name>', 'global scenario of the mock started for the run')
     .option('--scenarios <dir>', 'scenario files of the mock started for the run')
     .option('--report <file>', 'also write the report as <file>.json and <file>.md')
+    .option('--restore', 'only give the mock at --provider-base-url the state a killed run left saved, then exit')
     .action((positional: string[], flags: VerifyFlags) => run(verify([...positional, ...flags.pact], flags, env, io)));
 }
 
@@ -67,11 +70,12 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     mode: flags.target as ProviderTarget['mode'],
     adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
   });
+  if (flags.restore) return restoreOnly(flags.providerBaseUrl ? target(flags.providerBaseUrl) : undefined, io);
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
       ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop }));
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop, keepTargetState: false }));
   } catch (error) {
     if (error instanceof ProviderUnreachable) return usage(io, error.message);
     if (error instanceof VerifyStopped) {
@@ -105,6 +109,19 @@ async function withOwnMock(flags: VerifyFlags, io: CliIo, use: (baseUrl: string)
   } finally {
     stop.abort('verify done');
     await server;
+  }
+}
+
+/** `--restore`: the recovery step after a run killed outright (target-state.ts). */
+async function restoreOnly(target: ProviderTarget | undefined, io: CliIo): Promise<number> {
+  if (!target) return usage(io, '--restore: needs --provider-base-url (the mock whose state a killed run left saved)');
+  try {
+    const restored = await restoreLeftState(await connectProvider({ ...target, mode: 'mock' }), target.baseUrl);
+    io.stdout(restored ? `${target.baseUrl}: the state saved by a killed verify run is restored\n` : `${target.baseUrl}: no state left to restore\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ProviderUnreachable || error instanceof StateSetupError) return usage(io, error.message);
+    throw error;
   }
 }
 

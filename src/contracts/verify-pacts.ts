@@ -23,6 +23,8 @@ export interface VerifyOptions {
   target: ProviderTarget;
   /** Aborted to stop the run: the target is given its state back and `VerifyStopped` is thrown. */
   stop?: AbortSignal;
+  /** False for a mock started for the run alone: nothing of it is worth keeping. */
+  keepTargetState?: boolean;
 }
 
 /** The run was stopped (SIGINT, SIGTERM) before it finished; the target has its state back. */
@@ -35,8 +37,8 @@ export class VerifyStopped extends Error {
 export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> {
   const pacts = options.pacts.map((pact) => ({ file: pact.file, document: rawPact(pact.json) }));
   const api = await connectProvider(options.target);
-  // A mock is reset around every interaction: its state is saved in it first and brought back after the run.
-  const saved = api.hasAdmin ? await saveTargetState(api) : undefined;
+  // A mock is reset around every interaction: its state is saved first (target-state.ts) and brought back after the run.
+  const saved = api.hasAdmin && options.keepTargetState !== false ? await saveTargetState(api, options.target.baseUrl) : undefined;
   const stateServer = await startStateServer(stateSessions(api));
   const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
   const stopped = new Promise<never>((_, reject) => {
