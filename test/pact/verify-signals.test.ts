@@ -1,8 +1,8 @@
 /**
  * `verify` against a developer's mock leaves it as it found it: stopped by SIGTERM or SIGINT it gives the mock its
  * state back and exits 143 / 130 (the time from the signal to the exit is printed); killed outright (SIGKILL), the
- * state waits in verify's recovery file, even across a restart of the mock, until `verify --restore` or the next
- * run gives it back.
+ * state waits in verify's recovery file until the next run gives it back (a restart of the mock in between, and
+ * `verify --restore`, are in test/cli/kill-at-random.test.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -54,8 +54,6 @@ async function expectTheDevelopersState(): Promise<void> {
   expect(existsSync(recoveryFile(developer.baseUrl))).toBe(false);
 }
 
-const port = () => new URL(developer.baseUrl).port;
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'commerce-mock-verify-signals-'));
   developer = await startCli(['--data', join(dir, 'db.json'), '--rate-limit', '1000']);
@@ -82,22 +80,6 @@ describe("verify and a developer's mock", () => {
     console.log(`verify stopped by ${signal} in ${stopMs.toFixed(0)} ms (state restored)`);
     expect(code).toBe(exitCode);
     await expectTheDevelopersState();
-  }, 120_000);
-
-  it('SIGKILL, then a restart of the mock: `verify --restore` gives it its state back; a second --restore has nothing left', async () => {
-    await verifyThen('SIGKILL');
-    expect(existsSync(recoveryFile(developer.baseUrl))).toBe(true);
-    expect((await call(`/v1/products/${markerId}`, 'GET', undefined, true)).status).not.toBe(200);
-    const data = join(dir, 'db.json');
-    const samePort = port();
-    developer.child.kill('SIGKILL');
-    await developer.exited;
-    developer = await startCli(['--data', data, '--rate-limit', '1000', '--port', samePort]);
-    const restored = await runCli(['verify', '--restore', '--provider-base-url', developer.baseUrl]);
-    expect(restored).toMatchObject({ code: 0, stdout: expect.stringContaining('is restored') });
-    await expectTheDevelopersState();
-    const again = await runCli(['verify', '--restore', '--provider-base-url', developer.baseUrl]);
-    expect(again).toMatchObject({ code: 0, stdout: expect.stringContaining('no state left to restore') });
   }, 120_000);
 
   it('SIGKILL, then the next run: it gives the mock its state back before it starts, and again after it', async () => {
