@@ -5,7 +5,7 @@
 import { failure, type Failure } from '../errors/failures.ts';
 import type { OperationInput } from '../handling/handler.ts';
 import { created, okData, type Reply } from '../handling/reply.ts';
-import type { ClientEntry } from '../clients/client-registry.ts';
+import type { ClientEntry, ClientInput } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';
 
@@ -42,15 +42,18 @@ export function clientHandlers(admin: AdminContext) {
     listClients: () => okData(clients.list().map(view)),
     createClient(input: OperationInput) {
       const body = input.body as { clientId: string; clientSecret: string; name?: string; active?: boolean };
-      const entry: ClientEntry = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
+      const entry: ClientInput = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
       if (!clients.add(entry)) return failure('conflict', { message: `Já existe um cliente com clientId ${body.clientId}` });
-      return created(view(entry));
+      return created(view(clients.find(body.clientId) as ClientEntry));
     },
     deactivateClient: (input: OperationInput) => setActive(input, false),
     reactivateClient: (input: OperationInput) => setActive(input, true),
     getClientCredentials(input: OperationInput) {
       const client = clients.find(input.params['client_id'] ?? '');
-      return client ? okData({ clientId: client.clientId, clientSecret: client.clientSecret }) : unknownClient(input.params['client_id']);
+      if (!client) return unknownClient(input.params['client_id']);
+      // Only its hash survived a restart (or came with an imported state): the secret is nowhere to be read.
+      if (client.clientSecret === undefined) return failure('conflict', { message: `O segredo do cliente ${client.clientId} não é guardado (só o seu hash): crie o cliente de novo ou use o segredo que lhe deu` });
+      return okData({ clientId: client.clientId, clientSecret: client.clientSecret });
     },
     listClientTokens(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';

@@ -3,7 +3,7 @@
  * endpoints and deliveries): exported and imported by the admin API and kept as named snapshots. A reset takes
  * everything back to how the mock started, or drops one client's records.
  */
-import type { ClientEntry } from '../clients/client-registry.ts';
+import type { ClientInput } from '../clients/client-registry.ts';
 import type { ClockState } from '../platform/clock.ts';
 import { COLLECTIONS } from '../domain/records.ts';
 import type { AppDeps } from '../platform/deps.ts';
@@ -19,7 +19,8 @@ export interface ExportedState {
   version: 1;
   exportedAt: string;
   clock: ClockState;
-  clients: ClientEntry[];
+  /** Each with its secret's hash, and the secret itself when this process knows it (see client-registry.ts). */
+  clients: ClientInput[];
   scenarios: ScenarioEngineState;
   store: StoreData;
   webhooks?: unknown;

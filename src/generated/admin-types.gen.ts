@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * A client's id and secret, to exchange for a token through the API
-         * @description What the QA console uses to issue a token through `POST /v1/auth/token` like an integration does (so the token request is journaled and scenarios apply to it). The secret is no more exposed than by `GET /state`, under the same admin guard.
+         * @description What the QA console uses to issue a token through `POST /v1/auth/token` like an integration does (so the token request is journaled and scenarios apply to it). The secret is no more exposed than by `GET /state`, under the same admin guard. The mock writes only a hash of a client's secret to its data file: a client created over the admin API before a restart (or imported with its hash only) has no secret to show (409).
          */
         get: operations["getClientCredentials"];
         put?: never;
@@ -619,12 +619,13 @@ export interface components {
             /** Format: date-time */
             exportedAt?: string;
             clock: components["schemas"]["Clock"];
-            clients: {
+            clients: ({
                 clientId: string;
-                clientSecret: string;
+                clientSecret?: string;
+                secretHash?: string;
                 active: boolean;
                 name?: string;
-            }[];
+            } | unknown | unknown)[];
             scenarios: {
                 global: string | null;
                 clients: {
@@ -1722,6 +1723,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

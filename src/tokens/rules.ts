@@ -66,8 +66,7 @@ export function checkSentCredentials(clients: ClientRegistry, ownerId: string, s
 /** Wrong id or secret → CLIENT_INVALIDO; a deactivated client only after its secret matched → CLIENT_INATIVO. */
 export function checkClientCredentials(clients: ClientRegistry, clientId: string, clientSecret: string): ClientCheck {
   const client = clients.find(clientId);
-  // Compare against something even for unknown ids, so timing does not reveal which ids exist.
-  const secretMatches = sameSecret(clientSecret, client?.clientSecret ?? '\u0000unknown-client');
+  const secretMatches = clients.secretMatches(clientId, clientSecret);
   if (!client || !secretMatches) return { ok: false, reason: 'client_invalid' };
   if (!client.active) return { ok: false, reason: 'client_inactive' };
   return { ok: true, client };

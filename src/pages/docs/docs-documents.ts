@@ -36,7 +36,7 @@ export function httpSchemeName(document: Document, scheme: 'basic' | 'bearer'): 
 export function publishedCredentials(clients: ClientRegistry): { clientId: string; clientSecret: string } | undefined {
   const published = DEFAULT_CLIENTS.find(({ clientId, clientSecret }) => {
     const registered = clients.find(clientId);
-    return registered?.active === true && registered.clientSecret === clientSecret;
+    return registered?.active === true && clients.secretMatches(clientId, clientSecret);
   });
   return published && { clientId: published.clientId, clientSecret: published.clientSecret };
 }
