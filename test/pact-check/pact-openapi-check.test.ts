@@ -50,7 +50,7 @@ describe('pact-check on the fixtures', () => {
         { description: 'a product create', providerStates: ['an access token is valid'], operationId: 'createProduct', ok: true, problems: [] },
         {
           description: 'the status of a paid order',
-          providerStates: ['an access token is valid', 'order ord_9Xk2Lp7QwE is paid'],
+          providerStates: ['an access token is valid', 'order ord_T7XjTBPZhXonlx9yxLPr is paid'],
           operationId: 'getOrderStatus',
           ok: true,
           problems: [],
