@@ -13,7 +13,7 @@ import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
-import { runStages, type RequestState, type Stage } from './stage.ts';
+import { checkedStages, runStages, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
@@ -25,7 +25,8 @@ export interface ServeOptions {
   bodyLimitBytes?: number;
 }
 
-export function serveStages(stages: readonly Stage[], options: ServeOptions): RequestHandler {
+export function serveStages(list: readonly Stage[], options: ServeOptions): RequestHandler {
+  const stages = checkedStages(list);
   const { deps, logger, observers, basePolicy } = options;
   const logFailure = (context: RequestContext, error: unknown) =>
     logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);

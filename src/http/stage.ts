@@ -2,7 +2,8 @@
  * The request path as a list of stages. A stage receives the request state and `next` (the rest of the list): it
  * answers by returning a reply of its own, or passes on by returning `next()`, and may look at or replace the
  * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
- * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage.
+ * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
+ * right before another says so (`precedes`), and every list assembled or served is checked (`checkedStages`).
  */
 import type { RequestContext } from '../handling/request-context-types.ts';
 import type { Reply } from '../handling/reply.ts';
@@ -47,7 +48,20 @@ export type Next = () => Promise<Reply>;
 export interface Stage {
   /** A stable name, so a stage can be placed before or after another. */
   name: string;
+  /** The stage that must come right after this one, nothing in between (the commit stage: `handle`). */
+  precedes?: string;
   run(request: RequestState, next: Next): Reply | Promise<Reply>;
+}
+
+/** The list itself, once every `precedes` holds; a list that breaks one is a programming error (thrown). */
+export function checkedStages(stages: readonly Stage[]): readonly Stage[] {
+  stages.forEach((stage, index) => {
+    const after = stages[index + 1]?.name;
+    if (stage.precedes !== undefined && after !== stage.precedes) {
+      throw new Error(`the stage ${stage.name} must come right before ${stage.precedes}, not before ${after ?? 'the end of the list'}`);
+    }
+  });
+  return stages;
 }
 
 /** Runs the stages in order; `last` answers when every stage passed on. */
@@ -64,12 +78,12 @@ export function runStages(stages: readonly Stage[], request: RequestState, last:
 export function insertBefore(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
   const index = stages.findIndex((candidate) => candidate.name === name);
   if (index < 0) throw new Error(`no stage named ${name}`);
-  return [...stages.slice(0, index), stage, ...stages.slice(index)];
+  return [...checkedStages([...stages.slice(0, index), stage, ...stages.slice(index)])];
 }
 
 /** The list with `stage` inserted after the stage named `name`. */
 export function insertAfter(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
   const index = stages.findIndex((candidate) => candidate.name === name);
   if (index < 0) throw new Error(`no stage named ${name}`);
-  return [...stages.slice(0, index + 1), stage, ...stages.slice(index + 1)];
+  return [...checkedStages([...stages.slice(0, index + 1), stage, ...stages.slice(index + 1)])];
 }

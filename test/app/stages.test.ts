@@ -62,7 +62,7 @@ describe('the stage list', () => {
       name: 'refuse-writes',
       run: (request, next) => (request.operation?.method === 'post' && request.context.principal ? failure('internal') : next()),
     };
-    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'handle', refuseWrites) });
+    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'commit', refuseWrites) });
     const token = await tokenFor(t);
     await t.http.post('/v1/customers').set(bearer(token)).send({ name: 'Ana' }).expect(500);
     expect(t.store.count('customers')).toBe(0);
