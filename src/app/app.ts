@@ -16,7 +16,7 @@ import { mockParts } from '../admin/mock-parts.ts';
 import { createSnapshots } from '../admin/snapshots.ts';
 import { changeApplier, type ApplyChange } from '../events/apply-change.ts';
 import { mockProviderStates } from '../contracts/mock-provider-states.ts';
-import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from '../admin/admin-stages.ts';
+import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
 import { loadAdminDocument } from '../openapi/spec-document.ts';
@@ -26,8 +26,8 @@ import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-windows.ts';
 import { serveStages } from '../http/serve-stages.ts';
+import { apiMount, locator } from '../http/routing.ts';
 import { checkedStages, type Stage } from '../http/stage.ts';
-import { apiPrefix } from '../http/stages/api-prefix.ts';
 import { authenticate } from '../http/stages/authenticate.ts';
 import { readRequestBody } from '../http/stages/body.ts';
 import { commit } from '../http/stages/commit.ts';
@@ -52,6 +52,7 @@ import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../handling/request-context-types.ts';
 import { scenarioRules } from '../http/stages/scenario-rules.ts';
 import { scenarioScope } from '../http/stages/scenario-scope.ts';
+import { resolveCaller } from '../http/stages/caller.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
@@ -103,7 +104,6 @@ export function apiStages(
     router: OpenApiRouter;
     limiter: RateLimiter;
     flows: Flows;
-    events: EventBus;
     scenarios: ScenarioEngine;
     /** The one way a change becomes durable and visible (events/apply-change.ts). */
     applyChange: ApplyChange;
@@ -114,15 +114,15 @@ export function apiStages(
   const { router, limiter, flows, scenarios, applyChange } = parts;
   return [
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false)] : []),
-    apiPrefix(router),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    scenarioScope(scenarios, flows.tokens.identify),
+    resolveCaller(flows.tokens.present),
+    scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
     acceptContentType,
     readRequestBody,
     scenarioRules(scenarios, router, {
-      identify: flows.tokens.identify,
+      presentAgain: flows.tokens.presentAgain,
       revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
       expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
       moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
@@ -155,7 +155,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -181,11 +181,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       observers,
       basePolicy: scenarios.base,
       bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+      locate: adminLocate(adminRouter),
     }),
   );
   app.use('/docs', docsPages(deps));
   app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply: applyChange, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
-  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
+  const locate = locator(router, apiMount);
+  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 

@@ -13,6 +13,7 @@ import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
+import type { Locate } from './routing.ts';
 import { checkedStages, runStages, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
@@ -23,6 +24,8 @@ export interface ServeOptions {
   basePolicy: () => Policy;
   /** Largest body read (default: the API's 1 MiB). */
   bodyLimitBytes?: number;
+  /** Where a request goes (see routing.ts); a path outside the list's mount is answered 404 without a stage. */
+  locate: Locate;
 }
 
 export function serveStages(list: readonly Stage[], options: ServeOptions): RequestHandler {
@@ -43,7 +46,12 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Requ
     };
     let reply: Reply;
     try {
-      reply = await runStages(stages, state, () => failure('not_found'));
+      const located = options.locate(state.context.method, state.context.path);
+      if (located) {
+        Object.assign(state, located);
+        state.context.operationId = located.operation?.operationId;
+      }
+      reply = located ? await runStages(stages, state, () => failure('not_found')) : failure('not_found');
     } catch (error) {
       logFailure(state.context, error);
       reply = failure('internal');

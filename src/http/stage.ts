@@ -5,7 +5,7 @@
  * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
  * right before another says so (`precedes`), and every list assembled or served is checked (`checkedStages`).
  */
-import type { RequestContext } from '../handling/request-context-types.ts';
+import type { Caller, RequestContext } from '../handling/request-context-types.ts';
 import type { Reply } from '../handling/reply.ts';
 import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
@@ -27,17 +27,19 @@ export interface Incoming {
 export interface RequestState {
   context: RequestContext;
   incoming: Incoming;
-  /** The path under the API prefix (`/orders`), once the prefix stage found one. */
+  /** The path under the list's mount (`/orders`), located when the request arrived (see routing.ts). */
   apiPath?: string;
   /** The method the document is asked about: HEAD is answered as GET (RFC 9110 §9.3.2). */
   routeMethod?: string;
-  /** The operation the request reaches, once located. */
-  operation?: Operation;
+  /** The operation the request reaches, if any (the route stage answers when none). */
+  operation?: Operation | undefined;
   /** The parsed body, once read. */
   body?: unknown;
   /** Parameters and body after validation against the document. */
   parsed?: ParsedRequest;
-  /** The scenario the request runs under, settled once (see stages/scenario-scope.ts). */
+  /** Who the request presents itself as, resolved once (see stages/caller.ts). */
+  caller?: Caller;
+  /** The scenario the request runs under, settled once (see request-scenario.ts). */
   scenario?: ActiveScenario | undefined;
   /** The client the scenario was resolved for, as far as known before authentication. */
   scenarioClientId?: string | undefined;
