@@ -1,7 +1,4 @@
-/**
- * One way a change becomes durable and then visible: `applyChange` (src/events/apply-change.ts) is the only caller
- * of `store.commit` outside the store itself, and stages depend on shared modules, never on each other.
- */
+/** One way a change becomes durable and then visible: `applyChange` (src/events/apply-change.ts) is the only caller of `store.commit` outside the store. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,20 +14,11 @@ function sourceFiles(dir: string): string[] {
 
 const files = sourceFiles(SRC).map((file) => ({ module: relative(SRC, file), text: readFileSync(file, 'utf8') }));
 
-describe('durability and stages', () => {
+describe('durability', () => {
   it('store.commit is called from one place in src/ (outside the store): applyChange', () => {
     const calls = files
       .filter(({ module }) => !module.startsWith('store/'))
       .flatMap(({ module, text }) => [...text.matchAll(/\.commit\(/g)].map(() => module));
     expect(calls).toEqual(['events/apply-change.ts']);
-  });
-
-  it('no stage imports another stage', () => {
-    const stages = files.filter(({ module }) => module.startsWith('http/stages/'));
-    expect(stages.length).toBeGreaterThan(10);
-    const crossings = stages.flatMap(({ module, text }) =>
-      [...text.matchAll(/from\s+'(\.\/[^']+)'/g)].map((match) => `${module} → ${match[1]}`),
-    );
-    expect(crossings).toEqual([]);
   });
 });
