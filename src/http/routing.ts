@@ -4,8 +4,11 @@
  * and the operation it reaches. The route stage (stages/route.ts) is the one stage that answers for it: a malformed
  * path, a wrong method, an unknown path. A path under no mount is not this list's: 404 at once, outside every stage.
  */
+import { failure } from '../errors/failures.ts';
+import type { Reply } from '../handling/reply.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
+import { runStages, type RequestState, type Stage } from './stage.ts';
 
 export interface Location {
   /** The path under the mount (`/orders`). */
@@ -26,6 +29,15 @@ export function locator(router: OpenApiRouter, mount: (path: string) => string |
     const routeMethod = method === 'HEAD' ? 'GET' : method;
     return { apiPath, routeMethod, operation: isDecodable(apiPath) ? router.match(routeMethod, apiPath) : undefined };
   };
+}
+
+/** Locates the request and runs the list (any server adapter, Express or not), or 404 when it is outside the mount. */
+export function runLocated(stages: readonly Stage[], request: RequestState, locate: Locate): Promise<Reply> {
+  const located = locate(request.context.method, request.context.path);
+  if (!located) return Promise.resolve(failure('not_found'));
+  Object.assign(request, located);
+  request.context.operationId = located.operation?.operationId;
+  return runStages(stages, request, () => failure('not_found'));
 }
 
 /** The API's mount: the document's prefixes. */

@@ -13,8 +13,8 @@ import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
-import type { Locate } from './routing.ts';
-import { checkedStages, runStages, type RequestState, type Stage } from './stage.ts';
+import { runLocated, type Locate } from './routing.ts';
+import { checkedStages, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
@@ -46,12 +46,7 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Requ
     };
     let reply: Reply;
     try {
-      const located = options.locate(state.context.method, state.context.path);
-      if (located) {
-        Object.assign(state, located);
-        state.context.operationId = located.operation?.operationId;
-      }
-      reply = located ? await runStages(stages, state, () => failure('not_found')) : failure('not_found');
+      reply = await runLocated(stages, state, options.locate);
     } catch (error) {
       logFailure(state.context, error);
       reply = failure('internal');
