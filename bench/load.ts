@@ -32,7 +32,7 @@ export interface LoadResult {
 }
 
 /** The process's user + system CPU time, in clock ticks (100 per second), from /proc/<pid>/stat. */
-function cpuTicks(pid: number | undefined): number {
+export function cpuTicks(pid: number | undefined): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return Number(fields[11]) + Number(fields[12]);
 }

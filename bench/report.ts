@@ -1,121 +1,124 @@
 /**
- * The text of bench/results.md: the machine, one row per run, one per server, and the issue's targets with the
- * figure each was judged on.
+ * The text of bench/results.md: the machine and its load, one row per interleaved comparison (median ratio and
+ * range over the rounds), one per server, start-up side by side, and issue 21's targets with the figure each was
+ * judged on.
  */
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem } from 'node:os';
+import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { ratios, summary, type Comparison } from './interleave.ts';
 import type { LoadResult } from './load.ts';
 import { ROOT, type ServerFigures } from './servers.ts';
+import { startupMedians, type StartupComparison } from './startup-compare.ts';
 import { fmt } from './startup-support.ts';
 
-export interface Run {
-  target: string;
-  op: string;
-  connections: number;
-  result: LoadResult;
-  /** The first request of this operation on its server, sent alone before any load. */
-  firstMs?: number | undefined;
-}
-
 interface Figures {
-  runs: Run[];
+  comparisons: Comparison[];
   servers: ServerFigures[];
-  connections: number;
-  seconds: number;
+  startup: StartupComparison;
   quick: boolean;
   tookS: number;
-  /** The 1, 5 and 15 minute load averages when the run began (other work on the machine shows here). */
+  /** The 1, 5 and 15 minute load averages before and after the run (other work on the machine shows here). */
   loadBefore: number[];
+  loadAfter: number[];
 }
 
 const MIB_PER_MB = 1e6 / 2 ** 20;
+const loadAverage = (values: number[]) => values.map((n) => n.toFixed(2)).join(' ');
+const span = (values: number[], digits: number, unit = '') => {
+  const s = summary(values);
+  return `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+};
 
 function version(pkg: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-const loadAverage = (values: number[]) => values.map((n) => n.toFixed(2)).join(' ');
-
 function machine(f: Figures): string {
   const cpu = cpus();
+  const rounds = f.comparisons[0]?.rounds.length ?? 0;
   return [
-    `${new Date().toISOString().slice(0, 10)}; Node ${process.version}, ${process.platform}/${process.arch} ${release()}; ` +
-      `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load average ${loadAverage(f.loadBefore)} before the run, ${loadAverage(loadavg())} at its end.`,
-    `autocannon ${version('autocannon')}, Prism ${version('@stoplight/prism-cli')}; 127.0.0.1, ${f.seconds} s per run${f.quick ? ' (--quick)' : ''}, ` +
-      `${f.connections} connections unless the operation says 1; the whole run took ${fmt(f.tookS / 60)} min.`,
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; Node ${process.version}, ${process.platform}/${process.arch} ${release()}; ` +
+      `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB.`,
+    `**Load average ${loadAverage(f.loadBefore)} before the run, ${loadAverage(f.loadAfter)} after it** (1, 5, 15 min).`,
+    `autocannon ${version('autocannon')}; 127.0.0.1; ${rounds} interleaved rounds per comparison${f.quick ? ' (--quick)' : ''}; the whole run took ${fmt(f.tookS / 60)} min.`,
   ].join('\n');
 }
 
-function runsTable(f: Figures): string[] {
-  const express = f.runs.find((r) => r.target === 'bare Express 5')?.result.rps ?? Number.NaN;
-  const prism = (op: string) => f.runs.find((r) => r.target === 'Prism static' && r.op === op)?.result.rps ?? Number.NaN;
+const side = (c: Comparison, index: 0 | 1, pick: (r: LoadResult) => number, digits: number) => span(c.rounds.map((round) => pick(round[index])), digits);
+
+function comparisonsTable(f: Figures): string[] {
   return [
-    '| target | operation | req/s | p50 ms | p99 ms | mean ms | CPU µs/req | × Express | × Prism static | first request ms | non-2xx |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
-    ...f.runs.map(({ target, op, connections, result: r, firstMs }) => {
-      const many = connections === f.connections;
-      return `| ${target} | ${op} | ${fmt(r.rps, 0)} | ${r.p50} | ${r.p99} | ${fmt(r.msPerRequest, 2)} | ${fmt(r.cpuUs, 0)} | ` +
-        `${many ? fmt(r.rps / express, 2) : ''} | ${many ? fmt(r.rps / prism(op), 2) : ''} | ${firstMs === undefined ? '' : fmt(firstMs, 1)} | ${r.non2xx} |`;
+    '| comparison (A ÷ B) | conn. × s | ratio, median (range) | A req/s | B req/s | A p99 ms | B p99 ms | A CPU µs/req | B CPU µs/req | non-2xx |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...f.comparisons.map((c) => {
+      const non2xx = c.rounds.reduce((sum, [a, b]) => sum + a.non2xx + b.non2xx, 0);
+      return `| ${c.label} (A: ${c.names[0]}, B: ${c.names[1]}) | ${c.connections} × ${c.seconds} | **${span(ratios(c), 2, '×')}** | ` +
+        `${side(c, 0, (r) => r.rps, 0)} | ${side(c, 1, (r) => r.rps, 0)} | ${side(c, 0, (r) => r.p99, 0)} | ${side(c, 1, (r) => r.p99, 0)} | ` +
+        `${side(c, 0, (r) => r.cpuUs, 0)} | ${side(c, 1, (r) => r.cpuUs, 0)} | ${non2xx} |`;
     }),
   ];
 }
 
 function serversTable(f: Figures): string[] {
   return [
-    '| server | start-up to "listening" ms | to first 2xx ms | RSS at rest MiB | RSS peak under load MiB | RSS after MiB | SIGTERM → exit ms | data file MiB |',
+    '| server | start-up to "listening" ms | to first 2xx ms | RSS at rest MiB | RSS peak (under load, and while stopping) MiB | RSS after MiB | SIGTERM → exit ms | data file MiB |',
     '|---|--:|--:|--:|--:|--:|--:|--:|',
     ...f.servers.map((s) => `| ${s.target} | ${fmt(s.listeningMs, 0)} | ${fmt(s.firstResponseMs, 0)} | ${fmt(s.rssRestMiB, 0)} | ${fmt(s.rssPeakMiB, 0)} | ${fmt(s.rssAfterMiB, 0)} | ${fmt(s.stopMs, 0)} | ${s.dataMiB === undefined ? '' : fmt(s.dataMiB)} |`),
   ];
 }
 
-/** One line per target: what was measured, and whether every measured case meets it. */
+/** One line per target of issue 21: the measured figure and whether it meets the goal. */
 function targetsTable(f: Figures): string[] {
-  const mockRuns = (op: string) => f.runs.filter((r) => r.target.startsWith('mock ') && r.op === op);
-  const run = (target: string, op: string) => f.runs.find((r) => r.target === target && r.op === op)?.result;
-  const sizes = [...new Set(f.servers.map((s) => /, (\d+)$/.exec(s.target)?.[1]).filter((s): s is string => s !== undefined))].map(Number);
-  const smallest = Math.min(...sizes);
-  const largest = Math.max(...sizes);
-  const stores = ['file', 'in memory'];
-  const rows: Array<[string, Array<[string, number]>, (value: number) => boolean, (value: number) => string]> = [];
-  const express = run('bare Express 5', 'GET by id')?.rps ?? Number.NaN;
-  rows.push(['GET by id ≥ 0.6× bare Express 5', mockRuns('GET by id').map((r) => [r.target, r.result.rps / express]), (v) => v >= 0.6, (v) => `${fmt(v, 2)}×`]);
-  rows.push(['create order, file ≥ 0.5× in memory, 1 connection', sizes.map((size) => [`${size}`, (run(`mock file, ${size}`, 'create order, 1 conn.')?.rps ?? Number.NaN) / (run(`mock in memory, ${size}`, 'create order, 1 conn.')?.rps ?? Number.NaN)]), (v) => v >= 0.5, (v) => `${fmt(v, 2)}×`]);
-  for (const op of ['create order', 'GET by id']) {
-    rows.push([`${op} at ${largest} records within 1.5× of ${smallest} (req/s)`, stores.map((store) => [store, (run(`mock ${store}, ${smallest}`, op)?.rps ?? Number.NaN) / (run(`mock ${store}, ${largest}`, op)?.rps ?? Number.NaN)]), (v) => v <= 1.5, (v) => `${fmt(v, 2)}× the time`]);
+  const find = (start: string) => f.comparisons.find((c) => c.label.startsWith(start));
+  const rows: Array<[string, string, boolean]> = [];
+  const ratioRow = (goal: string, c: Comparison | undefined, ok: (v: number) => boolean) => {
+    if (c) rows.push([goal, `${span(ratios(c), 2, '×')}`, ok(summary(ratios(c)).median)]);
+  };
+  const get = find('GET by id: mock');
+  ratioRow('GET by id ≥ 1.5× bare Express 5 (median ratio)', get, (v) => v >= 1.5);
+  if (get) {
+    const p99 = get.rounds.map(([a]) => a.p99);
+    rows.push(['GET p99 ≤ 30 ms at 50 connections', `mock ${span(p99, 0, ' ms')}; bare Express ${side(get, 1, (r) => r.p99, 0)} ms`, summary(p99).median <= 30]);
   }
-  rows.push([`list (page of 20) at ${largest} records ≤ 2 ms (1 connection, mean)`, stores.map((store) => [store, run(`mock ${store}, ${largest}`, 'list, page of 20, 1 conn.')?.msPerRequest ?? Number.NaN]), (v) => v <= 2, (v) => `${fmt(v, 2)} ms`]);
-  rows.push([`p99 ≤ 30 ms for GETs at ${f.connections} connections`, ['GET by id', 'list, page of 20', 'status poll'].flatMap((op) => mockRuns(op).map((r): [string, number] => [`${r.target}, ${op}`, r.result.p99])), (v) => v <= 30, (v) => `${v} ms`]);
-  const rss = (target: string) => f.servers.find((s) => s.target === target)?.rssPeakMiB ?? Number.NaN;
-  rows.push(['RSS ≤ 150 MB (143 MiB), default dataset (peak under load)', [['in memory', rss('mock in memory, default dataset')]], (v) => v <= 150 * MIB_PER_MB, (v) => `${fmt(v, 0)} MiB`]);
-  rows.push([`RSS ≤ 400 MB (381 MiB), ${largest} records (peak under load)`, stores.map((store) => [store, rss(`mock ${store}, ${largest}`)]), (v) => v <= 400 * MIB_PER_MB, (v) => `${fmt(v, 0)} MiB`]);
-  return [
-    '| target | measured | met |',
-    '|---|---|---|',
-    ...rows.map(([name, cases, ok, show]) => {
-      const failing = cases.filter(([, value]) => !ok(value));
-      return `| ${name} | ${cases.map(([label, value]) => `${label}: ${show(value)}`).join('; ')} | ${failing.length === 0 ? 'yes' : `**no** (${failing.length} of ${cases.length})`} |`;
-    }),
-  ];
+  const rss = (prefix: string) => f.servers.find((s) => s.target.startsWith(prefix));
+  const defaults = rss('mock, default dataset');
+  if (defaults) rows.push(['RSS ≤ 150 MB (143 MiB) under 50-connection load, default dataset', `${fmt(defaults.rssPeakMiB, 0)} MiB peak (${fmt(defaults.rssRestMiB, 0)} at rest)`, defaults.rssPeakMiB <= 150 * MIB_PER_MB]);
+  const large = f.servers.filter((s) => s.target.startsWith('mock file, ')).sort((a, b) => b.target.length - a.target.length)[0];
+  if (large) rows.push([`RSS ≤ 400 MB (381 MiB), ${large.target}, under load and its checkpoint`, `${fmt(large.rssPeakMiB, 0)} MiB peak; start to first 2xx ${fmt(large.firstResponseMs, 0)} ms`, large.rssPeakMiB <= 400 * MIB_PER_MB]);
+  const up = startupMedians(f.startup);
+  rows.push(['start-up to first answer ≤ 0.4 s', `${fmt(up.mock, 0)} ms median (bare Express ${fmt(up.express, 0)} ms); CPU ${fmt(up.mockCpu, 0)} ms (Express ${fmt(up.expressCpu, 0)})`, up.mock <= 400]);
+  ratioRow('create order, file ≥ 0.6× in memory, 1 connection', find('create order, 1 connection'), (v) => v >= 0.6);
+  const list = find('list (page of 20)');
+  if (list) {
+    const ms = list.rounds.map(([a]) => a.msPerRequest);
+    rows.push(['list (page of 20) at the large size ≤ 2 ms (1 connection, mean)', span(ms, 2, ' ms'), summary(ms).median <= 2]);
+  }
+  ratioRow('GET by id at the large size within 1.5× of 1000 (time)', find('GET by id, file'), (v) => v <= 1.5);
+  ratioRow('create order at the large size within 1.5× of 1000 (time)', find('create order, file'), (v) => v <= 1.5);
+  return ['| target | measured: median (range) | met |', '|---|---|---|', ...rows.map(([goal, measured, ok]) => `| ${goal} | ${measured} | ${ok ? 'yes' : '**no**'} |`)];
 }
 
 export function report(f: Figures): string {
-  const samples = f.runs.filter((r) => r.result.sample).map((r) => `- ${r.target}, ${r.op}: ${r.result.sample}`);
+  const up = startupMedians(f.startup);
   return [
     machine(f),
     '',
-    '"mean ms" is connections ÷ throughput (at 1 connection, what one request costs end to end); CPU per request is the',
-    "server's user + system time over the run (from /proc, 10 ms ticks) divided by the requests answered; \"× Prism",
-    'static" compares the same operation; "first request" is the first of that operation on its server, sent alone before',
-    "any load (blank where the server's start-up was timed with it: the mock's first token, Prism's first GET by id).",
+    'Each comparison ran its two servers in turn, A B A B …: a ratio is taken within a round, between runs seconds',
+    "apart. \"time\" comparisons give B's throughput over A's (how many times longer A takes). CPU per request is the",
+    "server's user + system time over a run (/proc, 10 ms ticks) over the requests answered.",
     '',
-    ...runsTable(f),
+    ...comparisonsTable(f),
+    '',
+    `Start-up, spawn → first 2xx, spawned in turn (${f.startup.rounds.length} rounds after a discarded pair): ${f.startup.names[0]} ` +
+      `${fmt(up.mock, 0)} ms median (${f.startup.rounds.map(([a]) => fmt(a, 0)).join(', ')}); ${f.startup.names[1]} ${fmt(up.express, 0)} ms ` +
+      `(${f.startup.rounds.map(([, b]) => fmt(b, 0)).join(', ')}). CPU time at that first 2xx (user + system, steadier under load): mock ` +
+      `${fmt(up.mockCpu, 0)} ms, bare Express ${fmt(up.expressCpu, 0)} ms.`,
     '',
     ...serversTable(f),
     '',
-    '## Targets (issue 8)',
+    '## Targets (issue 21)',
     '',
     ...targetsTable(f),
-    ...(samples.length > 0 ? ['', 'Answers that were not 2xx (one request sent after the run):', '', ...samples] : []),
   ].join('\n');
 }

@@ -2,7 +2,8 @@
 // The process edge: arguments, environment, output streams and stop signals in; the exit code out.
 import { fileURLToPath } from 'node:url';
 
-const built = new URL('../dist/cli.js', import.meta.url);
+// The build's one-file bundle of the command line and the server (scripts/bundle-server.mjs): the fastest to load.
+const built = new URL('../dist/bundle/cli.js', import.meta.url);
 let runCli;
 try {
   ({ runCli } = await import(built.href));

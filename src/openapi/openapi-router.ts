@@ -7,12 +7,11 @@
  * on first use instead (`quick`).
  */
 import ajvFormats from 'ajv-formats';
-import dereference from 'dereference-json-schema';
 import type { Ajv, ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { OpenAPIBackend, type Document, type Operation, type Request as RoutedRequest } from 'openapi-backend';
 import { addDecimalsKeyword } from './decimals-keyword.ts';
 import { loadPrecompiledValidators } from './precompiled-validators.ts';
-import { MULTIPLE_OF_PRECISION, loadSpecDocument } from './spec-document.ts';
+import { MULTIPLE_OF_PRECISION, dereferencedDefinition } from './spec-document.ts';
 
 export type { Operation };
 
@@ -59,10 +58,10 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 export function createBackend(
   extraAjvOptions: AjvOptions = {},
   onAjv?: (ajv: Ajv) => void,
-  document: Readonly<Record<string, unknown>> = loadSpecDocument(),
+  document?: Readonly<Record<string, unknown>>,
 ): OpenAPIBackend {
   return new OpenAPIBackend({
-    definition: withOwnCopies(document) as unknown as Document,
+    definition: dereferencedDefinition(document) as unknown as Document,
     // The document is checked against the OpenAPI 3.0 schema by the test suite and linted, not at every start.
     quick: true,
     strict: true,
@@ -76,16 +75,6 @@ export function createBackend(
       return ajv;
     },
   });
-}
-
-/**
- * The document with every `$ref` replaced by a copy of its own. Dereferenced in place, two uses of one component
- * (an order item's `Quantity` in both its forms) would be one object, which Ajv compiles once: the second use's
- * errors would then carry the first use's schema path, and validation details would name the wrong form of a
- * `oneOf`. Costs about 10 ms and a megabyte; the document has no cyclic references.
- */
-function withOwnCopies(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(dereference.dereferenceSync(document))) as Record<string, unknown>;
 }
 
 /**

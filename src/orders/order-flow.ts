@@ -25,7 +25,7 @@ export interface OrderFlow {
    */
   settle(clientId: string, orderId: string, status: FinalStatus, payer?: Payer): Outcome<OrderRecord>;
   /**
-   * One status poll: counted, and the progression applied. `count: false` reads without polling (HEAD), and
+   * One status poll of a pending order: counted, and the progression applied (a final order is only read). `count: false` reads without polling (HEAD), and
    * still applies a time step that is due.
    */
   pollStatus(clientId: string, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
@@ -70,10 +70,12 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
     pollStatus(clientId, orderId, options) {
       const order = get(clientId, orderId);
       if (!order) return failure('not_found');
+      // Polls are counted while they can move the order: a poll of a final order changes nothing and writes nothing.
+      if (order.status !== 'PENDING') return done(order);
       const previous = deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0;
       const polls = options.count ? previous + 1 : previous;
       const ageMs = deps.clock.nowMs() - Date.parse(order.createdAt);
-      const status = order.status === 'PENDING' ? dueStatus(options.progression, { polls, ageMs }) : undefined;
+      const status = dueStatus(options.progression, { polls, ageMs });
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
       return apply(order, status, counted);
     },

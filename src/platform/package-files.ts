@@ -14,7 +14,7 @@ const code = new URL('../', import.meta.url);
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, root));
 const besideCode = (path: string): string => fileURLToPath(new URL(path, code));
 
-export const PACKAGE_ROOT = fromRoot('../');
+export const PACKAGE_ROOT = fromRoot('./');
 
 /** Files shipped as they are in the repository. */
 export const SHIPPED = {
@@ -32,6 +32,9 @@ export const SHIPPED = {
 export const BUILT = {
   openapiJson: besideCode('openapi.json'),
   adminJson: besideCode('admin.json'),
+  /** The documents with every `$ref` replaced by its own copy: what the router is built from. */
+  openapiDereferenced: besideCode('openapi.dereferenced.json'),
+  adminDereferenced: besideCode('admin.dereferenced.json'),
   builtInScenarios: besideCode('built-in-scenarios.json'),
   validators: besideCode('validators/'),
 } as const;

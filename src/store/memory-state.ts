@@ -58,6 +58,11 @@ export class CollectionState {
   }
 }
 
+export interface SnapshotCapture {
+  meta: Array<[string, unknown]>;
+  collections: Array<[CollectionName, StoredRecord[]]>;
+}
+
 export class MemoryState {
   readonly #collections = new Map<CollectionName, CollectionState>();
   readonly #meta = new Map<string, unknown>();
@@ -121,6 +126,17 @@ export class MemoryState {
       for (const record of Object.values(records)) state.put(deepFreeze(record));
     }
     for (const [key, value] of Object.entries(data.meta)) this.setMeta(key, value);
+  }
+
+  /**
+   * What a checkpoint writes, captured synchronously: each collection's (frozen) records in an array of their
+   * own, so the writer can serialize them piece by piece while the store goes on changing.
+   */
+  capture(): SnapshotCapture {
+    return {
+      meta: [...this.#meta],
+      collections: COLLECTIONS.map((name) => [name, [...this.collection(name).byId.values()]]),
+    };
   }
 
   /**

@@ -9,6 +9,7 @@ import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
+import { journalFileOf } from './journal-file.ts';
 import { JournalWriter } from './write-ahead-log.ts';
 import { readJournal } from './journal-reader.ts';
 import { MemoryState } from './memory-state.ts';
@@ -50,9 +51,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } catch (error) {
     throw new StoreOpenError(journalFile, `cannot open the journal for appending: ${errorText(error)}`);
   }
-  const writer = new JournalWriter(handle, journalBytes, {
+  const writer = new JournalWriter(journalFileOf(handle), journalBytes, {
     checkpointBytes: options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES,
-    snapshot: () => writeSnapshot(db, file, state.toData()),
+    snapshot: () => writeSnapshot(file, state.capture()),
     onAppend: options.onAppend,
     onCheckpoint: options.onCheckpoint,
   });

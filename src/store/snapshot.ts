@@ -1,12 +1,13 @@
 /**
- * The snapshot: a lowdb `JSONFile` (lowdb writes through steno: a temp file `.<name>.tmp` beside it, then a
- * rename). Reading validates the shape minimally; writing adds the fsyncs lowdb leaves out, so the journal
- * is only truncated once the new snapshot is really on disk.
+ * The snapshot: one compact JSON file. It is read through lowdb's `JSONFile` and validated minimally; it is written
+ * streamed (record by record, never the whole text in memory) to a temp file `.<name>.tmp` beside it, made durable,
+ * then renamed over it, the same temp file lowdb's writer used, so an interrupted write is found and removed at start.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Low } from 'lowdb';
 import { checkStoreData } from './log-lines.ts';
+import type { SnapshotCapture } from './memory-state.ts';
 import type { StoreData } from './store-types.ts';
 
 /** A data file (snapshot or journal) that cannot be used as it is. */
@@ -43,16 +44,47 @@ export async function readSnapshot(db: Low<unknown>, file: string): Promise<Stor
   return raw as StoreData;
 }
 
-/** Rewrite the snapshot through lowdb, then make the file and its directory entry durable. */
-export async function writeSnapshot(db: Low<unknown>, file: string, data: StoreData): Promise<void> {
-  db.data = data;
-  await db.write();
-  const handle = await open(file, 'r');
+/** Past this many characters a piece of the snapshot is written out before the next is built. */
+const PIECE_CHARS = 1 << 20;
+
+/**
+ * The snapshot's text, compact, in pieces of about a megabyte: `{"version":1,"meta":{…},"collections":{…}}`, the
+ * same object `readSnapshot` parses. One record is serialized at a time, so the whole text never sits in memory.
+ */
+export function* snapshotPieces(capture: SnapshotCapture): Generator<string> {
+  const meta = capture.meta.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',');
+  let piece = `{"version":1,"meta":{${meta}},"collections":{`;
+  let first = true;
+  for (const [name, records] of capture.collections) {
+    piece += `${first ? '' : ','}"${name}":{`;
+    first = false;
+    for (let at = 0; at < records.length; at++) {
+      const record = records[at]!;
+      piece += `${at === 0 ? '' : ','}${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
+      if (piece.length >= PIECE_CHARS) {
+        yield piece;
+        piece = '';
+      }
+    }
+    piece += '}';
+  }
+  yield `${piece}}}`;
+}
+
+/**
+ * Rewrite the snapshot: stream it into a temp file beside it, fdatasync, rename it over the snapshot, then sync the
+ * directory, so the journal is only truncated once the new snapshot is really on disk.
+ */
+export async function writeSnapshot(file: string, capture: SnapshotCapture): Promise<void> {
+  const temp = tempFileOf(file);
+  const handle = await open(temp, 'w');
   try {
+    for (const piece of snapshotPieces(capture)) await handle.write(piece);
     await handle.datasync();
   } finally {
     await handle.close();
   }
+  await rename(temp, file);
   await syncDirectory(dirname(file));
 }
 

@@ -6,15 +6,17 @@
  * - `get`, `findByKey` and `getMeta` return copies (structuredClone): the caller may change them freely.
  * - `list` returns the store's own record objects in a fresh array. They are deep-frozen (writing to one
  *   throws in strict-mode code); to change a record, copy it (`{ ...record, field }`) and `put` the copy.
- * - `put` keeps a JSON copy of what it was given, so later changes to the caller's object are not seen.
+ * - `put` keeps a JSON copy of what it was given, so later changes to the caller's object are not seen. A put of a
+ *   record equal to the stored one (same JSON, same key order) changes nothing and writes no journal line.
  */
-import type { MemoryState } from './memory-state.ts';
+import type { CollectionState, MemoryState } from './memory-state.ts';
 import {
   CLEAR_LINE,
   checkStoreData,
   deepFreeze,
   jsonCopy,
   prepareEntry,
+  type PreparedEntry,
   putLine,
   putManyLine,
   removeLine,
@@ -22,6 +24,7 @@ import {
   setMetaLine,
 } from './log-lines.ts';
 import type { Persistence } from './persistence.ts';
+import { sameJson } from './same-json.ts';
 import type { CollectionName, Store, StoreData, StoredRecord } from './store-types.ts';
 
 export class JournaledStore implements Store {
@@ -58,22 +61,31 @@ export class JournaledStore implements Store {
   put(collection: CollectionName, record: StoredRecord): void {
     this.#assertOpen();
     const entry = prepareEntry(collection, record);
-    const undo = this.#undoPut(collection, entry.record.id);
-    this.state.collection(collection).put(entry.record);
-    this.persistence.queue(putLine(entry), undo);
+    const state = this.state.collection(collection);
+    const previous = state.byId.get(entry.record.id);
+    // The same record again (an order re-upserting its unchanged customer): nothing to change, nothing to journal.
+    if (previous !== undefined && sameJson(previous, entry.record)) return;
+    state.put(entry.record);
+    this.persistence.queue(putLine(entry), this.#undoPut(state, entry.record.id, previous));
   }
 
   putMany(entries: ReadonlyArray<{ collection: CollectionName; record: StoredRecord }>): void {
     this.#assertOpen();
     // Prepare every entry before applying any: a bad one throws with nothing changed.
     const prepared = entries.map(({ collection, record }) => ({ collection, entry: prepareEntry(collection, record) }));
-    if (prepared.length === 0) return;
+    const changed: PreparedEntry[] = [];
     const undos: Array<() => void> = [];
     for (const { collection, entry } of prepared) {
-      undos.push(this.#undoPut(collection, entry.record.id));
-      this.state.collection(collection).put(entry.record);
+      const state = this.state.collection(collection);
+      const previous = state.byId.get(entry.record.id);
+      if (previous !== undefined && sameJson(previous, entry.record)) continue;
+      undos.push(this.#undoPut(state, entry.record.id, previous));
+      state.put(entry.record);
+      changed.push(entry);
     }
-    this.persistence.queue(putManyLine(prepared.map(({ entry }) => entry)), () => undos.reverse().forEach((undo) => undo()));
+    if (changed.length === 0) return;
+    const line = changed.length === 1 ? putLine(changed[0]!) : putManyLine(changed);
+    this.persistence.queue(line, () => undos.reverse().forEach((undo) => undo()));
   }
 
   remove(collection: CollectionName, id: string): void {
@@ -142,9 +154,7 @@ export class JournaledStore implements Store {
   }
 
   /** What takes a collection back to before a put of `id`: the record it replaced, or no record. */
-  #undoPut(collection: CollectionName, id: string): () => void {
-    const state = this.state.collection(collection);
-    const previous = state.byId.get(id);
+  #undoPut(state: CollectionState, id: string, previous: StoredRecord | undefined): () => void {
     return () => (previous ? state.put(previous) : state.remove(id));
   }
 

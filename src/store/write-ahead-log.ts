@@ -3,7 +3,7 @@
  *
  * Lines queued by `put` & co. wait in the *open* batch. One append at a time is in flight; everything queued
  * meanwhile goes out together in the next single write + fdatasync, so N concurrent commits cost about two
- * appends. Appends and checkpoints run one after the other on a single chain (never interleaved).
+ * appends. The write itself is synchronous (to the page cache); the fdatasync runs in the thread pool. Appends and checkpoints run one after the other on a single chain (never interleaved).
  *
  * A checkpoint captures the whole in-memory state synchronously, so it also covers the lines still waiting
  * in the open batch: their commits resolve once the snapshot is durable and the journal truncated, without
@@ -15,8 +15,8 @@
  * disk later. If even the cut fails, the journal is "poisoned": the next flush is a checkpoint, which rewrites
  * everything from memory (by then the durable state).
  */
-import type { FileHandle } from 'node:fs/promises';
 import { monotonicMs } from '../platform/clock.ts';
+import type { JournalFile } from './journal-file.ts';
 import type { Persistence } from './persistence.ts';
 import type { AppendEvent, CheckpointEvent } from './store-types.ts';
 
@@ -53,7 +53,7 @@ export class JournalWriter implements Persistence {
   #closing: Promise<void> | null = null;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: JournalFile,
     size: number,
     private readonly options: JournalWriterOptions,
   ) {
@@ -120,7 +120,7 @@ export class JournalWriter implements Persistence {
     const before = this.#size;
     const data = Buffer.from(`${batch.lines.join('\n')}\n`, 'utf8');
     try {
-      await writeAll(this.handle, data);
+      this.handle.append(data);
       await this.handle.datasync();
     } catch (error) {
       this.#inFlight = null;
@@ -184,13 +184,5 @@ export class JournalWriter implements Persistence {
   #rejectAll(batch: Batch | null, error: unknown): void {
     if (!batch) return;
     for (const waiter of batch.waiters.splice(0)) waiter.reject(error);
-  }
-}
-
-async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < data.length) {
-    const { bytesWritten } = await handle.write(data, offset, data.length - offset, null);
-    offset += bytesWritten;
   }
 }

@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { openStore, type AppendEvent, type CheckpointEvent, type Store } from '../../src/store/index.ts';
@@ -120,10 +119,9 @@ function fakeHandle() {
     written: [] as string[],
     truncatedTo: [] as number[],
     failWrites: false,
-    async write(data: Buffer, offset: number, length: number) {
+    append(data: Buffer) {
       if (fake.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
-      fake.written.push(data.toString('utf8', offset, offset + length));
-      return { bytesWritten: length, buffer: data };
+      fake.written.push(data.toString('utf8'));
     },
     async datasync() {},
     async truncate(length: number) {
@@ -137,7 +135,7 @@ function fakeHandle() {
 describe('journal writer failures', () => {
   it('when an append fails: cuts the journal back, undoes every line not yet durable newest first, rejects their commits, never writes them', async () => {
     const handle = fakeHandle();
-    const writer = new JournalWriter(handle as unknown as FileHandle, 100, {
+    const writer = new JournalWriter(handle, 100, {
       checkpointBytes: Number.POSITIVE_INFINITY,
       snapshot: async () => {},
     });
@@ -161,7 +159,7 @@ describe('journal writer failures', () => {
     const handle = fakeHandle();
     const events: string[] = [];
     let release!: () => void;
-    const writer = new JournalWriter(handle as unknown as FileHandle, 500, {
+    const writer = new JournalWriter(handle, 500, {
       checkpointBytes: Number.POSITIVE_INFINITY,
       snapshot: () => {
         events.push('capture');
@@ -184,7 +182,7 @@ describe('journal writer failures', () => {
   it('does not leave an unhandled rejection for puts nobody committed', async () => {
     const handle = fakeHandle();
     handle.failWrites = true;
-    const writer = new JournalWriter(handle as unknown as FileHandle, 0, {
+    const writer = new JournalWriter(handle, 0, {
       checkpointBytes: Number.POSITIVE_INFINITY,
       snapshot: async () => {},
     });
