@@ -4,11 +4,11 @@
  */
 import { isSecretName } from '../http/redact.ts';
 
-const VOLATILE_NAMES = new Set(['id', 'at', 'requestid', 'checkout', 'tokenhint', 'currentperiodstart', 'currentperiodend']);
+const VOLATILE_NAMES = new Set(['id', 'at', 'checkout', 'tokenHint', 'currentPeriodStart', 'currentPeriodEnd']);
 
+/** `id`, `orderId`, `order_id`, `createdAt`, `created_at`, `imageUrl`, `checkout`, `access_token`, `clientSecret`… */
 export function isVolatileField(name: string): boolean {
-  const plain = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return VOLATILE_NAMES.has(plain) || plain.endsWith('id') || plain.endsWith('at') || plain.endsWith('url') || isSecretName(name);
+  return VOLATILE_NAMES.has(name) || /(Id|_id|At|_at|Url|_url)$/.test(name) || isSecretName(name);
 }
 
 /** `data[3].items[0].total` → `data[].items[].total`: one departure per place, whatever the element. */

@@ -245,6 +245,8 @@ describe('usage', () => {
     const dir = mkdtempSync(join(tmpdir(), 'proxy-usage-'));
     expect(await run(['--report', join(dir, 'r')])).toMatchObject({ code: 2, stderr: expect.stringContaining("required option '--target <url>' not specified") });
     expect(await run(['--target', 'ftp://example.test', '--report', join(dir, 'r')])).toMatchObject({ code: 2, stderr: expect.stringContaining('expected an http(s) URL') });
+    expect(await run(['--target', 'http://127.0.0.1:1', '--port', '70000'])).toMatchObject({ code: 2, stderr: expect.stringContaining('expected a port') });
+    expect(await run(['--target', 'http://127.0.0.1:1', '--fallback', 'prism'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Allowed choices are mock') });
     expect(existsSync(join(dir, 'r.json'))).toBe(false);
   });
 });
