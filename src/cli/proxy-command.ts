@@ -59,7 +59,9 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
 async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
   const mock = flags.fallback || flags.record ? await startOwnMock(io) : undefined;
   if (typeof mock === 'string') return usage(io, mock);
-  const log = createDriftLog(flags.target.href);
+  // Shown without the userinfo a URL may carry (`https://user:secret@host`): credentials are never printed.
+  const shownTarget = `${flags.target.origin}${flags.target.pathname}`;
+  const log = createDriftLog(shownTarget);
   const recording = flags.record ? createRecording(flags.record) : undefined;
   const server = createServer(
     createProxyHandler({
@@ -77,7 +79,7 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
     return usage(io, listening.problems.join('; '));
   }
   const url = reachableOrigin(flags.host, listeningPort(server, flags.port));
-  io.stdout(`commerce-mock proxy on ${url} → ${flags.target.href}${flags.fallback ? ' (fallback: mock)' : ''}; drift report at ${url}${REPORT_PATH}\n`);
+  io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${flags.fallback ? ' (fallback: mock)' : ''}; drift report at ${url}${REPORT_PATH}\n`);
   io.listening?.(url);
   await new Promise((resolve) => (io.stop.aborted ? resolve(undefined) : io.stop.addEventListener('abort', resolve, { once: true })));
   await new Promise((resolve) => {

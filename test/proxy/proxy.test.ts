@@ -146,7 +146,8 @@ describe('a target whose answers a scenario changes', () => {
     const scenarios = mkdtempSync(join(tmpdir(), 'proxy-drift-'));
     writeFileSync(join(scenarios, 'drift.yaml'), DRIFT_SCENARIO);
     target = await startMock({ scenariosDir: scenarios, scenario: 'drift' });
-    proxy = await startProxy(['--target', target.url]);
+    // Userinfo in the target URL is a credential too: it is shown nowhere.
+    proxy = await startProxy(['--target', target.url.replace('http://', 'http://someone:hidden-pw@')]);
   });
   afterAll(async () => {
     await proxy.stop();
@@ -172,6 +173,8 @@ describe('a target whose answers a scenario changes', () => {
     ]);
     expect(report.operations.find((operation) => operation.operationId === 'listProducts')?.calls).toBe(2);
     expect(report.operations.find((operation) => operation.operationId === 'issueToken')?.departures).toEqual([]);
+    expect(report.target).toBe(`${target.url}/`);
+    expect(proxy.stdout()).not.toContain('hidden-pw');
   });
 });
 
