@@ -48,7 +48,7 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
     .command('proxy')
     .description('a validating, recording proxy in front of the real service: the drift report at /__admin/proxy/report')
     .addOption(new Option('--target <url>', 'the service to forward to (e.g. its sandbox)').argParser(targetUrl).makeOptionMandatory())
-    .addOption(new Option('--port <n>', `port to listen on (default ${DEFAULT_PORT})`).argParser(portNumber).default(DEFAULT_PORT))
+    .addOption(new Option('--port <n>', 'port to listen on').argParser(portNumber).default(DEFAULT_PORT))
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--record <dir>', 'write the exchanges as a pact and the real answers as an importable state when stopped')
     .option('--report <file>', 'write the drift report as <file>.json and <file>.md when stopped')
