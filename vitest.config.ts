@@ -1,12 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/** Files that start servers in child processes, Pact's native mock server and verifier, or a browser. */
+const OWN_PROCESS = ['test/cli/**/*.test.ts', 'test/pact/**/*.test.ts', 'test/browser/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    setupFiles: ['test/support/setup.ts'],
-    pool: 'forks',
     // Both cores of the CI machine (vitest 4 leaves one free by default).
     maxWorkers: '100%',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          // Each worker runs file after file in one process and keeps its module cache: the documents, their routers
+          // and their compiled validators are built once per worker instead of once per file (1–3 s of CPU each).
+          // Every test builds its own app, store and clock, so nothing else is shared.
+          isolate: false,
+        },
+      },
+      // A fresh process per file, as before: these hold native or process-wide state (Pact's core, signal
+      // handlers, child servers) that a later file must not inherit.
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
+    ],
+    // Cheap for a file that sends no request: it loads no validator unless the file does (test/support/violations.ts).
+    setupFiles: ['test/support/setup.ts'],
+    pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli/options.ts';
 import { definePactCheckCommand } from './cli/pact-check-command.ts';
+import { defineProxyCommand } from './cli/proxy-command.ts';
 import { defineScenarioCommands } from './cli/scenarios-command.ts';
 import { defineVerifyCommand } from './cli/verify-command.ts';
 import { packageVersion } from './platform/package-files.ts';
@@ -35,6 +36,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   definePactCheckCommand(program, io, (code) => {
     command = Promise.resolve(code);
+  });
+  defineProxyCommand(program, io, (proxying) => {
+    command = proxying;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));

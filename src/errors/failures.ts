@@ -28,6 +28,7 @@ export const ERRORS = {
   rate_limited: { status: 429, code: 'muitas_requisicoes', message: 'Muitas requisições; tente novamente mais tarde' },
   internal: { status: 500, code: 'erro_interno', message: 'Erro interno do servidor' },
   unavailable: { status: 503, code: 'servico_indisponivel', message: 'Serviço temporariamente indisponível' },
+  target_unreachable: { status: 502, code: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' },
 } as const satisfies Record<string, { status: number; code: string; message: string }>;
 
 export type ErrorReason = keyof typeof ERRORS;

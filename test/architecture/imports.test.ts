@@ -16,7 +16,7 @@ const LAYERS: ReadonlyArray<readonly [number, RegExp]> = [
   [2, /^(records|catalog|tokens|orders|subscriptions|scenarios|webhooks)\//],
   [3, /^flows\//],
   [4, /^(fake|openapi|handlers|http|admin|pages)\//],
-  [5, /^(contracts|app)\//],
+  [5, /^(contracts|proxy|app)\//],
   [6, /^cli\//],
   [6, /^server\//],
   [7, /^cli\.ts$/],

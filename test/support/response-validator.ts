@@ -6,8 +6,7 @@
 import type { OpenAPIBackend } from 'openapi-backend';
 import { errorBodyProblems, responseProblems, type Problem } from '../../src/contracts/response-conformance.ts';
 import type { Exchange } from '../../src/handling/request-context-types.ts';
-
-export const violations: string[] = [];
+import { violations } from './violations.ts';
 
 export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): void {
   const { context, status, body, headers } = exchange;

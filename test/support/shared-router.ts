@@ -1,10 +1,12 @@
 /**
- * One OpenAPI router per test file: its validators compile lazily, once per operation, and every app of the
- * file reuses them (a fresh router per test would compile them again for each test).
+ * One OpenAPI router per worker: vitest runs file after file in one process (`isolate: false`), so every app of
+ * every file a worker runs reuses it. Its request validators are the build's (test/support/built-validators.ts) or
+ * compile lazily, once per operation; the response validators also compile once per operation and worker.
  */
 import type { ExchangeObserver } from '../../src/handling/request-context-types.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../../src/openapi/openapi-router.ts';
 import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
+import { builtValidatorsDir } from './built-validators.ts';
 import { validateExchange } from './response-validator.ts';
 
 let shared: Promise<OpenApiRouter> | undefined;
@@ -17,8 +19,13 @@ export function sharedAdminRouter(): Promise<OpenApiRouter> {
 }
 
 export function sharedRouter(): Promise<OpenApiRouter> {
-  shared ??= createOpenApiRouter();
+  shared ??= routerWithBuiltValidators();
   return shared;
+}
+
+function routerWithBuiltValidators(): Promise<OpenApiRouter> {
+  const validatorsDir = builtValidatorsDir();
+  return createOpenApiRouter(validatorsDir ? { validatorsDir } : {});
 }
 
 /** Checks every answer against its document (spec/admin.yaml under /__admin, else spec/openapi.yaml). */

@@ -1,0 +1,146 @@
+/**
+ * `commerce-mock proxy --target URL`: a local server an integration points at instead of the real service. Each
+ * exchange goes through unchanged and is judged against spec/openapi.yaml (src/proxy/); on stop (SIGINT,
+ * SIGTERM) the drift report and the recording are written. `--fallback mock` and `--record` start a mock in
+ * this process (in memory, on a free loopback port): the first answers for a target that does not, the second
+ * gives the recorded state its clock, clients and bookkeeping.
+ */
+import { createServer } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { resolveConfig } from './options.ts';
+import { createOpenApiRouter } from '../openapi/openapi-router.ts';
+import { createDriftLog, renderProxyMarkdown, type ProxyReport } from '../proxy/drift-log.ts';
+import { createProxyHandler, REPORT_PATH, type FallbackMock } from '../proxy/proxy-handler.ts';
+import { createRecording, type Recording } from '../proxy/recording.ts';
+import { launchServer, type CliIo, type RunningServer } from '../server/start-server.ts';
+import { listen, listeningPort, reachableOrigin } from '../server/listening-server.ts';
+
+interface ProxyFlags {
+  target: URL;
+  port: number;
+  host: string;
+  record?: string;
+  report?: string;
+  fallback?: 'mock';
+}
+
+const DEFAULT_PORT = 4020;
+
+function targetUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
+  return url;
+}
+
+function portNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new InvalidArgumentError(`expected a port (0-65535), got "${value}".`);
+  return Number(value);
+}
+
+export function defineProxyCommand(program: Command, io: CliIo, run: (command: Promise<number>) => void): void {
+  program
+    .command('proxy')
+    .description('a validating, recording proxy in front of the real service: the drift report at /__admin/proxy/report')
+    .addOption(new Option('--target <url>', 'the service to forward to (e.g. its sandbox)').argParser(targetUrl).makeOptionMandatory())
+    .addOption(new Option('--port <n>', 'port to listen on').argParser(portNumber).default(DEFAULT_PORT))
+    .option('--host <address>', 'address to bind', '127.0.0.1')
+    .option('--record <dir>', 'write the exchanges as a pact and the real answers as an importable state when stopped')
+    .option('--report <file>', 'write the drift report as <file>.json and <file>.md when stopped')
+    .addOption(new Option('--fallback <kind>', 'answer what the target does not (501, no connection) with a mock').choices(['mock']))
+    .action((flags: ProxyFlags) => run(proxy(flags, io)));
+}
+
+async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
+  const mock = flags.fallback || flags.record ? await startOwnMock(io) : undefined;
+  if (typeof mock === 'string') return usage(io, mock);
+  // Shown without the userinfo a URL may carry (`https://user:secret@host`): credentials are never printed.
+  const shownTarget = `${flags.target.origin}${flags.target.pathname}`;
+  const log = createDriftLog(shownTarget);
+  const recording = flags.record ? createRecording(flags.record) : undefined;
+  const server = createServer(
+    createProxyHandler({
+      target: flags.target,
+      router: await createOpenApiRouter(),
+      log,
+      ...(flags.fallback && mock ? { fallback: fallbackMock(mock) } : {}),
+      ...(recording ? { onExchange: (exchange, judged) => recording.saw(exchange, judged) } : {}),
+      print: (line) => io.stdout(`${line}\n`),
+    }),
+  );
+  const listening = await listen(server, flags.host, flags.port);
+  if (!listening.ok) {
+    await mock?.running.stop('proxy refused');
+    return usage(io, listening.problems.join('; '));
+  }
+  const url = reachableOrigin(flags.host, listeningPort(server, flags.port));
+  io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${flags.fallback ? ' (fallback: mock)' : ''}; drift report at ${url}${REPORT_PATH}\n`);
+  io.listening?.(url);
+  await new Promise((resolve) => (io.stop.aborted ? resolve(undefined) : io.stop.addEventListener('abort', resolve, { once: true })));
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeAllConnections();
+  });
+  if (flags.report) writeReport(flags.report, log.report(), io);
+  if (recording && mock) await writeRecording(recording, mock, io);
+  await mock?.running.stop('proxy stopped');
+  return 0;
+}
+
+interface OwnMock {
+  running: RunningServer;
+  clientId: string;
+  clientSecret: string;
+}
+
+function fallbackMock(mock: OwnMock): FallbackMock {
+  let token: Promise<string> | undefined;
+  const issue = async () => {
+    const answer = await fetch(`${mock.running.url}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: mock.clientId, client_secret: mock.clientSecret, grant_type: 'client_credentials' }),
+    });
+    return ((await answer.json()) as { data: { access_token: string } }).data.access_token;
+  };
+  return {
+    url: new URL(mock.running.url),
+    bearer: (fresh) => {
+      if (fresh || !token) token = issue();
+      return token;
+    },
+  };
+}
+
+async function startOwnMock(io: CliIo): Promise<OwnMock | string> {
+  const resolved = resolveConfig({ port: 0, host: '127.0.0.1', inMemory: true, logLevel: 'error' }, {});
+  if (!resolved.ok) return resolved.problems.join('; ');
+  // Its own stop signal: the proxy stops it after writing what it needs from it.
+  const launched = await launchServer(resolved.config, { stdout: () => undefined, stderr: io.stderr, stop: new AbortController().signal });
+  if (!('running' in launched)) return launched.ok ? 'the mock stopped before it listened' : launched.problems.join('; ');
+  const client = resolved.config.clients.find((candidate) => candidate.active) ?? resolved.config.clients[0];
+  return { running: launched.running, clientId: client?.clientId ?? '', clientSecret: client?.clientSecret ?? '' };
+}
+
+async function writeRecording(recording: Recording, mock: OwnMock, io: CliIo): Promise<void> {
+  const answer = await fetch(`${mock.running.url}/__admin/state`, { headers: { Accept: 'application/json' } });
+  const exported = (await answer.json()) as Record<string, unknown>;
+  for (const line of recording.write(exported, mock.clientId)) io.stdout(`${line}\n`);
+}
+
+function writeReport(file: string, report: ProxyReport, io: CliIo): void {
+  const base = file.replace(/\.(json|md)$/, '');
+  writeFileSync(`${base}.json`, `${JSON.stringify({ data: report }, null, 2)}\n`);
+  writeFileSync(`${base}.md`, renderProxyMarkdown(report));
+  io.stdout(`drift report written to ${base}.json and ${base}.md\n`);
+}
+
+function usage(io: CliIo, problem: string): number {
+  io.stderr(`commerce-mock proxy: ${problem}\n`);
+  return 2;
+}
