@@ -10,7 +10,7 @@ import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';
 
 export function unknownClient(clientId: string | undefined): Failure {
-  return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+  return failure('unknown_client', { clientId: String(clientId) });
 }
 
 export function clientHandlers(admin: AdminContext) {
@@ -43,7 +43,7 @@ export function clientHandlers(admin: AdminContext) {
     createClient(input: OperationInput) {
       const body = input.body as { clientId: string; clientSecret: string; name?: string; active?: boolean };
       const entry: ClientEntry = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
-      if (!clients.add(entry)) return failure('conflict', { message: `Já existe um cliente com clientId ${body.clientId}` });
+      if (!clients.add(entry)) return failure('duplicate_client', { clientId: body.clientId });
       return created(view(entry));
     },
     deactivateClient: (input: OperationInput) => setActive(input, false),

@@ -43,10 +43,10 @@ export function clockHandlers(admin: AdminContext) {
     const target = start + (wanted.advanceSeconds ?? 0) * 1000;
     if (!isWithinClockRange(target)) {
       const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
-      return failure('invalid_request', { details: [{ path: field, message: OUTSIDE_CLOCK_RANGE }] });
+      return failure('clock_refused', { field, problem: OUTSIDE_CLOCK_RANGE });
     }
     const excess = jumpExcess(admin, target);
-    if (excess) return failure('invalid_request', { details: [{ path: wanted.set === undefined ? fields.advanceSeconds : fields.set, message: excess }] });
+    if (excess) return failure('clock_refused', { field: wanted.set === undefined ? fields.advanceSeconds : fields.set, problem: excess });
     if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
     if (wanted.set !== undefined) clock.set(new Date(wanted.set));
     if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);

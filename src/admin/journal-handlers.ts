@@ -29,5 +29,5 @@ export function journalHandlers(admin: AdminContext) {
 function refusedPattern(query: Record<string, unknown>) {
   const pattern = query['path'];
   const problem = typeof pattern === 'string' ? pathPatternProblem(pattern) : undefined;
-  return problem === undefined ? undefined : failure('invalid_request', { details: [{ path: 'path', message: `padrão de caminho recusado: ${problem}` }] });
+  return problem === undefined ? undefined : failure('journal_pattern_refused', { problem });
 }

@@ -10,7 +10,7 @@ export function orderHandlers(admin: AdminContext) {
     async transitionOrder(input: OperationInput) {
       const orderId = input.params['order_id'] ?? '';
       const order = admin.flows.orders.find(orderId);
-      if (!order) return failure('not_found', { message: `Pedido desconhecido: ${orderId}` });
+      if (!order) return failure('unknown_order', { orderId });
       const outcome = admin.flows.orders.settle(order.clientId, orderId, (input.body as { status: FinalStatus }).status);
       if (!outcome.ok) return outcome;
       await admin.apply(outcome);

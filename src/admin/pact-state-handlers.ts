@@ -14,12 +14,9 @@ export function pactStateHandlers(admin: AdminContext) {
       const answer = await admin.providerStates.change((input.body ?? {}) as ProviderStateChange, input.context.baseUrl);
       if (answer.ok) return { ok: true, status: 200, body: answer.values };
       if ('unknown' in answer) {
-        return failure('invalid_request', {
-          message: `Estado de provider desconhecido: "${answer.unknown}". Estados conhecidos: ${answer.known.join('; ')}`,
-          details: [{ path: 'state', message: `estado desconhecido: ${answer.unknown}` }],
-        });
+        return failure('unknown_provider_state', { state: answer.unknown, known: answer.known.join('; ') });
       }
-      return failure('internal', { message: answer.message });
+      return failure('provider_state_failed', { problem: answer.message });
     },
   };
 }

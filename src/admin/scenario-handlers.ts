@@ -24,14 +24,14 @@ export function scenarioHandlers(admin: AdminContext) {
     getActiveScenarios: status,
     activateScenario(input: OperationInput) {
       const { name, clientId } = input.body as { name: string; clientId?: string };
-      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
-      if (!scenarios.activate(name, clientId)) return failure('not_found', { message: `Cenário desconhecido: ${name}` });
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
+      if (!scenarios.activate(name, clientId)) return failure('unknown_scenario', { name });
       return status();
     },
     deactivateScenario(input: OperationInput) {
       const clientId = input.query['clientId'] as string | undefined;
       // As activation does: a client the mock does not know is named, not silently ignored.
-      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       scenarios.deactivate(clientId);
       return status();
     },

@@ -35,10 +35,10 @@ export function stateHandlers(admin: AdminContext) {
     const problems = importProblems(state, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
     if (problems.length > 0) {
       const [first] = problems;
-      return failure('invalid_request', { message: `Estado recusado: ${first?.path}: ${first?.message}`, details: problems });
+      return failure('state_refused', { path: String(first?.path), problem: String(first?.message) }, { details: problems });
     }
     const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
-    if (excess) return failure('invalid_request', { message: `Estado recusado: clock.now: ${excess}`, details: [{ path: 'clock.now', message: excess }] });
+    if (excess) return failure('state_clock_refused', { problem: excess });
     const before = admin.state.export();
     try {
       const imported = await admin.state.import(state);
@@ -52,14 +52,12 @@ export function stateHandlers(admin: AdminContext) {
   const snapshotsFull = (name: string, bytes: number) => {
     const others = [...snapshots.values()].filter((snapshot) => snapshot.name !== name);
     if (others.length + 1 > limits.maxCount) {
-      return failure('conflict', { message: `Limite de snapshots atingido: no máximo ${limits.maxCount}; apague um com DELETE /__admin/snapshots/{name}` });
+      return failure('snapshot_count_cap', { max: limits.maxCount });
     }
     const total = others.reduce((sum, snapshot) => sum + snapshot.bytes, 0) + bytes;
     if (total > limits.maxTotalBytes) {
       const size = (value: number) => `${(value / MIB).toFixed(1)} MiB`;
-      return failure('conflict', {
-        message: `Limite de tamanho dos snapshots atingido: ${size(total)} passaria o máximo de ${size(limits.maxTotalBytes)}; apague um com DELETE /__admin/snapshots/{name}`,
-      });
+      return failure('snapshot_size_cap', { total: size(total), max: size(limits.maxTotalBytes) });
     }
     return undefined;
   };
@@ -70,7 +68,7 @@ export function stateHandlers(admin: AdminContext) {
         await admin.state.resetAll();
         return okData({ reset: true });
       }
-      if (!admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
     exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
@@ -89,12 +87,12 @@ export function stateHandlers(admin: AdminContext) {
     },
     async restoreSnapshot(input: OperationInput) {
       const snapshot = snapshots.get(input.params['name'] ?? '');
-      if (!snapshot) return failure('not_found', { message: `Snapshot desconhecido: ${input.params['name']}` });
+      if (!snapshot) return failure('unknown_snapshot', { name: String(input.params['name']) });
       return importChecked(snapshot.state, input);
     },
     deleteSnapshot(input: OperationInput) {
       const name = input.params['name'] ?? '';
-      if (!snapshots.delete(name)) return failure('not_found', { message: `Snapshot desconhecido: ${name}` });
+      if (!snapshots.delete(name)) return failure('unknown_snapshot', { name });
       return okData({ deleted: name });
     },
   };

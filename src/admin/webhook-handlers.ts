@@ -14,20 +14,19 @@ export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
 
 export function webhookHandlers(admin: AdminContext) {
   const { webhooks } = admin;
-  const unknownClient = (clientId: string) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
   return {
     setClientWebhook(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';
-      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       const { url, secret } = input.body as WebhookEndpoint;
       const problem = webhookUrlProblem(url, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
-      if (problem) return failure('invalid_request', { message: `URL de webhook recusada: ${problem}`, details: [{ path: 'url', message: problem }] });
+      if (problem) return failure('webhook_url_refused', { problem });
       webhooks.setEndpoint(clientId, { url, secret });
       return okData(endpointView(clientId, { url, secret }));
     },
     deleteClientWebhook(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';
-      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       webhooks.setEndpoint(clientId, null);
       return okData({ clientId, webhook: null });
     },
@@ -40,9 +39,9 @@ export function webhookHandlers(admin: AdminContext) {
     async resendWebhookDelivery(input: OperationInput) {
       const id = input.params['delivery_id'] ?? '';
       const original = webhooks.delivery(id);
-      if (!original) return failure('not_found', { message: `Entrega desconhecida: ${id}` });
+      if (!original) return failure('unknown_delivery', { deliveryId: id });
       const resent = await webhooks.resend(id);
-      if (!resent) return failure('not_found', { message: `O cliente ${original.clientId} não tem webhook configurado` });
+      if (!resent) return failure('no_webhook', { clientId: original.clientId });
       return okData(resent);
     },
   };

@@ -18,7 +18,7 @@ export function scenarioScope(engine: ScenarioEngine, identify: (authorization: 
       const named = request.incoming.headers[SCENARIO_HEADER];
       const requested = typeof named === 'string' ? named.trim() : undefined;
       if (requested !== undefined && !engine.library.get(requested)) {
-        return failure('invalid_request', { details: [{ path: 'X-Mock-Scenario', message: `cenário desconhecido: ${requested.slice(0, 64)}` }] });
+        return failure('unknown_scenario_header', { name: requested.slice(0, 64) });
       }
       const authorization = request.incoming.headers['authorization'];
       const header = typeof authorization === 'string' ? authorization : undefined;

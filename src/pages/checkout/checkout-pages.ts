@@ -70,7 +70,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
     return { status: 405, html: renderMessage('Método não permitido', 'Esta página aceita apenas GET e POST.'), headers: { Allow: ALLOW } };
   }
   const crossSite = crossSiteRefusal(method, req.headers, siteOf(req, deps.config));
-  if (crossSite) return refused(req, 403, crossSite);
+  if (crossSite) return refused(req, 403, crossSite.message);
   const order = deps.flows.orders.find(orderIdOf(req.url));
   if (!order) {
     req.resume();
