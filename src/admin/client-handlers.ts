@@ -3,7 +3,7 @@
  * for a token through the API) and their tokens (list, revoke, expire).
  */
 import { failure, type Failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
 import { created, okData, type Reply } from '../handling/reply.ts';
 import type { ClientEntry } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
@@ -40,23 +40,23 @@ export function clientHandlers(admin: AdminContext) {
   };
   return {
     listClients: () => okData(clients.list().map(view)),
-    createClient(input: OperationInput) {
-      const body = input.body as { clientId: string; clientSecret: string; name?: string; active?: boolean };
+    createClient(input) {
+      const { body } = input;
       const entry: ClientEntry = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
       if (!clients.add(entry)) return failure('duplicate_client', { clientId: body.clientId });
       return created(view(entry));
     },
-    deactivateClient: (input: OperationInput) => setActive(input, false),
-    reactivateClient: (input: OperationInput) => setActive(input, true),
-    getClientCredentials(input: OperationInput) {
+    deactivateClient: (input) => setActive(input, false),
+    reactivateClient: (input) => setActive(input, true),
+    getClientCredentials(input) {
       const client = clients.find(input.params['client_id'] ?? '');
       return client ? okData({ clientId: client.clientId, clientSecret: client.clientSecret }) : unknownClient(input.params['client_id']);
     },
-    listClientTokens(input: OperationInput) {
+    listClientTokens(input) {
       const clientId = input.params['client_id'] ?? '';
       return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknownClient(clientId);
     },
-    revokeClientTokens: (input: OperationInput) => withdraw(input, 'revokeAll'),
-    expireClientTokens: (input: OperationInput) => withdraw(input, 'expireAll'),
-  };
+    revokeClientTokens: (input) => withdraw(input, 'revokeAll'),
+    expireClientTokens: (input) => withdraw(input, 'expireAll'),
+  } satisfies Partial<AdminHandlerTable>;
 }

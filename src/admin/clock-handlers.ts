@@ -5,7 +5,7 @@
  */
 import { CLOCK_RANGE, isWithinClockRange } from '../platform/clock.ts';
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData, type Reply } from '../handling/reply.ts';
 import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
@@ -55,10 +55,10 @@ export function clockHandlers(admin: AdminContext) {
   };
   return {
     getClock: () => okData(clock.state()),
-    changeClock: (input: OperationInput) => change(input.body as ClockChange),
-    advanceClock: (input: OperationInput) => change({ advanceSeconds: (input.body as { seconds: number }).seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
-    setClock: (input: OperationInput) => change({ set: (input.body as { at: string }).at }, { ...CHANGE_FIELDS, set: 'at' }),
+    changeClock: (input) => change(input.body),
+    advanceClock: (input) => change({ advanceSeconds: input.body.seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
+    setClock: (input) => change({ set: input.body.at }, { ...CHANGE_FIELDS, set: 'at' }),
     freezeClock: () => change({ freeze: true }),
     resumeClock: () => change({ freeze: false }),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

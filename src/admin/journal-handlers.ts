@@ -1,5 +1,5 @@
 /** The request journal: list with filters, count (verify a call was made N times), clear. */
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
 import { failure } from '../errors/failures.ts';
 import type { JournalFilter } from './request-journal.ts';
@@ -14,15 +14,15 @@ function filterOf(query: Record<string, unknown>): JournalFilter {
 
 export function journalHandlers(admin: AdminContext) {
   return {
-    listRequests(input: OperationInput) {
+    listRequests(input) {
       const refused = refusedPattern(input.query);
       if (refused) return refused;
       const { entries, total } = admin.journal.list(filterOf(input.query), (input.query['limit'] as number | undefined) ?? 100);
       return { ok: true as const, status: 200, body: { data: entries, total } };
     },
-    countRequests: (input: OperationInput) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
+    countRequests: (input) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
     clearRequests: () => okData({ cleared: admin.journal.clear() }),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }
 
 /** The document bounds the pattern's length; the matcher also bounds its segments. */

@@ -1,11 +1,11 @@
 /** Reset (all, or one client), state export and import, and named snapshots kept in memory (bounded). */
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
 import { created, okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
 import { importedCatchUpExcess } from './imported-catch-up.ts';
-import { importProblems } from './state-check.ts';
+import { asExportedState, importProblems } from './state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 interface Snapshot {
@@ -62,8 +62,8 @@ export function stateHandlers(admin: AdminContext) {
     return undefined;
   };
   return {
-    async reset(input: OperationInput) {
-      const clientId = (input.body as { clientId?: string } | undefined)?.clientId;
+    async reset(input) {
+      const clientId = input.body?.clientId;
       if (clientId === undefined) {
         await admin.state.resetAll();
         return okData({ reset: true });
@@ -72,10 +72,10 @@ export function stateHandlers(admin: AdminContext) {
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
     exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
-    importState: (input: OperationInput) => importChecked(input.body as ExportedState, input),
+    importState: (input) => importChecked(asExportedState(input.body), input),
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
-    saveSnapshot(input: OperationInput) {
-      const { name } = input.body as { name: string };
+    saveSnapshot(input) {
+      const { name } = input.body;
       const state = admin.state.export();
       const bytes = Buffer.byteLength(JSON.stringify(state), 'utf8');
       const full = snapshotsFull(name, bytes);
@@ -85,15 +85,15 @@ export function stateHandlers(admin: AdminContext) {
       snapshots.set(name, snapshot);
       return created(summary(snapshot));
     },
-    async restoreSnapshot(input: OperationInput) {
+    async restoreSnapshot(input) {
       const snapshot = snapshots.get(input.params['name'] ?? '');
       if (!snapshot) return failure('unknown_snapshot', { name: String(input.params['name']) });
       return importChecked(snapshot.state, input);
     },
-    deleteSnapshot(input: OperationInput) {
+    deleteSnapshot(input) {
       const name = input.params['name'] ?? '';
       if (!snapshots.delete(name)) return failure('unknown_snapshot', { name });
       return okData({ deleted: name });
     },
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }
