@@ -1,4 +1,8 @@
-/** operationId of spec/admin.yaml → handler; a test checks that every admin operation has one. */
+/**
+ * operationId of spec/admin.yaml → handler; `satisfies` makes a missing or misspelt operation a type error, and
+ * types each handler's body as the document declares it.
+ */
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
@@ -23,5 +27,5 @@ export function createAdminHandlers(admin: AdminContext) {
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
     ...pactStateHandlers(admin),
-  };
+  } satisfies AdminHandlerTable;
 }

@@ -48,7 +48,7 @@ function ownHostOnly(config: Config): Stage {
     run(request, next) {
       if (request.incoming.site.ownHost || isOpen(request.operation) || carriesAdminToken(request, config)) return next();
       const host = String(request.incoming.headers['host'] ?? '').slice(0, 200);
-      return failure('foreign_host', { message: `Host desconhecido: ${host}; para outro nome, inicie o mock com --public-url` });
+      return failure('foreign_admin_host', { host });
     },
   };
 }
@@ -58,7 +58,7 @@ function adminGuard(config: Config): Stage {
     name: 'admin-guard',
     run(request, next) {
       if (isLoopback(config.host) || isOpen(request.operation) || carriesAdminToken(request, config)) return next();
-      return failure('invalid_token', { message: 'Token de administração ausente ou inválido' });
+      return failure('admin_token_required');
     },
   };
 }

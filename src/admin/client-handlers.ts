@@ -3,14 +3,14 @@
  * for a token through the API) and their tokens (list, revoke, expire).
  */
 import { failure, type Failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
 import { created, okData, type Reply } from '../handling/reply.ts';
 import type { ClientEntry, ClientInput } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';
 
 export function unknownClient(clientId: string | undefined): Failure {
-  return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+  return failure('unknown_client', { clientId: String(clientId) });
 }
 
 export function clientHandlers(admin: AdminContext) {
@@ -40,26 +40,26 @@ export function clientHandlers(admin: AdminContext) {
   };
   return {
     listClients: () => okData(clients.list().map(view)),
-    createClient(input: OperationInput) {
-      const body = input.body as { clientId: string; clientSecret: string; name?: string; active?: boolean };
+    createClient(input) {
+      const { body } = input;
       const entry: ClientInput = { clientId: body.clientId, clientSecret: body.clientSecret, active: body.active ?? true, name: body.name };
-      if (!clients.add(entry)) return failure('conflict', { message: `Já existe um cliente com clientId ${body.clientId}` });
+      if (!clients.add(entry)) return failure('duplicate_client', { clientId: body.clientId });
       return created(view(clients.find(body.clientId) as ClientEntry));
     },
-    deactivateClient: (input: OperationInput) => setActive(input, false),
-    reactivateClient: (input: OperationInput) => setActive(input, true),
-    getClientCredentials(input: OperationInput) {
+    deactivateClient: (input) => setActive(input, false),
+    reactivateClient: (input) => setActive(input, true),
+    getClientCredentials(input) {
       const client = clients.find(input.params['client_id'] ?? '');
       if (!client) return unknownClient(input.params['client_id']);
       // Only its hash survived a restart (or came with an imported state): the secret is nowhere to be read.
-      if (client.clientSecret === undefined) return failure('conflict', { message: `O segredo do cliente ${client.clientId} não é guardado (só o seu hash): crie o cliente de novo ou use o segredo que lhe deu` });
+      if (client.clientSecret === undefined) return failure('secret_not_kept', { clientId: client.clientId });
       return okData({ clientId: client.clientId, clientSecret: client.clientSecret });
     },
-    listClientTokens(input: OperationInput) {
+    listClientTokens(input) {
       const clientId = input.params['client_id'] ?? '';
       return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknownClient(clientId);
     },
-    revokeClientTokens: (input: OperationInput) => withdraw(input, 'revokeAll'),
-    expireClientTokens: (input: OperationInput) => withdraw(input, 'expireAll'),
-  };
+    revokeClientTokens: (input) => withdraw(input, 'revokeAll'),
+    expireClientTokens: (input) => withdraw(input, 'expireAll'),
+  } satisfies Partial<AdminHandlerTable>;
 }

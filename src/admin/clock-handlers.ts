@@ -5,7 +5,7 @@
  */
 import { CLOCK_RANGE, isWithinClockRange } from '../platform/clock.ts';
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData, type Reply } from '../handling/reply.ts';
 import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
@@ -43,10 +43,10 @@ export function clockHandlers(admin: AdminContext) {
     const target = start + (wanted.advanceSeconds ?? 0) * 1000;
     if (!isWithinClockRange(target)) {
       const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
-      return failure('invalid_request', { details: [{ path: field, message: OUTSIDE_CLOCK_RANGE }] });
+      return failure('clock_refused', { field, problem: OUTSIDE_CLOCK_RANGE });
     }
     const excess = jumpExcess(admin, target);
-    if (excess) return failure('invalid_request', { details: [{ path: wanted.set === undefined ? fields.advanceSeconds : fields.set, message: excess }] });
+    if (excess) return failure('clock_refused', { field: wanted.set === undefined ? fields.advanceSeconds : fields.set, problem: excess });
     if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
     if (wanted.set !== undefined) clock.set(new Date(wanted.set));
     if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);
@@ -55,10 +55,10 @@ export function clockHandlers(admin: AdminContext) {
   };
   return {
     getClock: () => okData(clock.state()),
-    changeClock: (input: OperationInput) => change(input.body as ClockChange),
-    advanceClock: (input: OperationInput) => change({ advanceSeconds: (input.body as { seconds: number }).seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
-    setClock: (input: OperationInput) => change({ set: (input.body as { at: string }).at }, { ...CHANGE_FIELDS, set: 'at' }),
+    changeClock: (input) => change(input.body),
+    advanceClock: (input) => change({ advanceSeconds: input.body.seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
+    setClock: (input) => change({ set: input.body.at }, { ...CHANGE_FIELDS, set: 'at' }),
     freezeClock: () => change({ freeze: true }),
     resumeClock: () => change({ freeze: false }),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

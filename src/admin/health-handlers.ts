@@ -4,6 +4,7 @@
  * since the app was created, on the monotonic clock: moving the mock clock does not change it.
  */
 import { monotonicMs } from '../platform/clock.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import type { Reply } from '../handling/reply.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import type { AdminContext } from './admin-context.ts';
@@ -16,5 +17,5 @@ export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {
       body: { status: 'ok', version: packageVersion(), uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000) },
       headers: { 'Cache-Control': 'no-store' },
     }),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

@@ -1,5 +1,5 @@
 /** The request journal: list with filters, count (verify a call was made N times), clear. */
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
 import { failure } from '../errors/failures.ts';
 import type { JournalFilter } from './request-journal.ts';
@@ -14,20 +14,20 @@ function filterOf(query: Record<string, unknown>): JournalFilter {
 
 export function journalHandlers(admin: AdminContext) {
   return {
-    listRequests(input: OperationInput) {
+    listRequests(input) {
       const refused = refusedPattern(input.query);
       if (refused) return refused;
       const { entries, total } = admin.journal.list(filterOf(input.query), (input.query['limit'] as number | undefined) ?? 100);
       return { ok: true as const, status: 200, body: { data: entries, total } };
     },
-    countRequests: (input: OperationInput) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
+    countRequests: (input) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
     clearRequests: () => okData({ cleared: admin.journal.clear() }),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }
 
 /** The document bounds the pattern's length; the matcher also bounds its segments. */
 function refusedPattern(query: Record<string, unknown>) {
   const pattern = query['path'];
   const problem = typeof pattern === 'string' ? pathPatternProblem(pattern) : undefined;
-  return problem === undefined ? undefined : failure('invalid_request', { details: [{ path: 'path', message: `padrão de caminho recusado: ${problem}` }] });
+  return problem === undefined ? undefined : failure('journal_pattern_refused', { problem });
 }

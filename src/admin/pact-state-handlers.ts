@@ -4,22 +4,19 @@
  * provides as a flat JSON object (what verifiers read for `fromProviderState`), not in the `{data}` envelope.
  */
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import type { Reply } from '../handling/reply.ts';
-import type { AdminContext, ProviderStateChange } from './admin-context.ts';
+import type { AdminContext } from './admin-context.ts';
 
 export function pactStateHandlers(admin: AdminContext) {
   return {
-    async changePactProviderState(input: OperationInput): Promise<Reply> {
-      const answer = await admin.providerStates.change((input.body ?? {}) as ProviderStateChange, input.context.baseUrl);
+    async changePactProviderState(input): Promise<Reply> {
+      const answer = await admin.providerStates.change(input.body ?? {}, input.context.baseUrl);
       if (answer.ok) return { ok: true, status: 200, body: answer.values };
       if ('unknown' in answer) {
-        return failure('invalid_request', {
-          message: `Estado de provider desconhecido: "${answer.unknown}". Estados conhecidos: ${answer.known.join('; ')}`,
-          details: [{ path: 'state', message: `estado desconhecido: ${answer.unknown}` }],
-        });
+        return failure('unknown_provider_state', { state: answer.unknown, known: answer.known.join('; ') });
       }
-      return failure('internal', { message: answer.message });
+      return failure('provider_state_failed', { problem: answer.message });
     },
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

@@ -2,7 +2,7 @@
  * A client's orders, subscriptions and payments, for the QA console: the API's own lists (same filters, order and
  * pagination), read by the admin for any client without that client's token.
  */
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandler, AdminHandlerTable } from '../handling/handler.ts';
 import type { StoredRecord } from '../domain/records.ts';
 import { okPage, type Reply } from '../handling/reply.ts';
 import { paginate } from '../records/pagination.ts';
@@ -14,7 +14,7 @@ type ListOf = (clientId: string, filter: { status?: unknown }) => ReadonlyArray<
 
 export function recordHandlers(admin: AdminContext) {
   const { flows } = admin;
-  const listing = (list: ListOf) => (input: OperationInput): Reply => {
+  const listing = (list: ListOf): AdminHandler<'listClientOrders' | 'listClientSubscriptions' | 'listClientPayments'> => (input): Reply => {
     const clientId = input.params['client_id'] ?? '';
     if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
     const page = paginate(list(clientId, { status: input.query['status'] }), input.query);
@@ -24,5 +24,5 @@ export function recordHandlers(admin: AdminContext) {
     listClientOrders: listing((clientId, filter) => flows.orders.list(clientId, filter)),
     listClientSubscriptions: listing((clientId, filter) => flows.subscriptions.list(clientId, filter)),
     listClientPayments: listing((clientId, filter) => flows.payments.list(clientId, filter)),
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

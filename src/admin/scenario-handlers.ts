@@ -1,6 +1,6 @@
 /** Scenarios: list what can be activated, what is active where (with each activation's rule counters), (de)activate. */
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
@@ -22,18 +22,18 @@ export function scenarioHandlers(admin: AdminContext) {
         })),
       ),
     getActiveScenarios: status,
-    activateScenario(input: OperationInput) {
-      const { name, clientId } = input.body as { name: string; clientId?: string };
-      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
-      if (!scenarios.activate(name, clientId)) return failure('not_found', { message: `Cenário desconhecido: ${name}` });
+    activateScenario(input) {
+      const { name, clientId } = input.body;
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
+      if (!scenarios.activate(name, clientId)) return failure('unknown_scenario', { name });
       return status();
     },
-    deactivateScenario(input: OperationInput) {
+    deactivateScenario(input) {
       const clientId = input.query['clientId'] as string | undefined;
       // As activation does: a client the mock does not know is named, not silently ignored.
-      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       scenarios.deactivate(clientId);
       return status();
     },
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

@@ -10,12 +10,24 @@ import type { ErrorDetail } from '../errors/failures.ts';
 import { COLLECTIONS, type CollectionName } from '../domain/records.ts';
 import type { WebhookUrlRules } from '../domain/webhook-url.ts';
 import { OUTSIDE_CLOCK_RANGE } from './clock-handlers.ts';
+import type { AdminRequestBodyOf } from '../handling/operation-ids.ts';
 import type { ExportedState } from './mock-state.ts';
 import { metaProblems, recordProblems, webhookProblems } from './state-schema.ts';
 
 /** A state of a million bad records names the first few, not all. */
 const MAX_DETAILS = 20;
 const KNOWN_COLLECTIONS: ReadonlySet<string> = new Set(COLLECTIONS);
+
+/** The document's `State` (spec/admin.yaml), as the mock holds it. */
+export type StateBody = AdminRequestBodyOf<'importState'>;
+
+/**
+ * The document's `State` read as the mock's own: the router checked its shape, and `importProblems` checks what the
+ * document cannot say (each record against its collection's schema, the bookkeeping) before anything is applied.
+ */
+export function asExportedState(body: StateBody): ExportedState {
+  return body as ExportedState;
+}
 
 export function importProblems(state: ExportedState, webhookUrlRules: WebhookUrlRules): ErrorDetail[] {
   const problems: ErrorDetail[] = [];

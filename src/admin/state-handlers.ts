@@ -1,12 +1,12 @@
 /** Reset (all, or one client), state export and import, and named snapshots (snapshots.ts). */
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
 import { created, okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
 import type { Snapshot } from './snapshots.ts';
 import { importedCatchUpExcess } from './imported-catch-up.ts';
-import { importProblems } from './state-check.ts';
+import { asExportedState, importProblems } from './state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 
@@ -29,10 +29,10 @@ export function stateHandlers(admin: AdminContext) {
     const problems = importProblems(state, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
     if (problems.length > 0) {
       const [first] = problems;
-      return failure('invalid_request', { message: `Estado recusado: ${first?.path}: ${first?.message}`, details: problems });
+      return failure('state_refused', { path: String(first?.path), problem: String(first?.message) }, { details: problems });
     }
     const excess = importedCatchUpExcess(state, admin.deps.config.maxCatchUpPeriods);
-    if (excess) return failure('invalid_request', { message: `Estado recusado: clock.now: ${excess}`, details: [{ path: 'clock.now', message: excess }] });
+    if (excess) return failure('state_clock_refused', { problem: excess });
     const before = admin.state.export();
     try {
       const imported = await admin.state.import(state);
@@ -46,32 +46,30 @@ export function stateHandlers(admin: AdminContext) {
   const snapshotsFull = (name: string, bytes: number) => {
     const others = [...snapshots.values()].filter((snapshot) => snapshot.name !== name);
     if (others.length + 1 > limits.maxCount) {
-      return failure('conflict', { message: `Limite de snapshots atingido: no máximo ${limits.maxCount}; apague um com DELETE /__admin/snapshots/{name}` });
+      return failure('snapshot_count_cap', { max: limits.maxCount });
     }
     const total = others.reduce((sum, snapshot) => sum + snapshot.bytes, 0) + bytes;
     if (total > limits.maxTotalBytes) {
       const size = (value: number) => `${(value / MIB).toFixed(1)} MiB`;
-      return failure('conflict', {
-        message: `Limite de tamanho dos snapshots atingido: ${size(total)} passaria o máximo de ${size(limits.maxTotalBytes)}; apague um com DELETE /__admin/snapshots/{name}`,
-      });
+      return failure('snapshot_size_cap', { total: size(total), max: size(limits.maxTotalBytes) });
     }
     return undefined;
   };
   return {
-    async reset(input: OperationInput) {
-      const clientId = (input.body as { clientId?: string } | undefined)?.clientId;
+    async reset(input) {
+      const clientId = input.body?.clientId;
       if (clientId === undefined) {
         await admin.state.resetAll();
         return okData({ reset: true });
       }
-      if (!admin.deps.clients.find(clientId)) return failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
     exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
-    importState: (input: OperationInput) => importChecked(input.body as ExportedState, input),
+    importState: (input) => importChecked(asExportedState(input.body), input),
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
-    saveSnapshot(input: OperationInput) {
-      const { name } = input.body as { name: string };
+    saveSnapshot(input) {
+      const { name } = input.body;
       const state = admin.state.export();
       const bytes = Buffer.byteLength(JSON.stringify(state), 'utf8');
       const full = snapshotsFull(name, bytes);
@@ -81,15 +79,15 @@ export function stateHandlers(admin: AdminContext) {
       snapshots.set(name, snapshot);
       return created(summary(snapshot));
     },
-    async restoreSnapshot(input: OperationInput) {
+    async restoreSnapshot(input) {
       const snapshot = snapshots.get(input.params['name'] ?? '');
-      if (!snapshot) return failure('not_found', { message: `Snapshot desconhecido: ${input.params['name']}` });
+      if (!snapshot) return failure('unknown_snapshot', { name: String(input.params['name']) });
       return importChecked(snapshot.state, input);
     },
-    deleteSnapshot(input: OperationInput) {
+    deleteSnapshot(input) {
       const name = input.params['name'] ?? '';
-      if (!snapshots.delete(name)) return failure('not_found', { message: `Snapshot desconhecido: ${name}` });
+      if (!snapshots.delete(name)) return failure('unknown_snapshot', { name });
       return okData({ deleted: name });
     },
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

@@ -1,6 +1,6 @@
 /** Webhooks: a client's endpoint (set, remove), the deliveries with their attempts, and re-sending one. */
 import { failure } from '../errors/failures.ts';
-import type { OperationInput } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
 import type { WebhookEndpoint } from '../webhooks/webhook-types.ts';
 import { webhookUrlProblem } from '../domain/webhook-url.ts';
@@ -14,36 +14,35 @@ export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
 
 export function webhookHandlers(admin: AdminContext) {
   const { webhooks } = admin;
-  const unknownClient = (clientId: string) => failure('not_found', { message: `Cliente desconhecido: ${clientId}` });
   return {
-    setClientWebhook(input: OperationInput) {
+    setClientWebhook(input) {
       const clientId = input.params['client_id'] ?? '';
-      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
-      const { url, secret } = input.body as WebhookEndpoint;
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
+      const { url, secret } = input.body;
       const problem = webhookUrlProblem(url, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
-      if (problem) return failure('invalid_request', { message: `URL de webhook recusada: ${problem}`, details: [{ path: 'url', message: problem }] });
+      if (problem) return failure('webhook_url_refused', { problem });
       webhooks.setEndpoint(clientId, { url, secret });
       return okData(endpointView(clientId, { url, secret }));
     },
-    deleteClientWebhook(input: OperationInput) {
+    deleteClientWebhook(input) {
       const clientId = input.params['client_id'] ?? '';
-      if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
+      if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       webhooks.setEndpoint(clientId, null);
       return okData({ clientId, webhook: null });
     },
-    listWebhookDeliveries(input: OperationInput) {
+    listWebhookDeliveries(input) {
       const filter = Object.fromEntries(
         (['clientId', 'status', 'type'] as const).filter((name) => input.query[name] !== undefined).map((name) => [name, input.query[name]]),
       );
       return okData(webhooks.deliveries(filter));
     },
-    async resendWebhookDelivery(input: OperationInput) {
+    async resendWebhookDelivery(input) {
       const id = input.params['delivery_id'] ?? '';
       const original = webhooks.delivery(id);
-      if (!original) return failure('not_found', { message: `Entrega desconhecida: ${id}` });
+      if (!original) return failure('unknown_delivery', { deliveryId: id });
       const resent = await webhooks.resend(id);
-      if (!resent) return failure('not_found', { message: `O cliente ${original.clientId} não tem webhook configurado` });
+      if (!resent) return failure('no_webhook', { clientId: original.clientId });
       return okData(resent);
     },
-  };
+  } satisfies Partial<AdminHandlerTable>;
 }

@@ -39,8 +39,9 @@ export function catalogFlow(kind: CatalogKind, deps: FlowDeps): CatalogFlow {
   return {
     kind,
     create(clientId, fields) {
-      const problem = metadataProblem(fields) ?? duplicateKeyProblem(kind, deps, clientId, fields);
+      const problem = metadataProblem(fields);
       if (problem) return failure('invalid_request', { details: [problem] });
+      if (keyInUse(kind, deps, clientId, fields)) return failure('duplicate_merchant_key', { key: kind.key });
       const record = newRecord(kind, upsertScope(deps, clientId), fields);
       const { written, events } = write(clientId, [{ record, created: true }]);
       return done(record, written, events);
@@ -69,9 +70,7 @@ export function catalogFlow(kind: CatalogKind, deps: FlowDeps): CatalogFlow {
 }
 
 /** Create is not sync: a merchant key already in use is refused rather than silently duplicated. */
-function duplicateKeyProblem(kind: CatalogKind, deps: FlowDeps, clientId: string, fields: Fields): ErrorDetail | undefined {
+function keyInUse(kind: CatalogKind, deps: FlowDeps, clientId: string, fields: Fields): boolean {
   const value = fields[kind.key];
-  if (typeof value !== 'string') return undefined;
-  if (!deps.store.findByKey(kind.collection, kind.key, clientId, value)) return undefined;
-  return { path: kind.key, message: `já existe um registo com este ${kind.key}; use a operação sync para o atualizar` };
+  return typeof value === 'string' && deps.store.findByKey(kind.collection, kind.key, clientId, value) !== undefined;
 }

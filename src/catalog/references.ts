@@ -90,8 +90,5 @@ export function changesOf(resolutions: ReadonlyArray<Resolved<unknown>>): { writ
 
 /** The 400 for references that name no record of the caller, listing every one. */
 export function unknownReferences(details: readonly ErrorDetail[]): Failure {
-  return failure('unknown_reference', {
-    message: `Referência desconhecida: ${details.map((detail) => detail.path).join(', ')}`,
-    details: [...details],
-  });
+  return failure('unknown_references', { fields: details.map((detail) => detail.path).join(', ') }, { details: [...details] });
 }

@@ -1,60 +1,117 @@
 /**
- * The one error catalogue: every failure the mock can answer, keyed by a reason, with the API's error code,
- * HTTP status and Portuguese message (the service speaks Portuguese). Flows and stages return
- * `failure(reason)`; the reply writer turns it into the error body.
+ * The one error catalogue (catalogue.ts for the API, admin-catalogue.ts for `/__admin`): every failure the mock
+ * can answer, keyed by a reason. Flows and stages return `failure(reason, params?)`; its message comes from the
+ * catalogue only (no caller writes one), and the reply writer turns it into the error body.
  */
-export const ERRORS = {
-  invalid_request: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos' },
-  malformed_json: { status: 400, code: 'invalid_request', message: 'JSON malformado no corpo do pedido' },
-  unknown_reference: { status: 400, code: 'invalid_request', message: 'Referência desconhecida' },
-  token_limit_reached: {
-    status: 400,
-    code: 'invalid_request',
-    message: 'Limite de 5 tokens ativos por cliente atingido',
-  },
-  foreign_token: { status: 400, code: 'invalid_request', message: 'O token pertence a outro cliente' },
-  body_too_large: { status: 413, code: 'invalid_request', message: 'Corpo do pedido excede o limite de 1 MiB' },
-  unsupported_media_type: { status: 415, code: 'invalid_request', message: 'Content-Type não suportado por esta operação' },
-  cross_site: { status: 403, code: 'origem_recusada', message: 'Pedido de outra origem recusado' },
-  foreign_host: { status: 403, code: 'host_recusado', message: 'Host desconhecido: este mock não é alcançado por esse nome' },
-  client_invalid: { status: 401, code: 'CLIENT_INVALIDO', message: 'Credenciais do cliente inválidas' },
-  client_inactive: { status: 403, code: 'CLIENT_INATIVO', message: 'Cliente desativado' },
-  token_expired: { status: 401, code: 'TOKEN_EXPIRADO', message: 'Token expirado' },
-  token_revoked: { status: 401, code: 'TOKEN_REVOGADO', message: 'Token revogado' },
-  invalid_token: { status: 401, code: 'invalid_token', message: 'Token de acesso ausente, malformado ou desconhecido' },
-  not_found: { status: 404, code: 'not_found', message: 'Recurso não encontrado' },
-  method_not_allowed: { status: 405, code: 'method_not_allowed', message: 'Método não permitido para este recurso' },
-  conflict: { status: 409, code: 'conflito', message: 'O recurso já existe' },
-  rate_limited: { status: 429, code: 'muitas_requisicoes', message: 'Muitas requisições; tente novamente mais tarde' },
-  internal: { status: 500, code: 'erro_interno', message: 'Erro interno do servidor' },
-  unavailable: { status: 503, code: 'servico_indisponivel', message: 'Serviço temporariamente indisponível' },
-  target_unreachable: { status: 502, code: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' },
-} as const satisfies Record<string, { status: number; code: string; message: string }>;
-
-export type ErrorReason = keyof typeof ERRORS;
+import { ADMIN_ERRORS } from './admin-catalogue.ts';
+import { API_ERRORS } from './catalogue.ts';
 
 export interface ErrorDetail {
   path: string;
   message: string;
 }
 
+export interface ErrorEntry {
+  status: number;
+  code: string;
+  /** May hold `{{name}}` placeholders, the reason's parameters. */
+  message: string;
+  /** Details every failure of this reason carries (placeholders allowed). */
+  details?: readonly ErrorDetail[];
+}
+
+export const ERRORS = { ...API_ERRORS, ...ADMIN_ERRORS } as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorReason = keyof typeof ERRORS;
+
+type PlaceholdersIn<Text> = Text extends `${string}{{${infer Name}}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
+type TextsOf<Entry> =
+  | (Entry extends { message: infer Message } ? Message : never)
+  | (Entry extends { details: readonly (infer Detail)[] } ? (Detail extends { path: infer P; message: infer M } ? P | M : never) : never);
+
+/** The parameters a reason's message and details name. */
+export type ParamsOf<R extends ErrorReason> = { readonly [Name in PlaceholdersIn<TextsOf<(typeof ERRORS)[R]>>]: string | number };
+
+/** Reasons whose message takes no parameter: what `Prefer: code=NNN` and a scenario's scripted answer may name. */
+export type FixedReason = { [R in ErrorReason]: PlaceholdersIn<TextsOf<(typeof ERRORS)[R]>> extends never ? R : never }[ErrorReason];
+export type ParameterisedReason = Exclude<ErrorReason, FixedReason>;
+
 /** An expected failure, as a value. */
 export interface Failure {
   ok: false;
   reason: ErrorReason;
-  /** Overrides the catalogue message (e.g. to name the offending field). */
-  message?: string;
+  /** The catalogue's message, its parameters filled in (or a scenario author's, see `scriptedFailure`). */
+  message: string;
   details?: ErrorDetail[];
   headers?: Record<string, string>;
   /** Close the connection without answering (a scenario's dropped connection); observers see status 0. */
   drop?: true;
+  /** A scripted answer's own status and code, in place of the catalogue's. */
+  scripted?: { status?: number; code?: string };
 }
 
-export function failure(
-  reason: ErrorReason,
-  extra: Omit<Failure, 'ok' | 'reason'> = {},
-): Failure {
-  return { ok: false, reason, ...extra };
+/** What a caller may add to a failure: never its message. */
+export interface FailureExtra {
+  /** Details of this occurrence (the offending fields), after the reason's own. */
+  details?: ErrorDetail[];
+  headers?: Record<string, string>;
+  drop?: true;
+}
+
+export function failure(reason: FixedReason, extra?: FailureExtra): Failure;
+export function failure<R extends ParameterisedReason>(reason: R, params: ParamsOf<R>, extra?: FailureExtra): Failure;
+export function failure(reason: ErrorReason, paramsOrExtra?: object, more?: FailureExtra): Failure {
+  const entry: ErrorEntry = ERRORS[reason];
+  const parameterised = isParameterised(entry);
+  const params = (parameterised ? paramsOrExtra : {}) as Record<string, string | number>;
+  const extra = (parameterised ? more : paramsOrExtra) as FailureExtra | undefined;
+  const details = [...(entry.details ?? []).map((detail) => ({ path: fill(detail.path, params), message: fill(detail.message, params) })), ...(extra?.details ?? [])];
+  return {
+    ok: false,
+    reason,
+    message: fill(entry.message, params),
+    ...(details.length > 0 ? { details } : {}),
+    ...(extra?.headers ? { headers: extra.headers } : {}),
+    ...(extra?.drop ? { drop: true as const } : {}),
+  };
+}
+
+/** What a scenario's `respond` says in place of the catalogue: its author's words, not the code's. */
+export interface Script {
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+/** A scenario's scripted error: a catalogue reason (`simulated` when it names none), restated by its script. */
+export function scriptedFailure(reason: FixedReason, script: Script, headers: Record<string, string>): Failure {
+  const entry: ErrorEntry = ERRORS[reason];
+  const scripted = {
+    ...(script.status !== undefined && script.status !== entry.status ? { status: script.status } : {}),
+    ...(script.code !== undefined ? { code: script.code } : {}),
+  };
+  return {
+    ok: false,
+    reason,
+    message: script.message ?? entry.message,
+    ...(entry.details ? { details: [...entry.details] } : {}),
+    headers,
+    ...(Object.keys(scripted).length > 0 ? { scripted } : {}),
+  };
+}
+
+const PLACEHOLDER = /\{\{\w+\}\}/;
+
+export function isParameterised(entry: ErrorEntry): boolean {
+  return [entry.message, ...(entry.details ?? []).flatMap((detail) => [detail.path, detail.message])].some((text) => PLACEHOLDER.test(text));
+}
+
+/** Every reason that needs no parameter, in catalogue order. */
+export const FIXED_REASONS = (Object.keys(ERRORS) as ErrorReason[]).filter((reason) => !isParameterised(ERRORS[reason])) as FixedReason[];
+
+/** One pass, linear in the template: a parameter's value is never read as a template itself. */
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 }
 
 /** WWW-Authenticate value for a 401 (RFC 6750 §3). */

@@ -4,7 +4,7 @@
  * `handlers/` and handed to the router by `app.ts`.
  */
 import type { Principal, RequestContext } from './request-context-types.ts';
-import type { OperationId, RequestBodyOf } from './operation-ids.ts';
+import type { AdminOperationId, AdminRequestBodyOf, OperationId, RequestBodyOf } from './operation-ids.ts';
 import type { Reply } from './reply.ts';
 
 export interface OperationInput<Body = unknown> {
@@ -22,6 +22,12 @@ export type Handler<Id extends OperationId = OperationId> = (input: OperationInp
 
 /** One handler per operation of the document: a missing or misspelt one is a type error. */
 export type HandlerTable = { readonly [Id in OperationId]: Handler<Id> };
+
+/** The handler of one admin operation (spec/admin.yaml), its body typed as that document declares it. */
+export type AdminHandler<Id extends AdminOperationId = AdminOperationId> = (input: OperationInput<AdminRequestBodyOf<Id>>) => Reply | Promise<Reply>;
+
+/** One handler per admin operation; each admin module `satisfies` its share (`Partial<AdminHandlerTable>`). */
+export type AdminHandlerTable = { readonly [Id in AdminOperationId]: AdminHandler<Id> };
 
 /** The calling client; secured operations only reach handlers once a principal is set. */
 export function callerOf(input: Pick<OperationInput, 'principal' | 'context'>): string {

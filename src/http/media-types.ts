@@ -23,7 +23,5 @@ export function unsupportedMediaType(operation: Operation | undefined, contentTy
   const accepted = documentedMediaTypes(operation);
   const allowed = accepted.length > 0 ? accepted : ['application/json'];
   if (allowed.includes(type)) return undefined;
-  return failure('unsupported_media_type', {
-    details: [{ path: 'Content-Type', message: `${type.slice(0, 100)} não é aceite; esta operação aceita ${allowed.join(', ')}` }],
-  });
+  return failure('content_type_not_accepted', { type: type.slice(0, 100), accepted: allowed.join(', ') });
 }

@@ -4,7 +4,7 @@
  * error the catalogue's. RFC 7240 spellings count alike (`CODE=401`, `code="401"`); a code the operation does not
  * declare, or that is no status at all, is a 400 naming `Prefer`.
  */
-import { ERRORS, failure, type ErrorReason } from '../errors/failures.ts';
+import { ERRORS, failure, FIXED_REASONS, type FixedReason } from '../errors/failures.ts';
 import type { Reply } from '../handling/reply.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 
@@ -37,21 +37,19 @@ export interface PreferTarget {
 export function preferredAnswer(code: string, target: PreferTarget): Reply {
   const declared = Object.keys(target.operation.responses ?? {}).filter((status) => /^\d{3}$/.test(status));
   if (!/^\d{3}$/.test(code) || !declared.includes(code)) {
-    return failure('invalid_request', {
-      details: [{ path: 'Prefer', message: `code=${code} não é uma resposta desta operação (declaradas: ${declared.join(', ')})` }],
-    });
+    return failure('undeclared_prefer_code', { code, declared: declared.join(', ') });
   }
   const status = Number(code);
   if (status < 300) return { ok: true, status, body: exampleOf(target.operation, code) };
   if (status === 405) return failure('method_not_allowed', { headers: { Allow: target.allow } });
   const reason = status === 401 ? (target.takesCredentials ? 'client_invalid' : 'invalid_token') : catalogueReason(status);
-  const retryAfter: Partial<Record<ErrorReason, string>> = { rate_limited: '60', unavailable: '1' };
+  const retryAfter: Partial<Record<FixedReason, string>> = { rate_limited: '60', unavailable: '1' };
   const seconds = retryAfter[reason];
   return failure(reason, seconds === undefined ? {} : { headers: { 'Retry-After': seconds } });
 }
 
-function catalogueReason(status: number): ErrorReason {
-  return (Object.keys(ERRORS) as ErrorReason[]).find((candidate) => ERRORS[candidate].status === status) ?? 'internal';
+function catalogueReason(status: number): FixedReason {
+  return FIXED_REASONS.find((candidate) => ERRORS[candidate].status === status) ?? 'internal';
 }
 
 interface MediaType {

@@ -22,11 +22,11 @@ export async function readBody(req: IncomingMessage, res: ServerResponse, limitB
     return { ok: true, body: undefined };
   }
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding !== 'identity') return failure('invalid_request', { message: `Content-Encoding não suportado: ${encoding}` });
+  if (encoding !== 'identity') return failure('unsupported_encoding', { encoding });
   if (Number(req.headers['content-length'] ?? 0) > limitBytes) return tooLarge(req, res, limitBytes);
   const raw = await collect(req, limitBytes);
   if (raw === 'too large') return tooLarge(req, res, limitBytes);
-  if (raw === 'broken') return failure('invalid_request', { message: 'Corpo do pedido ilegível' });
+  if (raw === 'broken') return failure('unreadable_body');
   if (raw.length === 0) return { ok: true, body: undefined };
   return parseBody(raw.toString('utf8'), req.headers['content-type']);
 }
@@ -62,7 +62,7 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number)
   res.setHeader('Connection', 'close');
   return limitBytes === BODY_LIMIT_BYTES
     ? failure('body_too_large')
-    : failure('body_too_large', { message: `Corpo do pedido excede o limite de ${limitBytes / 1024} KiB` });
+    : failure('body_over_limit', { kib: limitBytes / 1024 });
 }
 
 /** A body's text as the server reads it (the pact check reads a contract's text bodies with it too). */
@@ -78,5 +78,5 @@ export function parseBody(text: string, contentType: string | undefined): BodyOu
       return failure('malformed_json');
     }
   }
-  return failure('unsupported_media_type', { message: `Content-Type não suportado: ${type.slice(0, 100)}` });
+  return failure('unsupported_content_type', { type: type.slice(0, 100) });
 }

@@ -6,6 +6,7 @@
  * header is not a browser page's (curl, a test, an SDK) and goes on: they are not what this guards against.
  */
 import type { IncomingMessage } from 'node:http';
+import { failure, type Failure } from '../errors/failures.ts';
 import type { Config } from '../platform/config.ts';
 import { originOf, ownHost, pageOrigins } from './base-url.ts';
 
@@ -41,15 +42,15 @@ export function explicitOrigins(origins: readonly string[] | undefined): string[
 }
 
 /**
- * Why a state-changing request from a browser page is refused (the Portuguese message the answer carries), or
- * undefined when it may go on. `allowed`: origins let in besides the mock's own, as `explicitOrigins` gives them.
+ * Why a state-changing request from a browser page is refused (403 `origem_recusada`, whose Portuguese message a
+ * page shows too), or undefined when it may go on. `allowed`: origins let in besides the mock's own, as `explicitOrigins` gives them.
  */
 export function crossSiteRefusal(
   method: string,
   headers: IncomingMessage['headers'],
   site: Site,
   allowed: readonly string[] = [],
-): string | undefined {
+): Failure | undefined {
   if (SAFE_METHODS.has(method)) return undefined;
   const sent = headers['origin'];
   if (sent !== undefined) {
@@ -57,9 +58,9 @@ export function crossSiteRefusal(
     const origin = originOf(String(sent));
     if (origin !== undefined && allowed.includes(origin)) return undefined;
     if (origin === undefined || !site.ownOrigins.includes(origin)) {
-      return `Origem ${String(sent).slice(0, 200)} recusada: só páginas deste mock podem alterar o seu estado`;
+      return failure('cross_site_origin', { origin: String(sent).slice(0, 200) });
     }
   }
-  if (headers['sec-fetch-site'] === 'cross-site') return 'Pedido de outro site recusado (Sec-Fetch-Site: cross-site)';
+  if (headers['sec-fetch-site'] === 'cross-site') return failure('cross_site_fetch');
   return undefined;
 }

@@ -17,14 +17,15 @@ export function renderReply(context: RequestContext, reply: Reply): Omit<Exchang
   if (reply.ok) return { status: reply.status, headers: { ...headers, ...reply.headers }, body: reply.body };
 
   const entry = ERRORS[reply.reason];
-  if (entry.status === 401) headers['WWW-Authenticate'] = wwwAuthenticate(reply.reason);
+  const status = reply.scripted?.status ?? entry.status;
+  if (status === 401 && entry.status === 401) headers['WWW-Authenticate'] = wwwAuthenticate(reply.reason);
   const body = {
-    error: entry.code,
-    message: reply.message ?? entry.message,
+    error: reply.scripted?.code ?? entry.code,
+    message: reply.message,
     requestId: context.requestId,
     ...(reply.details && reply.details.length > 0 ? { details: reply.details } : {}),
   };
-  return { status: entry.status, headers: { ...headers, ...reply.headers }, body };
+  return { status, headers: { ...headers, ...reply.headers }, body };
 }
 
 /**

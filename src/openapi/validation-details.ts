@@ -16,7 +16,7 @@ export function validationFailure(errors: ErrorObject[]): Failure {
   const kept = closestBranches(withoutPatternsOfMalformed(errors.filter((error) => !isBodyReparse(error))));
   const message = kept.map(absenceMessage).find((found) => found !== undefined);
   const details = dedupe(kept.map((error) => toDetail(error))).map(({ path, message: text }) => ({ path, message: text }));
-  return failure('invalid_request', { ...(message === undefined ? {} : { message }), details });
+  return message === undefined ? failure('invalid_request', { details }) : failure('documented_absence', { documented: message }, { details });
 }
 
 /** Where in a request (or response) a detail points: `requestBody`, `query`, `path`, `header`; `body` for a response. */

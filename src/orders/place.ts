@@ -32,7 +32,7 @@ export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput):
     price: product.record.price,
   }));
   if (!isWithinAmountCap(lines, input.shippingCost)) {
-    return failure('invalid_request', { details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado (1 000 000 000 MZN)' }] });
+    return failure('order_amount_cap');
   }
   const totals = priceOrder(lines, input.shippingCost);
   const now = scope.now;

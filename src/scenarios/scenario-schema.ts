@@ -5,13 +5,13 @@
  * generated from it for editors.
  */
 import { z } from 'zod';
-import { ERRORS } from '../errors/failures.ts';
+import { ERRORS, FIXED_REASONS } from '../errors/failures.ts';
 import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';
 
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'] as const;
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-/** The catalogue's error codes (CLIENT_INATIVO, muitas_requisicoes, …) and its reasons (client_inactive, …). */
-const CATALOGUE = [...new Set([...Object.keys(ERRORS), ...Object.values(ERRORS).map((entry) => entry.code)])] as [string, ...string[]];
+/** The catalogue's reasons that take no parameter (client_inactive, …) and their error codes (CLIENT_INATIVO, …). */
+const CATALOGUE = [...new Set([...FIXED_REASONS, ...FIXED_REASONS.map((reason) => ERRORS[reason].code)])] as [string, ...string[]];
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(50)]);
 

@@ -53,9 +53,7 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
     create(clientId, input) {
       // Create is not sync: an originSubscriptionId already in use is refused rather than duplicated.
       if (input.originSubscriptionId !== undefined && bySyncKey(clientId, input.originSubscriptionId)) {
-        return failure('invalid_request', {
-          details: [{ path: 'originSubscriptionId', message: 'já existe uma assinatura com este originSubscriptionId; use sync' }],
-        });
+        return failure('duplicate_subscription_key');
       }
       return subscribe(deps, clientId, input);
     },

@@ -70,9 +70,7 @@ function makeRoom(policy: TokenPolicy, active: readonly TokenRecord[], at: strin
   const { maxActivePerClient, limitPolicy } = policy;
   const excess = Math.max(0, active.length - maxActivePerClient + 1);
   if (excess > 0 && limitPolicy === 'reject') {
-    return failure('token_limit_reached', {
-      message: `Limite de ${maxActivePerClient} tokens ativos por cliente atingido`,
-    });
+    return failure('active_token_cap', { max: maxActivePerClient });
   }
   return { ok: true, revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })) };
 }

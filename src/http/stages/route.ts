@@ -19,7 +19,7 @@ export function route(router: OpenApiRouter): Stage {
       if (literal && !literal.includes(method)) return methodNotAllowed(request, literal);
       if (request.operation) return next();
       // Only an undecodable path can have found no operation for that reason (it is never matched).
-      if (!isDecodable(path)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
+      if (!isDecodable(path)) return failure('undecodable_path');
       const allowed = router.allowedMethods(path);
       return allowed.length > 0 ? methodNotAllowed(request, allowed) : failure('not_found');
     },

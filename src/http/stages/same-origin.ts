@@ -3,7 +3,6 @@
  * `Origin` is neither the mock's own nor one of `allowed`, or it is marked `Sec-Fetch-Site: cross-site` (see
  * ../same-origin.ts). GET, HEAD and OPTIONS always go on.
  */
-import { failure } from '../../errors/failures.ts';
 import { crossSiteRefusal } from '../request-site.ts';
 import type { Stage } from '../stage.ts';
 
@@ -12,7 +11,7 @@ export function sameOrigin(allowed: readonly string[]): Stage {
     name: 'same-origin',
     run(request, next) {
       const refusal = crossSiteRefusal(request.context.method, request.incoming.headers, request.incoming.site, allowed);
-      return refusal ? failure('cross_site', { message: refusal }) : next();
+      return refusal ?? next();
     },
   };
 }

@@ -5,7 +5,7 @@
  * status. The decision is taken in one synchronous step (see scenario-engine.ts).
  */
 import type { PresentedToken } from '../../handling/request-context-types.ts';
-import { ERRORS, failure, type ErrorReason } from '../../errors/failures.ts';
+import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
 import type { Outcome } from '../../domain/outcome.ts';
@@ -54,7 +54,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
       await applySideEffects(decision, request, actions);
       if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
       if (decision.drop) return failure('internal', { drop: true });
-      if (decision.respond) return scriptedAnswer(decision.respond, request.context.requestId);
+      if (decision.respond) return scriptedAnswer(decision.respond);
       return next();
     },
   };
@@ -93,28 +93,16 @@ function clientIdOfBody(body: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-function scriptedAnswer(respond: NonNullable<RuleEffect['respond']>, requestId: string): Reply {
+/** A catalogue error, restated by the script; `simulated` (`erro_simulado`) when it names none; or a free body. */
+function scriptedAnswer(respond: NonNullable<RuleEffect['respond']>): Reply {
   const headers = respond.headers ?? {};
-  if (respond.error !== undefined) {
-    const reason = reasonOf(respond.error);
-    const entry = ERRORS[reason];
-    if (respond.status === undefined || respond.status === entry.status) {
-      return failure(reason, { headers, ...(respond.message ? { message: respond.message } : {}) });
-    }
-    return { ok: true, status: respond.status, headers, body: { error: entry.code, message: respond.message ?? entry.message, requestId } };
-  }
+  if (respond.error !== undefined) return scriptedFailure(reasonOf(respond.error), { status: respond.status, message: respond.message }, headers);
   const status = respond.status ?? 500;
-  const body =
-    respond.body !== undefined
-      ? respond.body
-      : status >= 400
-        ? { error: respond.code ?? 'erro_simulado', message: respond.message ?? 'Falha simulada pelo cenário', requestId }
-        : undefined;
-  return { ok: true, status, headers, body };
+  if (respond.body === undefined && status >= 400) return scriptedFailure('simulated', { status, code: respond.code, message: respond.message }, headers);
+  return { ok: true, status, headers, body: respond.body };
 }
 
 /** A catalogue reason (`client_inactive`) or error code (`CLIENT_INATIVO`; the first reason with that code). */
-function reasonOf(error: string): ErrorReason {
-  if (Object.hasOwn(ERRORS, error)) return error as ErrorReason;
-  return (Object.keys(ERRORS) as ErrorReason[]).find((reason) => ERRORS[reason].code === error) ?? 'internal';
+function reasonOf(error: string): FixedReason {
+  return FIXED_REASONS.find((reason) => reason === error) ?? FIXED_REASONS.find((reason) => ERRORS[reason].code === error) ?? 'internal';
 }

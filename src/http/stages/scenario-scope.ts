@@ -13,7 +13,7 @@ export function scenarioScope(engine: ScenarioEngine): Stage {
     run(request, next) {
       const requested = requestedScenario(request.incoming.headers);
       if (requested !== undefined && !engine.library.get(requested)) {
-        return failure('invalid_request', { details: [{ path: 'X-Mock-Scenario', message: `cenário desconhecido: ${requested.slice(0, 64)}` }] });
+        return failure('unknown_scenario_header', { name: requested.slice(0, 64) });
       }
       settleScenario(engine, request, requested, request.caller?.clientId);
       return next();

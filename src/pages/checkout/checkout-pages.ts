@@ -17,6 +17,7 @@ import type { Flows } from '../../flows/flows.ts';
 import { redactUrlPath } from '../../http/redact.ts';
 import { mediaType } from '../../http/media-types.ts';
 import { readBody } from '../../http/request-body.ts';
+import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
 import { isFinal } from '../../orders/transitions.ts';
@@ -70,7 +71,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
     return { status: 405, html: renderMessage('Método não permitido', 'Esta página aceita apenas GET e POST.'), headers: { Allow: ALLOW } };
   }
   const crossSite = crossSiteRefusal(method, req.headers, siteOf(req, deps.config));
-  if (crossSite) return refused(req, 403, crossSite);
+  if (crossSite) return refused(req, 403, crossSite.message);
   const order = deps.flows.orders.find(orderIdOf(req.url));
   if (!order) {
     req.resume();
@@ -80,7 +81,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
 
   if (mediaType(req.headers['content-type']) !== FORM) return refused(req, 415, 'Esta página aceita apenas os seus próprios formulários.');
   const body = await readBody(req, res, FORM_LIMIT_BYTES);
-  if (!body.ok) return { status: body.reason === 'body_too_large' ? 413 : 400, html: renderMessage('Pedido recusado', 'O formulário enviado não é válido.') };
+  if (!body.ok) return { status: ERRORS[body.reason].status === 413 ? 413 : 400, html: renderMessage('Pedido recusado', 'O formulário enviado não é válido.') };
   const token = (body.body as Record<string, unknown> | undefined)?.['token'];
   if (!deps.tokens.matches(order.id, token)) return refused(req, 403, 'Esta página expirou ou não foi aberta neste mock: recarregue-a e tente de novo.');
   // The order's own link, relative so it holds behind a proxy that mounts the mock under a path.

@@ -1,0 +1,22 @@
+/** The admin API's own errors (`/__admin`), in the form of catalogue.ts: appended after the API's. */
+export const ADMIN_ERRORS = {
+  unknown_client: { status: 404, code: 'not_found', message: 'Cliente desconhecido: {{clientId}}' },
+  unknown_scenario: { status: 404, code: 'not_found', message: 'Cenário desconhecido: {{name}}' },
+  unknown_snapshot: { status: 404, code: 'not_found', message: 'Snapshot desconhecido: {{name}}' },
+  unknown_delivery: { status: 404, code: 'not_found', message: 'Entrega desconhecida: {{deliveryId}}' },
+  unknown_order: { status: 404, code: 'not_found', message: 'Pedido desconhecido: {{orderId}}' },
+  no_webhook: { status: 404, code: 'not_found', message: 'O cliente {{clientId}} não tem webhook configurado' },
+  duplicate_client: { status: 409, code: 'conflito', message: 'Já existe um cliente com clientId {{clientId}}' },
+  secret_not_kept: { status: 409, code: 'conflito', message: 'O segredo do cliente {{clientId}} não é guardado (só o seu hash): crie o cliente de novo ou use o segredo que lhe deu' },
+  snapshot_count_cap: { status: 409, code: 'conflito', message: 'Limite de snapshots atingido: no máximo {{max}}; apague um com DELETE /__admin/snapshots/{name}' },
+  snapshot_size_cap: { status: 409, code: 'conflito', message: 'Limite de tamanho dos snapshots atingido: {{total}} passaria o máximo de {{max}}; apague um com DELETE /__admin/snapshots/{name}' },
+  clock_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: '{{problem}}' }] },
+  state_refused: { status: 400, code: 'invalid_request', message: 'Estado recusado: {{path}}: {{problem}}' },
+  state_clock_refused: { status: 400, code: 'invalid_request', message: 'Estado recusado: clock.now: {{problem}}', details: [{ path: 'clock.now', message: '{{problem}}' }] },
+  webhook_url_refused: { status: 400, code: 'invalid_request', message: 'URL de webhook recusada: {{problem}}', details: [{ path: 'url', message: '{{problem}}' }] },
+  journal_pattern_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'path', message: 'padrão de caminho recusado: {{problem}}' }] },
+  unknown_provider_state: { status: 400, code: 'invalid_request', message: 'Estado de provider desconhecido: "{{state}}". Estados conhecidos: {{known}}', details: [{ path: 'state', message: 'estado desconhecido: {{state}}' }] },
+  provider_state_failed: { status: 500, code: 'erro_interno', message: '{{problem}}' },
+  foreign_admin_host: { status: 403, code: 'host_recusado', message: 'Host desconhecido: {{host}}; para outro nome, inicie o mock com --public-url' },
+  admin_token_required: { status: 401, code: 'invalid_token', message: 'Token de administração ausente ou inválido' },
+} as const;
