@@ -19,6 +19,9 @@ import { mediaType } from '../../http/media-types.ts';
 import { readBody } from '../../http/request-body.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PayerPolicy } from '../../domain/policy.ts';
+import { runningPrompt } from '../../orders/payer-prompt.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { checkoutView, type PayerForm } from './checkout-view.ts';
 import type { PageTokens } from './page-token.ts';
@@ -45,6 +48,9 @@ export interface CheckoutDeps {
   /** Which Host and origins are the mock's own. */
   config: Config;
   tokens: PageTokens;
+  /** The payer policy of the order's client (its prompt's times), and the mock clock the countdown reads. */
+  payerPolicyOf(clientId: string): PayerPolicy;
+  clock: Pick<Clock, 'nowMs'>;
 }
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
@@ -88,7 +94,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   if (isFinal(order.status)) return back;
   const action = payerAction(body.body);
   if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
-  const outcome = deps.flows.orders.settle(order.clientId, order.id, action.status, action.payer);
+  const outcome =
+    'prompt' in action ? deps.flows.orders.prompt(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
@@ -121,6 +128,7 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
       customer: deps.flows.customers.get(clientId, order.customerId),
       productOf: (productId) => deps.flows.products.get(clientId, productId),
       payment,
+      prompt: runningPrompt(payment, deps.payerPolicyOf(clientId), deps.clock.nowMs()),
     },
     form,
   );
