@@ -4,6 +4,7 @@
  * a template: `a product with originProductId {originProductId} exists` is matched by its literal form too
  * (`… SKU-1 exists`), the words in braces becoming parameters.
  */
+import { PAYER_STATES } from './payer-states.ts';
 import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
 import type { StateSession } from './state-session.ts';
 
@@ -117,6 +118,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
       return { orderId, customerId: dataField(answer, 'customerId') };
     },
   },
+  ...PAYER_STATES,
 ];
 
 /** A catalogue record that exists once synced by the merchant's own key: idempotent on a real service too. */
