@@ -8,7 +8,7 @@
 import { PAYER_OUTCOMES, catalogueNumber, type PayerOutcome } from '../domain/payer-outcomes.ts';
 import { DEFAULT_PAYER } from '../domain/policy.ts';
 import { dataField } from './provider-api.ts';
-import type { ProviderState } from './provider-states.ts';
+import type { ProviderState } from './provider-state.ts';
 import type { StateSession } from './state-session.ts';
 
 /** Status polls the default progression needs before it decides. */

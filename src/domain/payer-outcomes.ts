@@ -7,8 +7,6 @@
  * The wallet codes are the Vodacom M-Pesa Mozambique API's (`output_ResponseCode`), assumed: the real service
  * does not document the codes its payers meet. e-Mola's are not public, so an e-Mola payment carries none.
  */
-import type { PaymentMethod } from './records.ts';
-
 export const FAILURE_CODES = [
   'INSUFFICIENT_BALANCE',
   'PAYER_CANCELLED',
@@ -106,7 +104,7 @@ export function catalogueNumber(outcome: Pick<PayerOutcome, 'suffix'>, prefix: '
 }
 
 /** The reason a payment carries, with the wallet's own code when the payer's wallet is M-Pesa. */
-export function failureReason(code: FailureCode, method: PaymentMethod | undefined): FailureReason {
+export function failureReason(code: FailureCode, method: 'mpesa' | 'emola' | undefined): FailureReason {
   const entry = FAILURE_REASONS[code];
   return { code, ...(method === 'mpesa' && entry.mpesaCode !== undefined && { providerCode: entry.mpesaCode }), message: entry.message };
 }
