@@ -43,6 +43,7 @@ import { silentLogger } from '../platform/log.ts';
 import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
 import { orderFlow } from '../orders/order-flow.ts';
+import { payerProgression } from '../orders/payer-progression.ts';
 import { CHECKOUT_PREFIX, checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import { catalogFlow } from '../catalog/catalog-flow.ts';
@@ -50,6 +51,7 @@ import { paymentQueries } from '../records/payment-queries.ts';
 import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../handling/request-context-types.ts';
+import { DEFAULT_PAYER } from '../domain/policy.ts';
 import { scenarioRules } from '../http/stages/scenario-rules.ts';
 import { scenarioScope } from '../http/stages/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
@@ -92,7 +94,8 @@ export function createFlows(deps: AppDeps): Flows {
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
     subscriptions: subscriptionFlow(deps),
-    orders: orderFlow(deps),
+    // The payer's number (the outcome catalogue) and the checkout page's prompt shape each order's progression.
+    orders: orderFlow(deps, { stepsOf: payerProgression(deps.store) }),
     payments: paymentQueries(deps.store),
   };
 }
@@ -185,7 +188,19 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   app.use('/docs', docsPages(deps));
-  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply: applyChange, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
+  app.use(
+    CHECKOUT_PREFIX,
+    checkoutPages({
+      flows,
+      clients: deps.clients,
+      apply: applyChange,
+      logger,
+      config: deps.config,
+      tokens: pageTokens(deps.random.token()),
+      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
+      clock: deps.clock,
+    }),
+  );
   const locate = locator(router, apiMount);
   app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };

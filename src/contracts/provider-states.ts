@@ -4,22 +4,12 @@
  * a template: `a product with originProductId {originProductId} exists` is matched by its literal form too
  * (`… SKU-1 exists`), the words in braces becoming parameters.
  */
+import { PAYER_STATES } from './payer-states.ts';
 import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
+import type { ProviderState } from './provider-state.ts';
 import type { StateSession } from './state-session.ts';
 
-export type StateValues = Record<string, string>;
-
-export interface ProviderState {
-  name: string;
-  description: string;
-  /** Each parameter and what it means (its default, when it has one). */
-  params: Record<string, string>;
-  /** The values handed back, for `fromProviderState('${name}', …)`. */
-  provides: string[];
-  /** Only a mock can be put in this state (its admin API does it). */
-  mockOnly: boolean;
-  setup(session: StateSession, params: Record<string, string>): Promise<StateValues>;
-}
+export type { ProviderState, StateValues } from './provider-state.ts';
 
 const DEFAULT_INACTIVE_CLIENT = 'inactive-client';
 
@@ -117,6 +107,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
       return { orderId, customerId: dataField(answer, 'customerId') };
     },
   },
+  ...PAYER_STATES,
 ];
 
 /** A catalogue record that exists once synced by the merchant's own key: idempotent on a real service too. */

@@ -2,6 +2,7 @@
  * Domain events: what changed, as plain values. A flow returns the events its state change caused; the app's
  * event bus delivers them once the write is durable (webhooks, the request journal and QA tools listen).
  */
+import type { FailureReason } from './payer-outcomes.ts';
 import type { OrderStatus, PaymentStatus, SubscriptionStatus } from './records.ts';
 
 interface EventBase {
@@ -15,6 +16,8 @@ export interface OrderEvent extends EventBase {
   type: 'order.created' | 'order.paid' | 'order.failed' | 'order.cancelled';
   orderId: string;
   status: OrderStatus;
+  /** Why its payment failed or was cancelled. */
+  failureReason?: FailureReason;
 }
 
 export interface PaymentEvent extends EventBase {
@@ -23,6 +26,7 @@ export interface PaymentEvent extends EventBase {
   status: PaymentStatus;
   orderId?: string;
   subscriptionId?: string;
+  failureReason?: FailureReason;
 }
 
 export interface SubscriptionEvent extends EventBase {

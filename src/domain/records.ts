@@ -2,6 +2,7 @@
  * Stored shapes of the resources (CONTRACT.md §Resources in responses). A stored record is its public body
  * plus `clientId` (the owner) and `_`-prefixed bookkeeping, both removed by `toPublic`.
  */
+import type { FailureReason } from './payer-outcomes.ts';
 
 export const COLLECTIONS = [
   'tokens',
@@ -144,6 +145,10 @@ export interface PaymentRecord extends StoredRecord, Timestamps {
   currency: 'MZN';
   method: PaymentMethod;
   status: PaymentStatus;
+  /** Why a FAILED or CANCELLED payment ended so (src/domain/payer-outcomes.ts). */
+  failureReason?: FailureReason;
+  /** When the checkout page sent the payer's phone its prompt (the payer's number is `_payerPhone`). */
+  _promptAt?: string;
 }
 
 

@@ -749,6 +749,12 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt?: string;
+            /** @description Why a FAILED or CANCELLED payment ended so (spec/openapi.yaml FailureReason). */
+            failureReason?: {
+                code: string;
+                providerCode?: string;
+                message: string;
+            };
         };
         Client: {
             clientId: string;

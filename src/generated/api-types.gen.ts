@@ -582,6 +582,38 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusValue: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+        /**
+         * @description Why a payment is `FAILED` or `CANCELLED`: a code a merchant can act on, the wallet's own code where known, and the message the payer read (Portuguese). The mock chooses it from the payer's number (`+258 8X 000 00NN`, X = 4, 5 for M-Pesa, 6, 7 for e-Mola; every other valid number pays), see docs/payer-outcomes.md:
+         *
+         *     | NN | Number (M-Pesa, e-Mola) | Outcome | The order becomes | `failureReason.code` | M-Pesa `providerCode` | `failureReason.message` |
+         *     |---|---|---|---|---|---|---|
+         *     | 01 | `+258 84 000 0001`, `+258 86 000 0001` | insufficient balance | `FAILED` when the payer answers | `INSUFFICIENT_BALANCE` | `INS-2006` | Saldo insuficiente na carteira do pagador. |
+         *     | 02 | `+258 84 000 0002`, `+258 86 000 0002` | the payer declines the prompt | `CANCELLED` when the payer answers | `PAYER_CANCELLED` | `INS-5` | O pagador recusou o pedido de pagamento no telemóvel. |
+         *     | 03 | `+258 84 000 0003`, `+258 86 000 0003` | the payer never answers the prompt | `PENDING`, then `FAILED` when the prompt expires (60 s of mock time) | `PAYER_TIMEOUT` | `INS-9` | O pagador não respondeu ao pedido de pagamento a tempo. |
+         *     | 04 | `+258 84 000 0004`, `+258 86 000 0004` | the number has no wallet | `FAILED` when the payer answers | `INVALID_NUMBER` | `INS-2051` | O número indicado não tem uma carteira móvel. |
+         *     | 05 | `+258 84 000 0005`, `+258 86 000 0005` | wrong PIN | `FAILED` when the payer answers | `WRONG_PIN` | — | O pagador introduziu um PIN errado. |
+         *     | 06 | `+258 84 000 0006`, `+258 86 000 0006` | the wallet provider fails | `FAILED` when the payer answers | `PROVIDER_ERROR` | `INS-1` | A carteira móvel falhou ao processar o pagamento. |
+         *     | 07 | `+258 84 000 0007`, `+258 86 000 0007` | stuck: the provider never answers | `PENDING` for ever (until an admin or scenario action) | none | — | — |
+         *     | 08 | `+258 84 000 0008`, `+258 86 000 0008` | slow success | `PAID` after 10 minutes of mock time | none | — | — |
+         */
+        FailureReason: {
+            /**
+             * @description What happened: a payer outcome of the catalogue, or `PAYMENT_FAILED` / `ORDER_CANCELLED` when the failure or cancellation names no reason (checkout buttons, admin API, scenarios).
+             * @example INSUFFICIENT_BALANCE
+             * @enum {string}
+             */
+            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
+            /**
+             * @description The wallet's own response code (M-Pesa `INS-…`), when known; absent for e-Mola.
+             * @example INS-2006
+             */
+            providerCode?: string;
+            /**
+             * @description What the payer was told, in Portuguese.
+             * @example Saldo insuficiente na carteira do pagador.
+             */
+            message: string;
+        };
         /** @description Client credentials. `client_id` and `client_secret` are both required unless HTTP Basic client authentication (RFC 6749 §2.3.1) carries them, in which case the body may omit them or be absent (`-u id:secret`, with `grant_type=client_credentials` or no body at all): the server copies the header's credentials into the body, and a request whose credentials are in neither answers 400 `invalid_request` naming each missing field. Body values win over the header's. */
         TokenRequest: {
             /** @description Client ID of the application, created in the dashboard. */
@@ -1224,6 +1256,7 @@ export interface components {
                 currency: components["schemas"]["Currency"];
                 /** @enum {string} */
                 method: "mpesa" | "emola";
+                failureReason?: components["schemas"]["FailureReason"];
             };
         };
         OrderStatusEnvelope: {
@@ -1256,6 +1289,7 @@ export interface components {
              * @description When the record last changed (mock clock).
              */
             updatedAt: string;
+            failureReason?: components["schemas"]["FailureReason"];
         } & (unknown | unknown);
         PaymentPage: {
             data: components["schemas"]["Payment"][];

@@ -9,8 +9,10 @@ import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '
 import type { FlowDeps } from '../platform/deps.ts';
 import { ownRecord, ownRecords } from '../records/owned.ts';
 import { placeOrder, type OrderInput } from './place.ts';
-import { dueStatus, movesWithTime, type OrderProgression } from './progression.ts';
-import { moveOrder, type FinalStatus, type Payer } from './transitions.ts';
+import type { StepsOf } from './payer-progression.ts';
+import { startPrompt } from './payer-prompt.ts';
+import { dueStep, dueTimeStep, type OrderProgression, type ProgressionStep } from './progression.ts';
+import { moveOrder, type FinalStatus, type MoveCause, type Payer } from './transitions.ts';
 
 export interface OrderFilter {
   status?: unknown;
@@ -23,7 +25,13 @@ export interface OrderFlow {
    * Move a pending order to a final status (the payer paid, the payment failed, the order was cancelled). With a
    * payer (the checkout page), the payment records the wallet and number they used.
    */
-  settle(clientId: string, orderId: string, status: FinalStatus, payer?: Payer): Outcome<OrderRecord>;
+  settle(clientId: string, orderId: string, status: FinalStatus, cause?: MoveCause): Outcome<OrderRecord>;
+  /**
+   * The payer typed their number on the checkout page: the wallet sends their phone a prompt, and the order stays
+   * PENDING until the prompt's outcome is due (src/orders/payer-progression.ts). A final order, or one whose
+   * prompt is already out, does not change.
+   */
+  prompt(clientId: string, orderId: string, payer: Payer): Outcome<OrderRecord>;
   /**
    * One status poll of a pending order: counted, and the progression applied (a final order is only read). `count: false` reads without polling (HEAD), and
    * still applies a time step that is due.
@@ -39,7 +47,13 @@ export interface OrderFlow {
   list(clientId: string, filter: OrderFilter): ReadonlyArray<Readonly<OrderRecord>>;
 }
 
-export function orderFlow(deps: FlowDeps): OrderFlow {
+export interface OrderFlowOptions {
+  /** The steps one pending order follows under a progression; by default the progression's own steps. */
+  stepsOf?: StepsOf;
+}
+
+export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): OrderFlow {
+  const stepsOf: StepsOf = options.stepsOf ?? ((progression) => progression.steps);
   const get = (clientId: string, orderId: string | undefined) => ownRecord<OrderRecord>(deps.store, 'orders', clientId, orderId);
   const paymentOf = (order: OrderRecord) =>
     order._paymentId === undefined ? undefined : deps.store.get<PaymentRecord>('payments', order._paymentId);
@@ -50,9 +64,9 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
     status: FinalStatus | undefined,
     extra: RecordWrite[],
     at = deps.clock.now().toISOString(),
-    payer?: Payer,
+    cause?: MoveCause,
   ): Outcome<OrderRecord> => {
-    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, payer);
+    const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, cause);
     const written: RecordWrite[] = [...extra];
     if (move) written.push({ collection: 'orders', record: move.order });
     if (move?.payment) written.push({ collection: 'payments', record: move.payment });
@@ -62,10 +76,19 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
 
   return {
     place: (clientId, input) => placeOrder(deps, clientId, input),
-    settle(clientId, orderId, status, payer) {
+    settle(clientId, orderId, status, cause) {
       const order = get(clientId, orderId);
       // A final order stays as it is: a repeated pay or cancel changes nothing twice.
-      return order ? apply(order, status, [], undefined, payer) : failure('not_found');
+      return order ? apply(order, status, [], undefined, cause) : failure('not_found');
+    },
+    prompt(clientId, orderId, payer) {
+      const order = get(clientId, orderId);
+      if (!order) return failure('not_found');
+      const payment = startPrompt(order, paymentOf(order), payer, deps.clock.now().toISOString());
+      if (!payment) return done(order);
+      const written: RecordWrite[] = [{ collection: 'payments', record: payment }];
+      deps.store.putMany(written);
+      return done(order, written);
     },
     pollStatus(clientId, orderId, options) {
       const order = get(clientId, orderId);
@@ -75,20 +98,20 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
       const previous = deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0;
       const polls = options.count ? previous + 1 : previous;
       const ageMs = deps.clock.nowMs() - Date.parse(order.createdAt);
-      const status = dueStatus(options.progression, { polls, ageMs });
+      const step = dueStep(stepsOf(options.progression, order, paymentOf(order)), { polls, ageMs });
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
-      return apply(order, status, counted);
+      return apply(order, step?.status, counted, undefined, causeOf(step));
     },
     advance(clientId, progression) {
-      if (!movesWithTime(progression)) return done([]);
       const nowMs = deps.clock.nowMs();
       const moved: OrderRecord[] = [];
       const written: RecordWrite[] = [];
       const events: DomainEvent[] = [];
       for (const pending of deps.store.list<OrderRecord>('orders', clientId).filter((order) => order.status === 'PENDING')) {
-        const due = dueAt(progression, pending, nowMs);
+        const order = pending as OrderRecord;
+        const due = dueTimeStep(stepsOf(progression, order, paymentOf(order)), Date.parse(order.createdAt), nowMs);
         if (!due) continue;
-        const outcome = apply(pending as OrderRecord, due.status, [], new Date(due.atMs).toISOString());
+        const outcome = apply(order, due.step.status, [], new Date(due.atMs).toISOString(), causeOf(due.step));
         if (!outcome.ok) continue;
         moved.push(outcome.value);
         written.push(...outcome.written);
@@ -111,13 +134,6 @@ export function orderFlow(deps: FlowDeps): OrderFlow {
   };
 }
 
-/** The first time step of the progression that is due for a pending order, and the instant it came due. */
-function dueAt(progression: OrderProgression, order: OrderRecord, nowMs: number): { status: FinalStatus; atMs: number } | undefined {
-  const createdMs = Date.parse(order.createdAt);
-  for (const step of progression.steps) {
-    if (step.after === 'action' || !('seconds' in step.after)) continue;
-    const atMs = createdMs + step.after.seconds * 1000;
-    if (atMs <= nowMs) return { status: step.status, atMs };
-  }
-  return undefined;
+function causeOf(step: ProgressionStep | undefined): MoveCause | undefined {
+  return step?.reason === undefined ? undefined : { reason: step.reason };
 }

@@ -1,7 +1,8 @@
 /**
  * How a pending order moves on by itself, as data (the form scenario files use): each step names the final
- * status it reaches and when — after N status polls, after a time on the mock clock since the order was
- * placed, or only by an explicit action (checkout page, admin API). The first step that is due applies.
+ * status it reaches, why (a failure's reason) and when — after N status polls, after a time on the mock clock
+ * since the order was placed, or only by an explicit action (checkout page, admin API). The first step that is
+ * due applies.
  */
 import type { OrderProgression, ProgressionStep, ProgressionTrigger } from '../domain/policy.ts';
 
@@ -14,14 +15,24 @@ export interface ProgressionFacts {
   ageMs: number;
 }
 
-/** The status a pending order reaches now, if a step is due. */
-export function dueStatus(progression: OrderProgression, facts: ProgressionFacts): ProgressionStep['status'] | undefined {
-  return progression.steps.find((step) => isDue(step.after, facts))?.status;
+/** The step a pending order takes now, if one is due. */
+export function dueStep(steps: readonly ProgressionStep[], facts: ProgressionFacts): ProgressionStep | undefined {
+  return steps.find((step) => isDue(step.after, facts));
 }
 
-/** Whether the progression moves orders with time alone (so the clock has to look at pending orders). */
-export function movesWithTime(progression: OrderProgression): boolean {
-  return progression.steps.some((step) => step.after !== 'action' && 'seconds' in step.after);
+/** The status a pending order reaches now, if a step is due. */
+export function dueStatus(progression: Pick<OrderProgression, 'steps'>, facts: ProgressionFacts): ProgressionStep['status'] | undefined {
+  return dueStep(progression.steps, facts)?.status;
+}
+
+/** The first time step that is due for an order placed at `createdMs`, and the instant it came due. */
+export function dueTimeStep(steps: readonly ProgressionStep[], createdMs: number, nowMs: number): { step: ProgressionStep; atMs: number } | undefined {
+  for (const step of steps) {
+    if (step.after === 'action' || !('seconds' in step.after)) continue;
+    const atMs = createdMs + step.after.seconds * 1000;
+    if (atMs <= nowMs) return { step, atMs };
+  }
+  return undefined;
 }
 
 function isDue(trigger: ProgressionTrigger, facts: ProgressionFacts): boolean {

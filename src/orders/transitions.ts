@@ -3,6 +3,7 @@
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
 import type { OrderEvent, PaymentEvent } from '../domain/events.ts';
+import { defaultReasonCode, failureReason, type FailureCode, type FailureReason } from '../domain/payer-outcomes.ts';
 import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../domain/records.ts';
 import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
 
@@ -42,22 +43,38 @@ export interface Payer {
   method?: PaymentMethod;
 }
 
+/** How a move came about: who paid (checkout page) and why a failure or cancellation happened. */
+export interface MoveCause {
+  payer?: Payer;
+  /** The payment's failure reason; a failure or cancellation without one gets the generic reason of its status. */
+  reason?: FailureCode;
+}
+
 /** Move a pending order (and its payment) to a final status; `undefined` when it cannot move. */
 export function moveOrder(
   order: OrderRecord,
   payment: PaymentRecord | undefined,
   status: FinalStatus,
   at: string,
-  payer?: Payer,
+  cause: MoveCause = {},
 ): OrderMove | undefined {
   if (isFinal(order.status)) return undefined;
   const moved: OrderRecord = { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] };
-  const events: OrderMove['events'] = [{ type: ORDER_EVENT[status], clientId: order.clientId, at, orderId: order.id, status }];
-  if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events };
-  const settled: PaymentRecord = { ...payment, ...payerFields(payer), status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
+  const orderEvent: OrderEvent = { type: ORDER_EVENT[status], clientId: order.clientId, at, orderId: order.id, status };
+  if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events: [orderEvent] };
+  const paid: PaymentRecord = { ...payment, ...payerFields(cause.payer), status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
+  const reason = status === 'PAID' ? undefined : failureReason(cause.reason ?? defaultReasonCode(status), paid.method);
+  const settled: PaymentRecord = reason ? { ...paid, failureReason: reason } : paid;
+  const events: OrderMove['events'] = [{ ...orderEvent, ...withReason(reason) }];
   const paymentEvent = PAYMENT_EVENT[settled.status];
-  if (paymentEvent) events.push({ type: paymentEvent, clientId: order.clientId, at, paymentId: settled.id, status: settled.status, orderId: order.id });
+  if (paymentEvent) {
+    events.push({ type: paymentEvent, clientId: order.clientId, at, paymentId: settled.id, status: settled.status, orderId: order.id, ...withReason(reason) });
+  }
   return { order: moved, payment: settled, events };
+}
+
+function withReason(reason: FailureReason | undefined): { failureReason?: FailureReason } {
+  return reason ? { failureReason: reason } : {};
 }
 
 /** The payer's wallet and number (`_payerPhone` is bookkeeping: kept in the store, never in an API answer). */

@@ -29,7 +29,7 @@ export interface StatusView {
   currency: 'MZN';
   updatedAt: string;
   order: { id: string; orderId: string; status: OrderRecord['status']; amount: number };
-  payment?: Pick<PaymentRecord, 'id' | 'status' | 'amount' | 'currency' | 'method'> & { orderId: string };
+  payment?: Pick<PaymentRecord, 'id' | 'status' | 'amount' | 'currency' | 'method' | 'failureReason'> & { orderId: string };
 }
 
 /** One status and one order id in every nested record, as integrations read them from any of the three. */
@@ -42,7 +42,15 @@ export function statusView(order: OrderRecord, payment: PaymentRecord | undefine
     updatedAt: order.updatedAt,
     order: { id: order.id, orderId: order.id, status: order.status, amount: order.amount },
     ...(payment && {
-      payment: { id: payment.id, orderId: order.id, status: payment.status, amount: payment.amount, currency: payment.currency, method: payment.method },
+      payment: {
+        id: payment.id,
+        orderId: order.id,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        ...(payment.failureReason && { failureReason: payment.failureReason }),
+      },
     }),
   };
 }

@@ -13,6 +13,7 @@ import {
   SUBSCRIPTION_STATUSES,
   type CollectionName,
 } from '../domain/records.ts';
+import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -110,7 +111,11 @@ const payment = z
     currency: z.literal('MZN'),
     method: z.enum(['mpesa', 'emola']),
     status: z.enum(PAYMENT_STATUSES),
+    failureReason: z
+      .strictObject({ code: z.enum(FAILURE_CODES), providerCode: z.string().max(50).optional(), message: z.string().max(500) })
+      .optional(),
     _payerPhone: text.optional(),
+    _promptAt: instant.optional(),
   })
   .refine((record) => (record.orderId === undefined) !== (record.subscriptionId === undefined), {
     path: ['orderId'],

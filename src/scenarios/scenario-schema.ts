@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, FIXED_REASONS } from '../errors/failures.ts';
+import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
 import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';
 
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'] as const;
@@ -15,16 +16,25 @@ const CATALOGUE = [...new Set([...FIXED_REASONS, ...FIXED_REASONS.map((reason) =
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).max(50)]);
 
-const progressionStep = z.strictObject({
-  status: z.enum(FINAL_STATUSES).describe('The final status the order reaches'),
-  after: z
-    .union([
-      z.strictObject({ polls: z.number().int().min(1).max(1000).describe('After this many status polls (GET …/status)') }),
-      z.strictObject({ seconds: z.number().min(0).max(31_536_000).describe('After this much mock-clock time since the order was placed') }),
-      z.literal('action').describe('Only by an explicit action: the checkout page or POST /__admin/orders/{id}/transition'),
-    ])
-    .describe('When the step applies'),
-});
+const progressionTrigger = z
+  .union([
+    z.strictObject({ polls: z.number().int().min(1).max(1000).describe('After this many status polls (GET …/status)') }),
+    z.strictObject({ seconds: z.number().min(0).max(31_536_000).describe('After this much mock-clock time since the order was placed') }),
+    z.literal('action').describe('Only by an explicit action: the checkout page or POST /__admin/orders/{id}/transition'),
+  ])
+  .describe('When the step applies');
+
+const progressionStep = z
+  .strictObject({
+    status: z.enum(FINAL_STATUSES).optional().describe('The final status the order reaches'),
+    outcome: z.enum(FAILURE_CODES).optional().describe('Or a payer outcome (docs/payer-outcomes.md): the order fails or is cancelled with that reason'),
+    after: progressionTrigger,
+  })
+  .refine((step) => (step.status === undefined) !== (step.outcome === undefined), { message: 'give status or outcome (one of the two)' });
+
+const payerNumbers = z
+  .boolean()
+  .describe("The payer's number chooses the outcome (docs/payer-outcomes.md); a scenario scripting its own progression or failingAttempts turns it off unless it sets it");
 
 const match = z
   .strictObject({
@@ -123,7 +133,7 @@ export const scenarioSchema = z
         windowSeconds: z.number().int().min(1).max(86_400).optional(),
       })
       .optional(),
-    orders: z.strictObject({ progression: z.array(progressionStep).max(20) }).optional(),
+    orders: z.strictObject({ payerNumbers: payerNumbers.optional(), progression: z.array(progressionStep).max(20) }).optional(),
     subscriptions: z
       .strictObject({
         failingAttempts: z
@@ -132,8 +142,17 @@ export const scenarioSchema = z
           .describe('Charge attempts of each period that fail, counted from 1'),
         chargeAfterSeconds: z.number().min(0).max(31_536_000).optional(),
         retryAfterSeconds: z.number().min(1).max(31_536_000).optional(),
+        payerNumbers: payerNumbers.optional(),
       })
       .optional(),
+    payer: z
+      .strictObject({
+        answerSeconds: z.number().min(0).max(86_400).optional().describe("Mock-clock seconds before the payer answers the checkout page's phone prompt"),
+        promptExpirySeconds: z.number().min(1).max(86_400).optional().describe('Mock-clock seconds before an unanswered prompt expires (PAYER_TIMEOUT)'),
+        slowSuccessSeconds: z.number().min(0).max(31_536_000).optional().describe('Mock-clock seconds before a slow success (number 08) is paid'),
+      })
+      .optional()
+      .describe('The payer prompt times of docs/payer-outcomes.md'),
     webhooks: z.strictObject({ failDeliveries: z.boolean().optional(), duplicateDeliveries: z.boolean().optional() }).optional(),
     rules: z.array(rule).max(100).default([]),
   })

@@ -9,6 +9,7 @@ import type { BillingPolicy } from '../domain/policy.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../platform/deps.ts';
+import { payerOutcomeOf } from '../domain/payer-outcomes.ts';
 import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
 
@@ -72,6 +73,7 @@ function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPoli
     payerPhone: deps.store.get<CustomerRecord>('customers', listed.customerId)?.phone,
     newPaymentId: () => deps.random.id(ID_PREFIX.payment),
   };
+  const payer = payerOutcomeOf(context.payerPhone);
   let subscription: SubscriptionRecord = { ...listed };
   let charge = latestCharge(deps, subscription);
   // A record from before billing (seeded data, an older data file) learns its latest charge once, by a scan.
@@ -82,7 +84,7 @@ function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPoli
   let steps = 0;
   let unfinished = false;
   for (;;) {
-    const step = nextBillingStep(subscription, charge, policy);
+    const step = nextBillingStep(subscription, charge, policy, payer);
     if (!step || step.atMs > nowMs) break;
     if (steps >= maxSteps) {
       unfinished = true;

@@ -4,6 +4,7 @@
  * sees changes (status, attempts, period); a new retry payment alone changes only bookkeeping.
  */
 import type { PaymentEvent, SubscriptionEvent } from '../domain/events.ts';
+import { FAILURE_REASONS, failureReason, type FailureCode } from '../domain/payer-outcomes.ts';
 import type { PaymentRecord, PlanRecord, SubscriptionRecord, SubscriptionStatus } from '../domain/records.ts';
 import { paymentRecord } from '../orders/payment-record.ts';
 import type { BillingStep } from './billing.ts';
@@ -40,7 +41,7 @@ export function applyBillingStep(
   const at = new Date(step.atMs).toISOString();
   if (step.kind === 'settle') {
     if (!charge) throw new Error(`subscription ${subscription.id}: nothing to settle`);
-    return settle(subscription, charge, step.paid, at);
+    return settle(subscription, charge, step, at);
   }
   const period =
     step.kind === 'renew'
@@ -65,12 +66,16 @@ export function applyBillingStep(
   };
 }
 
-function settle(subscription: SubscriptionRecord, charge: PaymentRecord, paid: boolean, at: string): SteppedSubscription {
-  const payment: PaymentRecord = { ...charge, status: paid ? 'PAID' : 'FAILED', updatedAt: at };
+function settle(subscription: SubscriptionRecord, charge: PaymentRecord, step: { paid: boolean; reason?: FailureCode }, at: string): SteppedSubscription {
+  const { paid } = step;
+  const reason = step.reason ?? 'PAYMENT_FAILED';
+  const payment: PaymentRecord = paid
+    ? { ...charge, status: 'PAID', updatedAt: at }
+    : { ...charge, status: FAILURE_REASONS[reason].status, failureReason: failureReason(reason, charge.method), updatedAt: at };
   const attempts = paid ? 0 : subscription.attempts + 1;
   const status: SubscriptionStatus = paid ? 'ACTIVE' : attempts >= subscription.maxAttempts ? 'CANCELLED' : 'PAST_DUE';
   const changed = status !== subscription.status || attempts !== subscription.attempts;
-  const events: SteppedSubscription['events'] = [paymentEvent(paid ? 'payment.paid' : 'payment.failed', payment, at)];
+  const events: SteppedSubscription['events'] = [paymentEvent(paid ? 'payment.paid' : SETTLED_EVENT[FAILURE_REASONS[reason].status], payment, at)];
   const statusEvent = status === subscription.status ? undefined : STATUS_EVENT[status];
   if (statusEvent) events.push({ type: statusEvent, clientId: subscription.clientId, at, subscriptionId: subscription.id, status });
   return {
@@ -80,6 +85,16 @@ function settle(subscription: SubscriptionRecord, charge: PaymentRecord, paid: b
   };
 }
 
+const SETTLED_EVENT = { FAILED: 'payment.failed', CANCELLED: 'payment.cancelled' } as const;
+
 function paymentEvent(type: PaymentEvent['type'], payment: PaymentRecord, at: string): PaymentEvent {
-  return { type, clientId: payment.clientId, at, paymentId: payment.id, status: payment.status, subscriptionId: payment.subscriptionId };
+  return {
+    type,
+    clientId: payment.clientId,
+    at,
+    paymentId: payment.id,
+    status: payment.status,
+    subscriptionId: payment.subscriptionId,
+    ...(payment.failureReason && { failureReason: payment.failureReason }),
+  };
 }

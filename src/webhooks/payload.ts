@@ -5,6 +5,7 @@
  * reach the receiver before the receiver knows the id it names.
  */
 import type { DomainEvent } from '../domain/events.ts';
+import type { FailureReason } from '../domain/payer-outcomes.ts';
 import type { OrderStatus, PaymentStatus, SubscriptionStatus } from '../domain/records.ts';
 
 export type WebhookEventType = 'order.status_changed' | 'payment.status_changed' | 'subscription.status_changed';
@@ -12,6 +13,8 @@ export type WebhookEventType = 'order.status_changed' | 'payment.status_changed'
 export interface OrderStatusData {
   orderId: string;
   status: OrderStatus;
+  /** Why the order's payment failed or was cancelled (docs/payer-outcomes.md). */
+  failureReason?: FailureReason;
 }
 
 export interface PaymentStatusData {
@@ -19,6 +22,7 @@ export interface PaymentStatusData {
   status: PaymentStatus;
   orderId?: string;
   subscriptionId?: string;
+  failureReason?: FailureReason;
 }
 
 export interface SubscriptionStatusData {
@@ -42,7 +46,7 @@ export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload
     case 'order.paid':
     case 'order.failed':
     case 'order.cancelled':
-      return { id, type: 'order.status_changed', createdAt, data: { orderId: event.orderId, status: event.status } };
+      return { id, type: 'order.status_changed', createdAt, data: { orderId: event.orderId, status: event.status, ...reasonOf(event) } };
     case 'payment.paid':
     case 'payment.failed':
     case 'payment.cancelled':
@@ -56,6 +60,7 @@ export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload
           status: event.status,
           ...(event.orderId !== undefined ? { orderId: event.orderId } : {}),
           ...(event.subscriptionId !== undefined ? { subscriptionId: event.subscriptionId } : {}),
+          ...reasonOf(event),
         },
       };
     case 'subscription.activated':
@@ -66,4 +71,8 @@ export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload
       // *.created (see above), tokens and catalogue records.
       return undefined;
   }
+}
+
+function reasonOf(event: { failureReason?: FailureReason }): { failureReason?: FailureReason } {
+  return event.failureReason ? { failureReason: event.failureReason } : {};
 }

@@ -31,6 +31,8 @@ const PURE = [
   'orders/transitions.ts',
   'orders/payment-record.ts',
   'orders/views.ts',
+  'orders/payer-prompt.ts',
+  'domain/payer-outcomes.ts',
   'records/pagination.ts',
   'catalog/metadata.ts',
   'catalog/upsert.ts',

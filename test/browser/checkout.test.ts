@@ -1,11 +1,14 @@
 /**
  * The hosted checkout in a real browser: a merchant registers a webhook endpoint and places an order over the
- * API, the payer opens the order's `checkout` link, picks M-Pesa, types a +258 84 number and pays. The page,
- * the status endpoint, the payments list and the merchant's receiver all see the payment.
+ * API, the payer opens the order's `checkout` link, picks M-Pesa, types a +258 84 number and pays; the page waits
+ * on the phone prompt until the payer answers on the mock clock. The page, the status endpoint, the payments list
+ * and the merchant's receiver all see the payment. Then every row of the payer outcome catalogue, typed on the
+ * page of a phone-sized screen (360×740). One browser for the whole file.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { FAILURE_REASONS, PAYER_OUTCOMES, catalogueNumber, type PayerOutcome } from '../../src/domain/payer-outcomes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
@@ -53,7 +56,13 @@ describe('checkout in chromium', () => {
     await page.getByTestId('wallet-mpesa').check();
     await page.getByTestId('phone').fill('+258 84 123 4567');
     await page.getByTestId('pay').click();
-    await page.getByTestId('outcome').waitFor();
+    await page.getByTestId('prompt').waitFor();
+    expect(await page.getByTestId('prompt').innerText()).toContain('Confirme o pagamento no seu telemóvel');
+    expect(await page.getByTestId('prompt-phone').textContent()).toBe('+258 84 123 4567');
+    expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
+    // The payer answers 10 s of mock time later; the page refreshes itself (no script) and shows the outcome.
+    expect((await call('POST', '/__admin/clock/advance', { seconds: 10 })).status).toBe(200);
+    await page.getByTestId('outcome').waitFor({ timeout: 10_000 });
 
     expect(page.url()).toBe(checkout);
     expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');
@@ -74,4 +83,88 @@ describe('checkout in chromium', () => {
     expect(hooks.received).toHaveLength(2);
     await page.close();
   });
+});
+
+const PHONE = { width: 360, height: 740 };
+
+/** Mock-clock seconds before a row's outcome shows on the page (the default scenario's payer times). */
+function dueAfter(outcome: PayerOutcome): number {
+  return { answer: 10, expiry: 60, slow: 600, never: 600 }[outcome.timing];
+}
+
+/** The page fits the phone's width: nothing scrolls sideways. */
+async function scrollWidth(page: Page): Promise<number> {
+  // Run in the page, where `document` exists (the test's tsconfig has no DOM library): the issue's exact check.
+  return page.evaluate('document.documentElement.scrollWidth') as Promise<number>;
+}
+
+describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
+  // One token for the rows (a client holds at most 5); the clock moves 22 minutes in all, within its hour.
+  let issued: string | undefined;
+  const tokenOnce = async () => (issued ??= (await call('POST', '/v1/auth/token', CLIENT)).body.data.access_token as string);
+
+  it('the form fits 360 px, the phone is prefilled, the placeholder is a hint and the secondary buttons share one height', async () => {
+    const token = await tokenOnce();
+    const customer = { name: 'Ana Maria Machava dos Santos', phone: '258851234567' };
+    const placed = await call('POST', '/v1/orders', { customer, items: [{ name: 'Capulana tradicional de algodão estampada à mão', price: 1350.5, quantity: 12 }], shippingCost: 150 }, token);
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto((placed.body.data as { checkout: string }).checkout);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.getByTestId('phone').inputValue()).toBe('+258 85 123 4567');
+    expect(await page.getByTestId('phone').getAttribute('placeholder')).toMatch(/^ex\.: /);
+    expect(await page.getByTestId('wallet-mpesa').isChecked()).toBe(true);
+    const [fail, cancel] = await Promise.all([page.getByTestId('fail').boundingBox(), page.getByTestId('cancel').boundingBox()]);
+    expect(fail?.height).toBeGreaterThan(0);
+    expect(fail?.height).toBe(cancel?.height);
+    expect((fail?.x ?? 0) + (fail?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    expect((cancel?.x ?? 0) + (cancel?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    await page.close();
+  });
+
+  it.each(PAYER_OUTCOMES.map((outcome) => [outcome.suffix, outcome.name, outcome] as const))(
+    '%s %s: typed on the page, the prompt, the clock moves, the outcome with its reason',
+    async (_suffix, _name, outcome) => {
+      const token = await tokenOnce();
+      const placed = await call('POST', '/v1/orders', { customer: { name: 'Ana Machava' }, items: [{ name: 'Capulana', price: 350, quantity: 1 }] }, token);
+      const { id, checkout } = placed.body.data as { id: string; checkout: string };
+      const page = await browser.newPage({ viewport: PHONE });
+      await page.goto(checkout);
+      const wallet = outcome.suffix === '04' ? 'emola' : 'mpesa';
+      const number = catalogueNumber(outcome, wallet === 'emola' ? '86' : '84');
+      await page.getByTestId(`wallet-${wallet}`).check();
+      await page.getByTestId('phone').fill(number);
+      await page.getByTestId('pay').click();
+      await page.getByTestId('prompt').waitFor();
+      expect(await page.getByTestId('prompt-phone').textContent()).toBe(number);
+      expect(await page.getByTestId('prompt-countdown').textContent()).toBe('1:00');
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+      expect((await call('POST', '/__admin/clock/advance', { seconds: dueAfter(outcome) - 1 })).status).toBe(200);
+      await page.reload();
+      expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
+      expect((await call('POST', '/__admin/clock/advance', { seconds: 1 })).status).toBe(200);
+      await page.reload();
+      const status = (await call('GET', `/v1/orders/${id}/status`, undefined, token)).body.data as { status: string; payment: { failureReason?: object } };
+      if (outcome.status === undefined) {
+        expect(await page.getByTestId('prompt').count()).toBe(1);
+        expect(status.status).toBe('PENDING');
+        await page.close();
+        return;
+      }
+      await page.getByTestId('outcome').waitFor();
+      expect(await page.getByTestId('status').getAttribute('data-status')).toBe(outcome.status);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(status.status).toBe(outcome.status);
+      if (outcome.reason) {
+        const entry = FAILURE_REASONS[outcome.reason];
+        expect(await page.getByTestId('failure-reason').getAttribute('data-code')).toBe(outcome.reason);
+        expect(await page.getByTestId('failure-reason').innerText()).toContain(entry.message);
+        const providerCode = wallet === 'mpesa' ? entry.mpesaCode : undefined;
+        expect(status.payment.failureReason).toEqual({ code: outcome.reason, ...(providerCode && { providerCode }), message: entry.message });
+      } else {
+        expect(await page.getByTestId('failure-reason').count()).toBe(0);
+      }
+      await page.close();
+    },
+  );
 });

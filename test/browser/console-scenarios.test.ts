@@ -138,6 +138,8 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
     await advance('day');
     await expect.poll(() => text('subscription-status')).toBe('CANCELLED');
     await expect.poll(() => page.locator('[data-testid="payment-status"]', { hasText: 'FAILED' }).count()).toBe(3);
+    // Each failed charge shows its reason (docs/payer-outcomes.md): a scripted failure names none, so the generic one.
+    await expect.poll(() => page.locator('[data-testid="payment-reason"]', { hasText: 'PAYMENT_FAILED' }).count()).toBe(3);
   });
 
   it('inactive-client (for the client): the token request is 403 CLIENT_INATIVO', async () => {

@@ -11,6 +11,7 @@ import {
   type SubscriptionRecord,
 } from '../../src/domain/records.ts';
 import type { StoredRecord } from '../../src/domain/records.ts';
+import { FAILURE_REASONS, type FailureCode } from '../../src/domain/payer-outcomes.ts';
 import { DEFAULT_CLIENT, seedFresh, snapshot, type Snapshot } from './seeded.ts';
 
 /** Amounts in integer centavos, worked out here rather than with the code under test. */
@@ -195,6 +196,16 @@ describe.each(SEEDS)('seed %i', (seed) => {
         expect(payment.method).toBe(walletOf(customersById.get(order.customerId)?.phone));
         expect(payment.updatedAt).toBe(order.updatedAt);
       }
+    });
+
+    it('give a failed or cancelled payment its reason (docs/payer-outcomes.md), and no other payment one', () => {
+      for (const payment of payments) {
+        const reason = (payment as { failureReason?: { code: string; message: string } }).failureReason;
+        if (payment.status === 'CANCELLED') expect(reason?.code).toBe('PAYER_CANCELLED');
+        else if (payment.status === 'FAILED') expect(FAILURE_REASONS[reason?.code as FailureCode]?.status).toBe('FAILED');
+        else expect(reason).toBeUndefined();
+      }
+      expect(payments.some((payment) => payment.status === 'FAILED')).toBe(true);
     });
   });
 

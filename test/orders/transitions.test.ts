@@ -57,12 +57,12 @@ describe('moving an order', () => {
   });
 
   it("a payer's wallet and number go on the settled payment; the method defaults to the number's wallet", () => {
-    expect(moveOrder(order(), payment(), 'PAID', AT, { phone: '+258861234567', method: 'emola' })?.payment).toMatchObject({
+    expect(moveOrder(order(), payment(), 'PAID', AT, { payer: { phone: '+258861234567', method: 'emola' } })?.payment).toMatchObject({
       status: 'PAID',
       method: 'emola',
       _payerPhone: '+258861234567',
     });
-    expect(moveOrder(order(), payment(), 'PAID', AT, { phone: '+258871234567' })?.payment?.method).toBe('emola');
+    expect(moveOrder(order(), payment(), 'PAID', AT, { payer: { phone: '+258871234567' } })?.payment?.method).toBe('emola');
     expect(moveOrder(order(), { ...payment(), method: 'emola' }, 'PAID', AT)?.payment?.method).toBe('emola');
   });
 

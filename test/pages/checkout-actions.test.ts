@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { receiversClosedAfterEach, until } from '../webhooks/receiver.ts';
 import { appSendingTo } from '../webhooks/support.ts';
-import { hasTestId, orderOf, pageToken, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from './checkout-helpers.ts';
+import { answered, hasTestId, orderOf, pageToken, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from './checkout-helpers.ts';
 
 const receiver = receiversClosedAfterEach();
 
@@ -28,6 +28,19 @@ describe('paying on the checkout page', () => {
     const posted = await pay(t, order.path, 'mpesa', '+258 84 123 4567').expect(303);
     expect(posted.headers['location']).toBe(order.id);
     expect(posted.text).toBe('');
+
+    // The prompt step: the order waits on the payer's phone; the page refreshes itself and counts down.
+    expect((await statusOf(t, order)).status).toBe('PENDING');
+    const waiting = (await t.http.get(order.path).expect(200)).text;
+    expect(hasTestId(waiting, 'prompt')).toBe(true);
+    expect(testIdText(waiting, 'prompt-phone')).toBe('+258 84 123 4567');
+    expect(testIdText(waiting, 'prompt-countdown')).toBe('1:00');
+    expect(waiting).toContain('<meta http-equiv="refresh" content="2">');
+    expect(hasTestId(waiting, 'pay-form')).toBe(false);
+    await answered(t, 9);
+    expect(testIdText((await t.http.get(order.path).expect(200)).text, 'prompt-countdown')).toBe('0:51');
+    expect((await orderOf(t, order)).status).toBe('PENDING');
+    await answered(t, 1);
 
     expect((await orderOf(t, order)).status).toBe('PAID');
     expect(await paymentsOf(t, order)).toEqual([expect.objectContaining({ status: 'PAID', method: 'mpesa', amount: 1384.5, currency: 'MZN' })]);
@@ -52,6 +65,7 @@ describe('paying on the checkout page', () => {
     expect((await paymentsOf(t, order))[0]?.method).toBe('mpesa');
 
     await pay(t, order.path, 'emola', '258861234567').expect(303);
+    await answered(t);
     expect(await paymentsOf(t, order)).toEqual([expect.objectContaining({ status: 'PAID', method: 'emola' })]);
     expect((await statusOf(t, order)).status).toBe('PAID');
     expect(t.store.get('payments', t.store.list('payments', 'mock-client')[0]!.id)?.['_payerPhone']).toBe('+258861234567');
@@ -64,6 +78,7 @@ describe('paying on the checkout page', () => {
     const second = await placeOrder(t);
     await pay(t, first.path, 'mpesa', '841234567').expect(303);
     await pay(t, second.path, 'mpesa', '85 123 4567').expect(303);
+    await answered(t);
     expect([(await statusOf(t, first)).status, (await statusOf(t, second)).status]).toEqual(['PAID', 'PAID']);
   });
 });
@@ -145,6 +160,7 @@ describe('a final order', () => {
     // The page as it was when first opened: its forms are submitted again after the order became final.
     const token = await pageToken(t, order.path);
     await pay(t, order.path, 'mpesa', '841234567').expect(303);
+    await answered(t);
     await until(() => hooks.received.length === 2, 'two webhooks');
     const after = await observed(t, order);
     expect(after.order.statusHistory).toHaveLength(2);

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('checkout page of the built server', () => {
-  it('GET shows the order, POST pays it, the status endpoint answers PAID', async () => {
+  it('GET shows the order, POST prompts the payer, who answers: the status endpoint answers PAID', async () => {
     server = await startCli(['--in-memory', '--seed-data', 'none']);
     const json = { 'Content-Type': 'application/json' };
     const issued = await checkedFetch(`${server.baseUrl}/v1/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }) });
@@ -36,6 +36,9 @@ describe('checkout page of the built server', () => {
     const form = new URLSearchParams({ token, action: 'pay', wallet: 'emola', phone: '+258 87 123 4567' });
     const paid = await fetch(checkout, { method: 'POST', body: form, redirect: 'manual' });
     expect([paid.status, paid.headers.get('location')]).toEqual([303, id]);
+    // The payer answers the phone prompt 10 s of mock time later.
+    const advanced = await checkedFetch(`${server.baseUrl}/__admin/clock/advance`, { method: 'POST', headers: json, body: JSON.stringify({ seconds: 10 }) });
+    expect(advanced.status).toBe(200);
     const status = await checkedFetch(`${server.baseUrl}/v1/orders/${id}/status`, { headers: auth });
     expect((status.body as { data: { status: string } }).data.status).toBe('PAID');
   });

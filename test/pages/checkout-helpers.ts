@@ -44,8 +44,15 @@ export async function pageToken(t: TestApp, path: string): Promise<string> {
   return token;
 }
 
+/** "Pagar": the wallet prompts the payer's phone; the order waits on the prompt (see `answered`). */
 export function pay(t: TestApp, path: string, wallet: string, phone: string) {
   return submit(t, path, { action: 'pay', wallet, phone });
+}
+
+/** The payer answers the prompt: the default answer time passes on the mock clock, which then acts. */
+export async function answered(t: TestApp, seconds = 10): Promise<void> {
+  t.clock.advance(seconds);
+  await t.core.tick();
 }
 
 /** The text inside the first element carrying `data-testid` (its direct text, entities as sent). */

@@ -32,6 +32,18 @@ describe('checkout page of a pending order', () => {
     expect(html).toMatch(/data-testid="wallet-mpesa" checked>/);
   });
 
+  it("the customer's phone is prefilled and its wallet chosen; without one the field is empty under a hint placeholder", async () => {
+    const t = await createTestApp();
+    const emola = await placeOrder(t, { customer: { name: 'Rui', phone: '258 87 123 4567' }, items: [{ name: 'Caju', price: 10, quantity: 1 }] });
+    const html = (await t.http.get(emola.path).expect(200)).text;
+    expect(html).toContain('value="+258 87 123 4567" data-testid="phone"');
+    expect(html).toMatch(/data-testid="wallet-emola" checked>/);
+    const none = await placeOrder(t, { customer: { name: 'Ana' }, items: [{ name: 'Caju', price: 10, quantity: 1 }] });
+    const empty = (await t.http.get(none.path).expect(200)).text;
+    expect(empty).toContain('placeholder="ex.: 84 123 4567" value="" data-testid="phone"');
+    expect(empty).toMatch(/data-testid="wallet-mpesa" checked>/);
+  });
+
   it('HEAD answers like GET without a body; the order is unchanged by looking at it', async () => {
     const t = await createTestApp();
     const order = await placeOrder(t);

@@ -20,6 +20,9 @@ import { readBody } from '../../http/request-body.ts';
 import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PayerPolicy } from '../../domain/policy.ts';
+import { runningPrompt } from '../../orders/payer-prompt.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { checkoutView, type PayerForm } from './checkout-view.ts';
 import type { PageTokens } from './page-token.ts';
@@ -46,6 +49,9 @@ export interface CheckoutDeps {
   /** Which Host and origins are the mock's own. */
   config: Config;
   tokens: PageTokens;
+  /** The payer policy of the order's client (its prompt's times), and the mock clock the countdown reads. */
+  payerPolicyOf(clientId: string): PayerPolicy;
+  clock: Pick<Clock, 'nowMs'>;
 }
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
@@ -89,7 +95,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   if (isFinal(order.status)) return back;
   const action = payerAction(body.body);
   if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
-  const outcome = deps.flows.orders.settle(order.clientId, order.id, action.status, action.payer);
+  const outcome =
+    'prompt' in action ? deps.flows.orders.prompt(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
@@ -122,6 +129,7 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
       customer: deps.flows.customers.get(clientId, order.customerId),
       productOf: (productId) => deps.flows.products.get(clientId, productId),
       payment,
+      prompt: runningPrompt(payment, deps.payerPolicyOf(clientId), deps.clock.nowMs()),
     },
     form,
   );

@@ -6,6 +6,8 @@
  */
 import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../domain/records.ts';
 import { toCentavos } from '../../domain/money.ts';
+import type { RunningPrompt } from '../../orders/payer-prompt.ts';
+import { paymentMethodForPhone } from '../../orders/payment-record.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { displayPhone, walletOf, WALLETS } from './payer-number.ts';
 
@@ -21,7 +23,9 @@ export interface CheckoutView {
   shippingCost: string;
   shippingAddress: string | undefined;
   amount: string;
-  outcome: { title: string; detail: string } | undefined;
+  outcome: { title: string; detail: string; reason?: { code: string; providerCode?: string; message: string } } | undefined;
+  /** The phone prompt while it is out: the page waits on it, refreshing itself (no script). */
+  prompt: { phone: string; wallet: string; countdown: string } | undefined;
   wallets: Array<{ method: string; label: string; prefixes: string; checked: boolean }>;
   form: PayerForm;
 }
@@ -39,6 +43,8 @@ export interface OrderSurroundings {
   customer: StoredRecord | undefined;
   productOf(productId: string): StoredRecord | undefined;
   payment: PaymentRecord | undefined;
+  /** The payment's prompt when one is out. */
+  prompt?: RunningPrompt | undefined;
 }
 
 const STATUS_LABEL: Record<OrderStatus, string> = {
@@ -48,7 +54,8 @@ const STATUS_LABEL: Record<OrderStatus, string> = {
   CANCELLED: 'Cancelado',
 };
 
-export function checkoutView(order: OrderRecord, around: OrderSurroundings, form: PayerForm = { wallet: 'mpesa', phone: '' }): CheckoutView {
+export function checkoutView(order: OrderRecord, around: OrderSurroundings, form: PayerForm = prefilled(around.customer)): CheckoutView {
+  const prompt = around.prompt;
   return {
     orderId: order.id,
     merchant: around.merchant,
@@ -68,6 +75,11 @@ export function checkoutView(order: OrderRecord, around: OrderSurroundings, form
     shippingAddress: order.shippingAddressDisabled ? undefined : addressLine(order.shippingAddress),
     amount: formatMzn(order.amount),
     outcome: outcomeOf(order.status, around.payment),
+    prompt: prompt && {
+      phone: displayPhone(prompt.phone),
+      wallet: walletOf(around.payment?.method)?.label ?? '',
+      countdown: `${Math.floor(prompt.secondsLeft / 60)}:${String(prompt.secondsLeft % 60).padStart(2, '0')}`,
+    },
     wallets: WALLETS.map((wallet) => ({
       method: wallet.method,
       label: wallet.label,
@@ -92,10 +104,20 @@ export function webImageUrl(value: unknown): string | undefined {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
 }
 
+/** The customer's phone, written as on the page, and its wallet, when the order's customer has one. */
+function prefilled(customer: StoredRecord | undefined): PayerForm {
+  const phone = text(customer?.['phone']);
+  if (!phone) return { wallet: 'mpesa', phone: '' };
+  const compact = phone.replace(/[\s-]/g, '');
+  const national = /^(?:\+?258)?(8\d{8})$/.exec(compact)?.[1];
+  return { wallet: paymentMethodForPhone(phone), phone: national ? displayPhone(`+258${national}`) : phone };
+}
+
 function outcomeOf(status: OrderStatus, payment: PaymentRecord | undefined): CheckoutView['outcome'] {
   if (status === 'PENDING') return undefined;
-  if (status === 'FAILED') return { title: 'O pagamento falhou', detail: 'Nenhum valor foi cobrado. Este pedido já não aceita pagamentos.' };
-  if (status === 'CANCELLED') return { title: 'Pedido cancelado', detail: 'Este pedido foi cancelado e já não aceita pagamentos.' };
+  const reason = payment?.failureReason && { ...payment.failureReason };
+  if (status === 'FAILED') return { title: 'O pagamento falhou', detail: 'Nenhum valor foi cobrado. Este pedido já não aceita pagamentos.', ...(reason && { reason }) };
+  if (status === 'CANCELLED') return { title: 'Pedido cancelado', detail: 'Este pedido foi cancelado e já não aceita pagamentos.', ...(reason && { reason }) };
   const wallet = walletOf(payment?.method)?.label;
   const phone = text(payment?.['_payerPhone']);
   const how = wallet ? ` com ${wallet}${phone ? ` pelo número ${displayPhone(phone)}` : ''}` : '';

@@ -7,7 +7,10 @@ import type { PayerForm } from './checkout-view.ts';
 import { payerNumber, walletOf } from './payer-number.ts';
 
 export type PayerAction =
-  | { ok: true; status: FinalStatus; payer?: Payer }
+  /** Fail or cancel at once. */
+  | { ok: true; status: FinalStatus }
+  /** Pay: the wallet prompts the payer's phone; the order waits on the prompt's outcome. */
+  | { ok: true; prompt: Payer }
   /** 400: the form is not one the page sends; 422: the payer's number is refused. */
   | { ok: false; httpStatus: 400 | 422; form: PayerForm };
 
@@ -23,7 +26,7 @@ export function payerAction(body: unknown): PayerAction {
   if (!wallet) return refuse(400, 'Escolha a carteira: M-Pesa ou e-Mola.');
   const number = payerNumber(wallet, form.phone);
   if (!number.ok) return refuse(422, number.message);
-  return { ok: true, status: 'PAID', payer: { phone: number.phone, method: number.method } };
+  return { ok: true, prompt: { phone: number.phone, method: number.method } };
 }
 
 function textOf(value: unknown): string {

@@ -6,6 +6,10 @@ const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'];
 
 const money = (record) => `${Number(record.amount).toFixed(2)} ${record.currency}`;
 
+/** A failed or cancelled payment's reason (docs/payer-outcomes.md): its code, the wallet's code, the message. */
+const reasonText = (reason) =>
+  reason ? `${reason.code}${reason.providerCode ? ` (${reason.providerCode})` : ''}: ${reason.message}` : '';
+
 /** A record's row: its id and status first (`order-row`, `data-order-id`, `order-status`), then `rest`. */
 const recordRow = (kind, record, ...rest) =>
   el('tr', { testid: `${kind}-row`, [`data-${kind}-id`]: record.id }, cell(record.id), cell(record.status, `${kind}-status`), ...rest);
@@ -44,6 +48,7 @@ export function recordPanel(ctx) {
       payment,
       cell(payment.method),
       cell(money(payment)),
+      cell(reasonText(payment.failureReason), 'payment-reason'),
       cell(payment.orderId ?? payment.subscriptionId),
       cell(shortTime(payment.createdAt)),
     );
