@@ -2,14 +2,22 @@
 import { failure } from '../errors/failures.ts';
 import type { OperationInput } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
-import type { WebhookEndpoint } from '../webhooks/webhook-types.ts';
+import { formatOf } from '../webhooks/secret-rotation.ts';
+import type { WebhookEndpoint, WebhookEndpointInput } from '../webhooks/webhook-types.ts';
+import { webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem } from '../domain/webhook-url.ts';
 import type { AdminContext } from './admin-context.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
-/** An endpoint as the admin API shows it: never the secret, only its last 4 characters. */
+/** An endpoint as the admin API shows it: never a secret, only the last 4 characters of the current one. */
 export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
-  return { clientId, url: endpoint.url, secretHint: endpoint.secret.slice(-4) };
+  return {
+    clientId,
+    url: endpoint.url,
+    format: formatOf(endpoint),
+    secretHint: endpoint.secret.slice(-4),
+    ...(endpoint.previousSecretExpiresAt ? { previousSecretExpiresAt: endpoint.previousSecretExpiresAt } : {}),
+  };
 }
 
 export function webhookHandlers(admin: AdminContext) {
@@ -19,11 +27,13 @@ export function webhookHandlers(admin: AdminContext) {
     setClientWebhook(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';
       if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
-      const { url, secret } = input.body as WebhookEndpoint;
+      const { url, secret, format } = input.body as WebhookEndpointInput;
       const problem = webhookUrlProblem(url, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
       if (problem) return failure('invalid_request', { message: `URL de webhook recusada: ${problem}`, details: [{ path: 'url', message: problem }] });
-      webhooks.setEndpoint(clientId, { url, secret });
-      return okData(endpointView(clientId, { url, secret }));
+      const secretProblem = webhookSecretProblem(secret, format ?? 'mock');
+      if (secretProblem) return failure('webhook_secret_refused', { details: [{ path: 'secret', message: secretProblem }] });
+      const endpoint = webhooks.setEndpoint(clientId, { url, secret, ...(format ? { format } : {}) });
+      return okData(endpointView(clientId, endpoint ?? { url, secret }));
     },
     deleteClientWebhook(input: OperationInput) {
       const clientId = input.params['client_id'] ?? '';

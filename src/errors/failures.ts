@@ -12,6 +12,7 @@ export const ERRORS = {
     code: 'invalid_request',
     message: 'Limite de 5 tokens ativos por cliente atingido',
   },
+  webhook_secret_refused: { status: 400, code: 'invalid_request', message: 'Segredo de webhook recusado para este formato' },
   foreign_token: { status: 400, code: 'invalid_request', message: 'O token pertence a outro cliente' },
   body_too_large: { status: 413, code: 'invalid_request', message: 'Corpo do pedido excede o limite de 1 MiB' },
   unsupported_media_type: { status: 415, code: 'invalid_request', message: 'Content-Type não suportado por esta operação' },

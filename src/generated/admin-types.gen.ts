@@ -651,7 +651,7 @@ export interface components {
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
             webhooks?: {
                 endpoints: {
-                    [key: string]: components["schemas"]["WebhookEndpoint"];
+                    [key: string]: components["schemas"]["WebhookEndpointState"];
                 };
                 deliveries: components["schemas"]["Delivery"][];
             };
@@ -771,13 +771,37 @@ export interface components {
         WebhookEndpoint: {
             /** Format: uri */
             url: string;
+            /** @description With `format` `standard`, `whsec_` followed by base64 of 24 to 64 bytes (else 400 naming `secret`). */
             secret: string;
+            /**
+             * @description How deliveries are signed: `mock` (`X-Mock-Signature`, when absent) or `standard` (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`). A new secret of the same format starts a rotation: the previous secret signs beside it for one hour of mock time.
+             * @enum {string}
+             */
+            format?: "mock" | "standard";
+        };
+        /** @description An endpoint in use, secrets included (state exports); during a rotation, the secret it replaced and until when it still signs. */
+        WebhookEndpointState: {
+            /** Format: uri */
+            url: string;
+            secret: string;
+            /** @enum {string} */
+            format?: "mock" | "standard";
+            previousSecret?: string;
+            /** Format: date-time */
+            previousSecretExpiresAt?: string;
         };
         WebhookEndpointView: {
             clientId?: string;
             url: string;
+            /** @enum {string} */
+            format?: "mock" | "standard";
             /** @description The secret's last 4 characters. */
             secretHint?: string;
+            /**
+             * Format: date-time
+             * @description During a secret rotation, until when (mock clock) the previous secret still signs beside the current one.
+             */
+            previousSecretExpiresAt?: string;
         };
         Delivery: {
             id: string;
