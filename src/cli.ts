@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { defineStartCommand, resolveConfig, type StartFlags } from './cli/options.ts';
 import { definePactCheckCommand } from './cli/pact-check-command.ts';
 import { defineScenarioCommands } from './cli/scenarios-command.ts';
+import { defineTriggerCommand } from './cli/trigger-command.ts';
 import { defineVerifyCommand } from './cli/verify-command.ts';
 import { packageVersion } from './platform/package-files.ts';
 import { startServer, type CliIo } from './server/start-server.ts';
@@ -35,6 +36,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   definePactCheckCommand(program, io, (code) => {
     command = Promise.resolve(code);
+  });
+  defineTriggerCommand(program, io, env, (triggering) => {
+    command = triggering;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));
