@@ -822,12 +822,71 @@ export interface components {
             nextAttemptAt?: string | null;
             /** Format: date-time */
             createdAt: string;
-            payload?: Record<string, never>;
+            payload?: components["schemas"]["WebhookEvent"];
             /** @description A duplicate sent by a scenario (duplicateDeliveries) names the original. */
             duplicateOf?: string;
             /** @description A re-sent delivery names the one it repeats. */
             resentFrom?: string;
         };
+        /**
+         * @description The webhook event's id, the same on every retry, re-send and duplicate (receivers deduplicate on it).
+         * @example evt_4fQ9x2LrT0aZ8mKcP1sD
+         */
+        WebhookEventId: string;
+        /** @description `order.status_changed` webhook: an order became PAID, FAILED or CANCELLED. See docs/webhooks.md. */
+        OrderStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "order.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                orderId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED";
+            };
+        };
+        /** @description `payment.status_changed` webhook: a payment of an order or of a subscription period became PAID, FAILED, CANCELLED or REFUNDED. See docs/webhooks.md. */
+        PaymentStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "payment.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                paymentId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+                /** @description The order the payment belongs to (or `subscriptionId`). */
+                orderId?: string;
+                /** @description The subscription whose period the payment charges (or `orderId`). */
+                subscriptionId?: string;
+            };
+        };
+        /** @description `subscription.status_changed` webhook: a subscription became ACTIVE, PAST_DUE or CANCELLED. See docs/webhooks.md. */
+        SubscriptionStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "subscription.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                subscriptionId: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+            };
+        };
+        /** @description Body of every webhook the mock POSTs to a client's endpoint, one schema per `type` (see docs/webhooks.md; the admin API's deliveries carry it as `payload`). */
+        WebhookEvent: components["schemas"]["OrderStatusChangedEvent"] | components["schemas"]["PaymentStatusChangedEvent"] | components["schemas"]["SubscriptionStatusChangedEvent"];
     };
     responses: {
         /** @description The clock after the call. */
