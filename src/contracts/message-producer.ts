@@ -11,11 +11,10 @@ import { awaitDelivery } from './awaited-delivery.ts';
 import type { PactState, RawInteraction } from './pact-raw.ts';
 import { statesOf } from './pact-raw.ts';
 import type { ProviderApi } from './provider-api.ts';
+import { V4_ASYNC_MESSAGE } from './pact-interaction.ts';
 import { readJson } from './state-server.ts';
 import { stateSessions } from './state-session.ts';
 import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from './webhook-fixtures.ts';
-
-export const V4_ASYNC_MESSAGE = 'Asynchronous/Messages';
 
 /** The provider state of a webhook message: the `commerce-mock trigger` event that sends it. */
 export const WEBHOOK_STATE = '{event} is triggered';
