@@ -1,5 +1,4 @@
 /** What the admin API acts on: the app's parts, handed over by `app.ts`. */
-import type { Outcome } from '../domain/outcome.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Flows } from '../flows/flows.ts';
 import type { RateLimiter } from '../http/rate-windows.ts';
@@ -7,6 +6,8 @@ import type { RequestJournal } from './request-journal.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
 import type { MockState } from './mock-state.ts';
+import type { Snapshots } from './snapshots.ts';
+import type { ApplyChange } from '../events/apply-change.ts';
 
 export interface AdminContext {
   deps: AppDeps;
@@ -15,13 +16,14 @@ export interface AdminContext {
   journal: RequestJournal;
   limiter: RateLimiter;
   state: MockState;
+  snapshots: Snapshots;
   webhooks: Webhooks;
   /** Lets the clock act (see App.tick). */
   tick(): Promise<void>;
   /** Monotonic milliseconds (clock.ts monotonicMs) when the app was created: the health check's uptime. */
   startedMs: number;
-  /** Makes a flow's change durable and publishes its events. */
-  apply(outcome: Outcome<unknown>): Promise<void>;
+  /** Makes a flow's change durable and publishes its events (events/apply-change.ts). */
+  apply: ApplyChange;
   /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in contracts/). */
   providerStates: ProviderStateChanges;
 }

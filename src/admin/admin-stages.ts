@@ -11,7 +11,7 @@ import { failure } from '../errors/failures.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../http/stage.ts';
-import { isDecodable } from '../http/stages/api-prefix.ts';
+import { locator, type Locate } from '../http/routing.ts';
 import { readRequestBody } from '../http/stages/body.ts';
 import { acceptContentType } from '../http/stages/content-type.ts';
 import { sameOrigin } from '../http/stages/same-origin.ts';
@@ -29,7 +29,6 @@ export const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
 /** `around` wraps the handler (e.g. saving the state a call changed before its answer). */
 export function adminStages(router: OpenApiRouter, config: Config, handlers: object, around: readonly Stage[] = []): Stage[] {
   return [
-    adminPrefix(router),
     ownHostOnly(config),
     sameOrigin(explicitOrigins(config.corsOrigins)),
     adminGuard(config),
@@ -77,17 +76,7 @@ function carriesAdminToken(request: RequestState, config: Config): boolean {
   return expected !== undefined && presented !== undefined && sameSecret(presented, expected);
 }
 
-/** Locates the operation (answering nothing), so the guards can tell an open operation from the others. */
-function adminPrefix(router: OpenApiRouter): Stage {
-  return {
-    name: 'admin-prefix',
-    run(request, next) {
-      const path = request.context.path.slice(ADMIN_PREFIX.length) || '/';
-      request.apiPath = path;
-      request.routeMethod = request.context.method === 'HEAD' ? 'GET' : request.context.method;
-      request.operation = isDecodable(path) ? router.match(request.routeMethod, path) : undefined;
-      request.context.operationId = request.operation?.operationId;
-      return next();
-    },
-  };
+/** The admin API's requests, located under its mount (every path below it is the admin API's). */
+export function adminLocate(router: OpenApiRouter): Locate {
+  return locator(router, (path) => path.slice(ADMIN_PREFIX.length) || '/');
 }

@@ -1,19 +1,23 @@
 /**
- * The whole state of a running mock as one JSON value (records, clock, clients, scenario activations, webhook
- * endpoints and deliveries): exported and imported by the admin API and kept as named snapshots. A reset takes
- * everything back to how the mock started, or drops one client's records.
+ * The whole state of a running mock, as parts behind one interface (`StatePart`; the list is mock-parts.ts): the
+ * records, the clock, the clients, the scenario activations, the webhooks, the rate windows, the request journal,
+ * the snapshots. Export, import, reset (all, or one client), and restart go through here and only here, each part
+ * saying what it does on each; what changed is made durable in one `applyChange`.
+ *
+ * Durable parts are kept in the store's meta values like any other write, so a restart (graceful or kill -9) finds
+ * them as they were. Each is saved with the configuration it started from: when that configuration has changed
+ * since (a client or scenario edited in the config file), the configuration wins and the saved value is dropped.
+ * Saving compares with what is stored and writes only a change.
  */
 import type { ClientEntry } from '../clients/client-registry.ts';
+import type { ApplyChange } from '../events/apply-change.ts';
 import type { ClockState } from '../platform/clock.ts';
 import { COLLECTIONS } from '../domain/records.ts';
-import type { AppDeps } from '../platform/deps.ts';
-import { seedInitialData } from '../fake/seed-initial-data.ts';
-import type { RateLimiter } from '../http/rate-windows.ts';
-import type { RequestJournal } from './request-journal.ts';
-import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
-import type { StoreData } from '../store/store-types.ts';
-import { tokenLedgerKey } from '../tokens/ledger.ts';
-import { PARTS_META_PREFIX } from './durable-parts.ts';
+import type { ScenarioEngineState } from '../scenarios/scenario-engine.ts';
+import type { Store, StoreData } from '../store/store-types.ts';
+
+/** The meta keys of the durable parts start with this. */
+export const PARTS_META_PREFIX = 'mock.';
 
 export interface ExportedState {
   version: 1;
@@ -25,13 +29,22 @@ export interface ExportedState {
   webhooks?: unknown;
 }
 
-/** Parts of the app with state of their own beyond the store (webhooks plug in here). */
-export interface StatefulPart {
-  reset(): void;
-  state(): unknown;
-  restore(state: unknown): void;
-  /** Read again what it keeps in the store, after the store was replaced. */
-  reload(): void;
+/** A piece of the mock's state and what each whole-state operation does to it; an absent member: nothing. */
+export interface StatePart {
+  /** What it is (`clock`, `rate windows`), for a reader. */
+  name: string;
+  /** Carried by an export in `field`; an import loads it back and reports what it could not take (scenario names). */
+  exported?: { field: keyof ExportedState; save(): unknown; load(value: unknown): readonly string[] | void };
+  /** Kept in the store's meta under `key`, with what the configuration sets for it (compared as JSON). */
+  durable?: { key: string; configured: unknown; save(): unknown; load(value: unknown): void };
+  /** Back to how the mock started (a reset). */
+  reset?(): void;
+  /** After an import: what depended on the state before starts afresh. */
+  imported?(): void;
+  /** Drops what it holds of one client (that client's reset); returns how many records went. */
+  resetClient?(clientId: string): number | void;
+  /** Reads again what it keeps in the store's records (after a restart, or a client's reset replaced them). */
+  reload?(): void;
 }
 
 export interface MockState {
@@ -41,71 +54,66 @@ export interface MockState {
   resetAll(): Promise<void>;
   /** Drops one client's records (tokens included); returns how many. */
   resetClient(clientId: string): Promise<number>;
+  /** At start: loads every durable part the store remembers under the same configuration. */
+  restore(): void;
+  /**
+   * Writes the durable parts that changed since they were stored and returns their keys (to apply as a change). By
+   * default compared with what this process last wrote (cheap, for every request); `againstStore` reads the
+   * store's own values, for changes that replace the store (import, reset).
+   */
+  persist(againstStore?: boolean): string[];
 }
 
-export function createMockState(
-  deps: AppDeps,
-  parts: { scenarios: ScenarioEngine; limiter: RateLimiter; journal: RequestJournal; webhooks?: StatefulPart },
-): MockState {
-  const { store, clock, clients } = deps;
+interface Saved {
+  configured: unknown;
+  value: unknown;
+}
+
+export function createMockState(store: Store, parts: readonly StatePart[], applyChange: ApplyChange, now: () => Date): MockState {
+  const json = (value: unknown) => JSON.stringify(value) ?? 'null';
+  const written = new Map<string, string>();
+  const persist = (againstStore = false): string[] =>
+    parts.flatMap(({ durable }) => {
+      if (!durable) return [];
+      const entry = json({ configured: durable.configured, value: durable.save() } satisfies Saved);
+      const stored = againstStore ? json(store.getMeta(durable.key)) : written.get(durable.key);
+      if (stored === entry) return [];
+      store.setMeta(durable.key, JSON.parse(entry));
+      written.set(durable.key, entry);
+      return [durable.key];
+    });
+  /** The whole-state operations rewrite the store: made durable with the parts, in one change. */
+  const settle = (what: string) => applyChange({ written: [what, ...persist(true)] });
+  const reloadAll = () => parts.forEach((part) => part.reload?.());
   return {
     export() {
+      const fields = Object.fromEntries(parts.flatMap(({ exported }) => (exported ? [[exported.field, exported.save()]] : [])));
       // The store's records are frozen and shared: a JSON round trip gives a value no later write can change.
-      const value: ExportedState = {
-        version: 1,
-        exportedAt: clock.now().toISOString(),
-        clock: clock.state(),
-        clients: clients.list().map((client) => ({ ...client })),
-        scenarios: parts.scenarios.state(),
-        store: withoutPartsMeta(store.dump()),
-        ...(parts.webhooks ? { webhooks: parts.webhooks.state() } : {}),
-      };
-      return JSON.parse(JSON.stringify(value)) as ExportedState;
+      return JSON.parse(JSON.stringify({ version: 1, exportedAt: now().toISOString(), ...fields })) as ExportedState;
     },
     async import(state) {
-      store.replace(state.store);
-      await store.commit();
-      // Set while frozen, so a frozen state reads its exact instant (not one a few real milliseconds on).
-      clock.freeze(true);
-      clock.set(new Date(state.clock.now));
-      clock.freeze(state.clock.frozen);
-      clients.replace(state.clients);
-      const skippedScenarios = parts.scenarios.restore(state.scenarios);
-      if (parts.webhooks && state.webhooks !== undefined) parts.webhooks.restore(state.webhooks);
-      else parts.webhooks?.reload();
-      parts.limiter.reset();
+      const skippedScenarios = parts.flatMap(({ exported }) => (exported ? (exported.load(state[exported.field]) ?? []) : []));
+      parts.forEach((part) => part.imported?.());
+      await settle('import');
       return { records: COLLECTIONS.reduce((sum, name) => sum + store.count(name), 0), skippedScenarios };
     },
     async resetAll() {
-      store.clear();
-      seedInitialData(deps);
-      await store.commit();
-      clock.reset();
-      clients.reset();
-      parts.scenarios.reset();
-      parts.limiter.reset();
-      parts.journal.clear();
-      parts.webhooks?.reset();
+      parts.forEach((part) => part.reset?.());
+      await settle('reset');
     },
     async resetClient(clientId) {
-      const data = store.dump();
-      let removed = 0;
-      const collections = {} as StoreData['collections'];
-      for (const name of COLLECTIONS) {
-        const kept = Object.entries(data.collections[name] ?? {}).filter(([, record]) => record.clientId !== clientId);
-        removed += Object.keys(data.collections[name] ?? {}).length - kept.length;
-        collections[name] = Object.fromEntries(kept);
-      }
-      const meta = Object.fromEntries(Object.entries(data.meta).filter(([key]) => key !== tokenLedgerKey(clientId)));
-      store.replace({ version: 1, meta, collections });
-      parts.webhooks?.reload();
-      await store.commit();
+      const removed = parts.reduce((sum, part) => sum + (part.resetClient?.(clientId) ?? 0), 0);
+      reloadAll();
+      await settle(`reset ${clientId}`);
       return removed;
     },
+    restore() {
+      for (const { durable } of parts) {
+        const saved = durable && (store.getMeta(durable.key) as Saved | undefined);
+        if (durable && saved && json(saved.configured) === json(durable.configured)) durable.load(saved.value);
+      }
+      reloadAll();
+    },
+    persist,
   };
-}
-
-/** The parts saved in the store's meta (see durable-parts.ts) travel in their own fields of an export. */
-function withoutPartsMeta(data: StoreData): StoreData {
-  return { ...data, meta: Object.fromEntries(Object.entries(data.meta).filter(([key]) => !key.startsWith(PARTS_META_PREFIX))) };
 }

@@ -1,20 +1,14 @@
-/** Reset (all, or one client), state export and import, and named snapshots kept in memory (bounded). */
+/** Reset (all, or one client), state export and import, and named snapshots (snapshots.ts). */
 import { failure } from '../errors/failures.ts';
 import type { OperationInput } from '../handling/handler.ts';
 import { created, okData } from '../handling/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 import type { ExportedState } from './mock-state.ts';
+import type { Snapshot } from './snapshots.ts';
 import { importedCatchUpExcess } from './imported-catch-up.ts';
 import { importProblems } from './state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
-interface Snapshot {
-  name: string;
-  savedAt: string;
-  state: ExportedState;
-  /** Its size as JSON, counted against `snapshots.maxTotalBytes`. */
-  bytes: number;
-}
 
 const recordsIn = (state: ExportedState) =>
   Object.values(state.store.collections).reduce((sum, records) => sum + Object.keys(records ?? {}).length, 0);
@@ -24,7 +18,7 @@ const summary = (snapshot: Snapshot) => ({ name: snapshot.name, savedAt: snapsho
 const MIB = 1024 * 1024;
 
 export function stateHandlers(admin: AdminContext) {
-  const snapshots = new Map<string, Snapshot>();
+  const { snapshots } = admin;
   const limits = admin.deps.config.snapshots;
   /**
    * Checked whole first (400, nothing applied; also when its subscriptions lag its clock by more than

@@ -8,18 +8,19 @@ import { z } from 'zod';
 import type { ErrorDetail } from '../errors/failures.ts';
 import { WEBHOOK_FORMATS } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem, type WebhookUrlRules } from '../domain/webhook-url.ts';
-import { PARTS_META_PREFIX } from './durable-parts.ts';
+import { PARTS_META_PREFIX } from './mock-state.ts';
+import { isTokenLedgerKey } from '../tokens/ledger.ts';
 import { instant, STORED_RECORD_SCHEMAS, webhookDelivery } from '../records/stored-schemas.ts';
 import type { CollectionName } from '../store/store-types.ts';
 
 const reference = z.string().min(1).max(200);
 const count = z.number().int().min(0).max(1e9);
 
-/** Keyed by their meta key, or by its prefix (`tokens:<clientId>`). */
+/** Keyed by their meta key, or by a family of keys (each client's token ledger). */
 const META_SCHEMAS: ReadonlyArray<readonly [(key: string) => boolean, z.ZodType]> = [
   [(key) => key === 'dataset', z.looseObject({ seed: z.number().int().min(0), generatedAt: instant })],
-  [(key) => key.startsWith('tokens:'), z.strictObject({ sequence: count, live: z.array(reference).max(100_000) })],
-  // The mock's durable parts (admin/durable-parts.ts): each saved with the configuration it started from.
+  [(key) => isTokenLedgerKey(key), z.strictObject({ sequence: count, live: z.array(reference).max(100_000) })],
+  // The mock's durable parts (admin/mock-state.ts): each saved with the configuration it started from.
   [(key) => key.startsWith(PARTS_META_PREFIX), z.strictObject({ configured: z.unknown(), value: z.unknown() })],
 ];
 

@@ -1,4 +1,4 @@
-/** The webhook URL rules of this mock (core/webhook-url.ts) for one admin call: its configuration and the Host it was reached by. */
+/** The webhook URL rules of this mock (domain/webhook-url.ts) for one admin call: its configuration and the Host it was reached by. */
 import type { Config } from '../platform/config.ts';
 import { ownOrigins, type WebhookUrlRules } from '../domain/webhook-url.ts';
 

@@ -12,9 +12,11 @@ import { createHandlers } from '../handlers/api-handlers.ts';
 import type { Flows } from '../flows/flows.ts';
 import type { AdminContext } from '../admin/admin-context.ts';
 import { createAdminHandlers } from '../admin/admin-handlers.ts';
-import { durableParts, mockParts } from '../admin/durable-parts.ts';
+import { mockParts } from '../admin/mock-parts.ts';
+import { createSnapshots } from '../admin/snapshots.ts';
+import { changeApplier, type ApplyChange } from '../events/apply-change.ts';
 import { mockProviderStates } from '../contracts/mock-provider-states.ts';
-import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminStages } from '../admin/admin-stages.ts';
+import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
 import { loadAdminDocument } from '../openapi/spec-document.ts';
@@ -24,8 +26,8 @@ import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-windows.ts';
 import { serveStages } from '../http/serve-stages.ts';
-import type { Stage } from '../http/stage.ts';
-import { apiPrefix } from '../http/stages/api-prefix.ts';
+import { apiMount, locator } from '../http/routing.ts';
+import { checkedStages, type Stage } from '../http/stage.ts';
 import { authenticate } from '../http/stages/authenticate.ts';
 import { readRequestBody } from '../http/stages/body.ts';
 import { commit } from '../http/stages/commit.ts';
@@ -48,9 +50,9 @@ import { paymentQueries } from '../records/payment-queries.ts';
 import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../handling/request-context-types.ts';
-import type { Outcome } from '../domain/outcome.ts';
 import { scenarioRules } from '../http/stages/scenario-rules.ts';
 import { scenarioScope } from '../http/stages/scenario-scope.ts';
+import { resolveCaller } from '../http/stages/caller.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
@@ -102,33 +104,34 @@ export function apiStages(
     router: OpenApiRouter;
     limiter: RateLimiter;
     flows: Flows;
-    events: EventBus;
     scenarios: ScenarioEngine;
+    /** The one way a change becomes durable and visible (events/apply-change.ts). */
+    applyChange: ApplyChange;
     /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
-    saveState?: () => boolean;
+    saveState?: () => readonly string[];
   },
 ): Stage[] {
-  const { router, limiter, flows, events, scenarios } = parts;
+  const { router, limiter, flows, scenarios, applyChange } = parts;
   return [
-    ...(parts.saveState ? [saveState(parts.saveState, () => deps.store.commit(), false)] : []),
-    apiPrefix(router),
+    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false)] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    scenarioScope(scenarios, flows.tokens.identify),
+    resolveCaller(flows.tokens.present),
+    scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
     acceptContentType,
     readRequestBody,
     scenarioRules(scenarios, router, {
-      identify: flows.tokens.identify,
+      presentAgain: flows.tokens.presentAgain,
       revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
       expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
       moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
-      apply: applyOutcome(deps, events),
+      apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),
-    commit(() => deps.store.commit(), events.publish, events.stage),
+    commit(applyChange),
     handle(createHandlers(flows)),
   ];
 }
@@ -144,66 +147,48 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
-  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger });
+  const applyChange = changeApplier(deps.store, events);
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
   events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
-  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
-  const durable = durableParts(deps.store, mockParts(deps, scenarios, webhooks));
-  durable.restore();
-  webhooks.reload();
-  const defaults = apiStages(deps, { router, limiter, flows, events, scenarios, saveState: () => durable.persist() });
-  const stages = options.stages?.(defaults) ?? defaults;
-
   const journal = createRequestJournal();
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
+  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
+  state.restore();
+  const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
+  const stages = checkedStages(options.stages?.(defaults) ?? defaults);
+
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
   const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const apply = applyOutcome(deps, events);
-  const { tick } = createTicker(deps, { flows, scenarios, webhooks, settle: settleOutcomes(deps, events),
+  const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
-  const state = createMockState(deps, { scenarios, limiter, journal, webhooks });
   const providerStates = mockProviderStates(deps.config);
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, webhooks, tick, apply, startedMs, providerStates };
+  const snapshots = createSnapshots();
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
   app.get('/', homePage(deps.config));
   app.get(ADMIN_PREFIX, adminIndexRedirect());
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
-    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => durable.persist(true), () => deps.store.commit(), true)]), {
+    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
       deps,
       logger,
       observers,
       basePolicy: scenarios.base,
       bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+      locate: adminLocate(adminRouter),
     }),
   );
   app.use('/docs', docsPages(deps));
-  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
-  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base }));
+  app.use(CHECKOUT_PREFIX, checkoutPages({ flows, clients: deps.clients, apply: applyChange, logger, config: deps.config, tokens: pageTokens(deps.random.token()) }));
+  const locate = locator(router, apiMount);
+  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate }));
   return { express: app, flows, events, scenarios, journal, webhooks, tick };
-}
-
-/**
- * Changes made outside the request path (the clock, a scenario effect, the admin API): what their events cause
- * is staged with them (the webhooks' outbox), all of it made durable, then the events published.
- */
-function settleOutcomes(deps: AppDeps, events: EventBus): (outcomes: ReadonlyArray<Outcome<unknown>>) => Promise<void> {
-  return async (outcomes) => {
-    const done = outcomes.filter((outcome) => outcome.ok);
-    const caused = done.flatMap((outcome) => outcome.events);
-    if (caused.length > 0) events.stage(caused);
-    if (caused.length > 0 || done.some((outcome) => outcome.written.length > 0)) await deps.store.commit();
-    events.publish(caused);
-  };
-}
-
-function applyOutcome(deps: AppDeps, events: EventBus): (outcome: Outcome<unknown>) => Promise<void> {
-  const settle = settleOutcomes(deps, events);
-  return (outcome) => settle([outcome]);
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */

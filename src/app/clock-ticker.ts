@@ -4,6 +4,7 @@
  * steps, each made durable and published before the next; between slices the event loop serves requests, so a
  * jump of years never holds one up. Webhook attempts are only started here: they run in the background.
  */
+import type { ApplyChange } from '../events/apply-change.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import type { Flows } from '../flows/flows.ts';
@@ -21,16 +22,14 @@ export interface TickerParts {
   scenarios: ScenarioEngine;
   webhooks: Webhooks;
   /** Stage, commit, publish: the one way a change becomes durable and visible. */
-  settle(outcomes: ReadonlyArray<Outcome<unknown>>): Promise<void>;
-  /** Called after each run (state that is not records is saved then). */
-  afterRun?(): Promise<void>;
+  applyChange: ApplyChange;
   stepsPerSlice?: number;
 }
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
-  const { flows, scenarios, webhooks, settle } = parts;
+  const { flows, scenarios, webhooks, applyChange } = parts;
   const stepsPerSlice = parts.stepsPerSlice ?? STEPS_PER_SLICE;
   let running: Promise<void> = Promise.resolve();
 
@@ -50,14 +49,13 @@ export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
       unfinished ||= billed.unfinished;
       outcomes.push(billed.outcome);
     }
-    await settle(outcomes);
+    await applyChange(outcomes);
     return unfinished;
   };
 
   const run = async () => {
     while (await slice()) await yieldToRequests();
     void webhooks.tick();
-    await parts.afterRun?.();
   };
 
   return {

@@ -9,8 +9,8 @@ import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/m
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../openapi/spec-document.ts';
-import { securityNeeds } from '../http/stages/authenticate.ts';
-import { isDecodable } from '../http/stages/api-prefix.ts';
+import { securityNeeds } from '../http/security-needs.ts';
+import { isDecodable } from '../http/routing.ts';
 import { ownBodyLimit } from '../http/stages/body.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
 import type { PactRequest } from './pact-interaction.ts';

@@ -6,7 +6,7 @@
  * timestamps the same distance from the start.
  */
 import type { Config } from '../platform/config.ts';
-import { COLLECTIONS } from '../domain/records.ts';
+import { COLLECTIONS, type RecordWrite } from '../domain/records.ts';
 import type { Store } from '../store/store-types.ts';
 import type { Clock } from '../platform/clock.ts';
 import { buildDataset } from './dataset.ts';
@@ -21,15 +21,18 @@ export interface DatasetMeta {
   generatedAt: string;
 }
 
-export function seedInitialData(deps: { config: Config; store: Store; clock?: Pick<Clock, 'nowMs'> }): void {
+/** Returns the records it wrote (none when the store was left alone), to be made durable as a change. */
+export function seedInitialData(deps: { config: Config; store: Store; clock?: Pick<Clock, 'nowMs'> }): readonly RecordWrite[] {
   const { config, store } = deps;
-  if (config.seedData === 'none' || !isPristine(store)) return;
+  if (config.seedData === 'none' || !isPristine(store)) return [];
   const owner = config.clients.find((client) => client.active);
-  if (!owner) return;
+  if (!owner) return [];
   const anchorMs = deps.clock ? Math.floor(deps.clock.nowMs() / 1000) * 1000 : REFERENCE_DATE.getTime();
-  store.putMany(rebaseDataset(buildDataset(config.seed, owner.clientId), anchorMs - REFERENCE_DATE.getTime()));
+  const written = rebaseDataset(buildDataset(config.seed, owner.clientId), anchorMs - REFERENCE_DATE.getTime());
+  store.putMany(written);
   const meta: DatasetMeta = { seed: config.seed, generatedAt: new Date(anchorMs).toISOString() };
   store.setMeta(DATASET_META_KEY, meta);
+  return written;
 }
 
 function isPristine(store: Store): boolean {

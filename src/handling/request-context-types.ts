@@ -4,10 +4,29 @@
  */
 import type { Failure } from '../errors/failures.ts';
 import type { Policy } from '../domain/policy.ts';
+import type { TokenRecord } from '../domain/records.ts';
 
 export interface Principal {
   clientId: string;
   tokenId: string;
+}
+
+/** The access token a bearer header presents, found once (one hash, one read) whatever its state. */
+export interface PresentedToken {
+  record: TokenRecord;
+  /** Whether the refresh token it was issued from was revoked (which revokes it too, RFC 7009 §2.1). */
+  refreshRevoked: boolean;
+}
+
+/**
+ * Who a request presents itself as, resolved once from its headers before any stage needs it
+ * (http/stages/caller.ts) and carried in the request state; authentication judges it, it does not look it up again.
+ */
+export interface Caller {
+  /** The client named by the bearer token (whatever its state) or by Basic credentials. */
+  clientId?: string;
+  /** The genuine access token the bearer header presents; absent: no bearer header, or no such token. */
+  token?: PresentedToken;
 }
 
 export interface RateLimitState {

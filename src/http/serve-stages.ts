@@ -13,7 +13,8 @@ import { requestContext } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
-import { runStages, type RequestState, type Stage } from './stage.ts';
+import { runLocated, type Locate } from './routing.ts';
+import { checkedStages, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
@@ -23,9 +24,12 @@ export interface ServeOptions {
   basePolicy: () => Policy;
   /** Largest body read (default: the API's 1 MiB). */
   bodyLimitBytes?: number;
+  /** Where a request goes (see routing.ts); a path outside the list's mount is answered 404 without a stage. */
+  locate: Locate;
 }
 
-export function serveStages(stages: readonly Stage[], options: ServeOptions): RequestHandler {
+export function serveStages(list: readonly Stage[], options: ServeOptions): RequestHandler {
+  const stages = checkedStages(list);
   const { deps, logger, observers, basePolicy } = options;
   const logFailure = (context: RequestContext, error: unknown) =>
     logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
@@ -42,7 +46,7 @@ export function serveStages(stages: readonly Stage[], options: ServeOptions): Re
     };
     let reply: Reply;
     try {
-      reply = await runStages(stages, state, () => failure('not_found'));
+      reply = await runLocated(stages, state, options.locate);
     } catch (error) {
       logFailure(state.context, error);
       reply = failure('internal');

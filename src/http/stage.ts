@@ -2,9 +2,10 @@
  * The request path as a list of stages. A stage receives the request state and `next` (the rest of the list): it
  * answers by returning a reply of its own, or passes on by returning `next()`, and may look at or replace the
  * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
- * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage.
+ * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
+ * right before another says so (`precedes`), and every list assembled or served is checked (`checkedStages`).
  */
-import type { RequestContext } from '../handling/request-context-types.ts';
+import type { Caller, RequestContext } from '../handling/request-context-types.ts';
 import type { Reply } from '../handling/reply.ts';
 import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
@@ -26,17 +27,19 @@ export interface Incoming {
 export interface RequestState {
   context: RequestContext;
   incoming: Incoming;
-  /** The path under the API prefix (`/orders`), once the prefix stage found one. */
+  /** The path under the list's mount (`/orders`), located when the request arrived (see routing.ts). */
   apiPath?: string;
   /** The method the document is asked about: HEAD is answered as GET (RFC 9110 §9.3.2). */
   routeMethod?: string;
-  /** The operation the request reaches, once located. */
-  operation?: Operation;
+  /** The operation the request reaches, if any (the route stage answers when none). */
+  operation?: Operation | undefined;
   /** The parsed body, once read. */
   body?: unknown;
   /** Parameters and body after validation against the document. */
   parsed?: ParsedRequest;
-  /** The scenario the request runs under, settled once (see stages/scenario-scope.ts). */
+  /** Who the request presents itself as, resolved once (see stages/caller.ts). */
+  caller?: Caller;
+  /** The scenario the request runs under, settled once (see request-scenario.ts). */
   scenario?: ActiveScenario | undefined;
   /** The client the scenario was resolved for, as far as known before authentication. */
   scenarioClientId?: string | undefined;
@@ -47,7 +50,20 @@ export type Next = () => Promise<Reply>;
 export interface Stage {
   /** A stable name, so a stage can be placed before or after another. */
   name: string;
+  /** The stage that must come right after this one, nothing in between (the commit stage: `handle`). */
+  precedes?: string;
   run(request: RequestState, next: Next): Reply | Promise<Reply>;
+}
+
+/** The list itself, once every `precedes` holds; a list that breaks one is a programming error (thrown). */
+export function checkedStages(stages: readonly Stage[]): readonly Stage[] {
+  stages.forEach((stage, index) => {
+    const after = stages[index + 1]?.name;
+    if (stage.precedes !== undefined && after !== stage.precedes) {
+      throw new Error(`the stage ${stage.name} must come right before ${stage.precedes}, not before ${after ?? 'the end of the list'}`);
+    }
+  });
+  return stages;
 }
 
 /** Runs the stages in order; `last` answers when every stage passed on. */
@@ -64,12 +80,12 @@ export function runStages(stages: readonly Stage[], request: RequestState, last:
 export function insertBefore(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
   const index = stages.findIndex((candidate) => candidate.name === name);
   if (index < 0) throw new Error(`no stage named ${name}`);
-  return [...stages.slice(0, index), stage, ...stages.slice(index)];
+  return [...checkedStages([...stages.slice(0, index), stage, ...stages.slice(index)])];
 }
 
 /** The list with `stage` inserted after the stage named `name`. */
 export function insertAfter(stages: readonly Stage[], name: string, stage: Stage): Stage[] {
   const index = stages.findIndex((candidate) => candidate.name === name);
   if (index < 0) throw new Error(`no stage named ${name}`);
-  return [...stages.slice(0, index + 1), stage, ...stages.slice(index + 1)];
+  return [...checkedStages([...stages.slice(0, index + 1), stage, ...stages.slice(index + 1)])];
 }

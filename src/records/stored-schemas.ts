@@ -1,5 +1,5 @@
 /**
- * The stored records as zod schemas, one per collection (the shapes of core/records.ts): what a state import
+ * The stored records as zod schemas, one per collection (the shapes of domain/records.ts): what a state import
  * or a snapshot restore must hold before it replaces anything. Every field the flows read is checked (types,
  * enums, ISO instants within the clock's range); fields a request added beyond those (the document allows a
  * few) pass as they are.

@@ -10,6 +10,7 @@ import { createClock } from '../platform/clock.ts';
 import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { seedInitialData } from '../fake/seed-initial-data.ts';
+import { changeApplier } from '../events/apply-change.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
@@ -132,9 +133,9 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
 
   const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
-  seedInitialData(deps);
   try {
-    await store.commit();
+    // Before the app exists: no listener to tell, the seeded records only made durable.
+    await changeApplier(store)({ written: seedInitialData(deps) });
   } catch (error) {
     await abandon(store);
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };

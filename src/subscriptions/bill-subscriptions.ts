@@ -14,7 +14,7 @@ import { applyBillingStep } from './billing-steps.ts';
 
 /**
  * Billing steps one slice may take, over all of a client's subscriptions. A long jump needs more: the clock
- * bills it slice after slice, letting requests in between (see src/clock-ticker.ts); every step is stored, so
+ * bills it slice after slice, letting requests in between (see src/app/clock-ticker.ts); every step is stored, so
  * the next slice resumes where this one stopped.
  */
 export const STEPS_PER_SLICE = 250;

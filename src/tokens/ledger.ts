@@ -18,9 +18,14 @@ export interface TokenLedger {
   active: TokenRecord[];
 }
 
+const LEDGER_PREFIX = 'tokens:';
 /** The store meta key of a client's token ledger. */
-export const tokenLedgerKey = (clientId: string) => `tokens:${clientId}`;
-const metaKey = tokenLedgerKey;
+const metaKey = (clientId: string) => `${LEDGER_PREFIX}${clientId}`;
+
+/** Whether a store meta key holds a token ledger (of `clientId`, when given). */
+export function isTokenLedgerKey(key: string, clientId?: string): boolean {
+  return clientId === undefined ? key.startsWith(LEDGER_PREFIX) : key === metaKey(clientId);
+}
 
 export function readLedger(store: Store, clientId: string, nowMs: number): TokenLedger {
   const stored = store.getMeta(metaKey(clientId)) as StoredLedger | undefined;

@@ -1,5 +1,5 @@
 /** The tokens flow: issue, refresh, revoke, list, the bearer verification of every protected call, and withdrawal. */
-import type { Authentication, Principal } from '../handling/request-context-types.ts';
+import type { Authentication, PresentedToken } from '../handling/request-context-types.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { TokenPolicy } from '../domain/policy.ts';
 import type { FlowDeps } from '../platform/deps.ts';
@@ -7,7 +7,7 @@ import { issueForCredentials, issueForRefreshToken, type IssuedTokens } from './
 import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';
 import type { SentCredentials } from './rules.ts';
-import { accessTokenOf, verifyBearer } from './verify.ts';
+import { presentedAgain, presentedToken, verifyPresented } from './verify.ts';
 import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
@@ -16,10 +16,12 @@ export interface TokenFlow {
   refresh(policy: TokenPolicy, refreshSecret: string, sent?: SentCredentials): Outcome<IssuedTokens>;
   revoke(callerId: string, secret: string, sent?: SentCredentials): Outcome<{ revoked: true }>;
   list(clientId: string): ActiveToken[];
-  /** An `Authorization` header → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
-  verify(authorization: string | string[] | undefined): Authentication;
-  /** Who a bearer header presents, whatever the token's state, without verifying or writing anything. */
-  identify(authorization: string | string[] | undefined): Principal | undefined;
+  /** The access token a bearer header presents, whatever its state (one hash, one read; nothing written). */
+  present(authorization: string | string[] | undefined): PresentedToken | undefined;
+  /** A presented token as it stands now, read by its id (after a scenario effect changed it). */
+  presentAgain(presented: PresentedToken): PresentedToken | undefined;
+  /** A presented token (or none) → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
+  verify(presented: PresentedToken | undefined): Authentication;
   /** Revokes the listed tokens of the client, or all it holds. */
   revokeAll(clientId: string, ids?: readonly string[]): Outcome<Withdrawn>;
   /** Expires the listed access tokens of the client now, or all its active ones. */
@@ -32,11 +34,9 @@ export function tokenFlow(deps: FlowDeps): TokenFlow {
     refresh: (policy, refreshSecret, sent) => issueForRefreshToken(deps, policy, refreshSecret, sent),
     revoke: (callerId, secret, sent) => revokeToken(deps, callerId, secret, sent),
     list: (clientId) => listActiveTokens(deps, clientId),
-    verify: (authorization) => verifyBearer(deps, authorization),
-    identify(authorization) {
-      const token = accessTokenOf(deps, authorization);
-      return token && { clientId: token.clientId, tokenId: token.id };
-    },
+    present: (authorization) => presentedToken(deps, authorization),
+    presentAgain: (presented) => presentedAgain(deps, presented),
+    verify: (presented) => verifyPresented(deps, presented),
     revokeAll: (clientId, ids) => revokeTokens(deps, clientId, ids),
     expireAll: (clientId, ids) => expireTokens(deps, clientId, ids),
   };

@@ -1,4 +1,5 @@
 /** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
+import type { ApplyChange } from '../events/apply-change.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { PolicyOfClient } from '../domain/policy.ts';
 import type { WebhookFormat } from '../domain/webhook-secret.ts';
@@ -69,6 +70,8 @@ export interface WebhooksOptions {
   logger: Logger;
   /** How a request goes out; real HTTP by default. */
   send?: Send;
+  /** The app's one way to make a change durable (by default a commit of `deps.store`, no events). */
+  applyChange?: ApplyChange;
   retries?: Partial<RetrySchedule>;
   /** How many deliveries are remembered (default 1,000). */
   maxDeliveries?: number;

@@ -5,6 +5,7 @@
  * clients at once, never inside a request or a clock move. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
+import { changeApplier } from '../events/apply-change.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { DomainEvent } from '../domain/events.ts';
 import type { FlowDeps } from '../platform/deps.ts';
@@ -30,6 +31,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   const { policyOf, logger } = options;
   const send = options.send ?? httpSend(options.timeoutMs ?? 5000);
   const schedule = { ...DEFAULT_RETRY_SCHEDULE, ...options.retries };
+  const applyChange = options.applyChange ?? changeApplier(deps.store);
   const stored = deliveryStore(deps.store);
   const log = createDeliveryLog(options.maxDeliveries ?? 1000, (dropped) => stored.remove(dropped.id));
   const configured = () =>
@@ -70,7 +72,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     // Still in the log (not trimmed or replaced meanwhile): its attempt becomes durable.
     if (log.find(delivery.id) === delivery) {
       stored.save(delivery);
-      await deps.store.commit();
+      await applyChange({ written: [delivery.id] });
     }
   };
 
@@ -148,7 +150,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       guarded(event.type, () => {
         if (staged.has(event)) return void sendDue(event.clientId);
         // An event nobody staged (a direct call): recorded now, sent once that record is durable.
-        if (recordEvent(event)) void deps.store.commit().then(() => sendDue(event.clientId), () => undefined);
+        if (recordEvent(event)) void applyChange({ written: [event.type] }).then(() => sendDue(event.clientId), () => undefined);
       });
     },
     tick: () => sendDue(),
@@ -178,7 +180,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       const endpoint = original && endpoints.get(original.clientId);
       if (!original || !endpoint) return undefined;
       const copy = record(original.clientId, original.payload, endpoint.url, { resentFrom: original.id });
-      await deps.store.commit();
+      await applyChange({ written: [copy.id] });
       void sendDue(copy.clientId);
       return structuredClone(copy);
     },

@@ -11,13 +11,13 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: save state, prefix, cors, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: save state, cors, caller, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
     expect(names).toEqual([
       'save-state',
-      'api-prefix',
       'cors',
+      'caller',
       'scenario-scope',
       'rate-limit',
       'route',
@@ -62,7 +62,7 @@ describe('the stage list', () => {
       name: 'refuse-writes',
       run: (request, next) => (request.operation?.method === 'post' && request.context.principal ? failure('internal') : next()),
     };
-    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'handle', refuseWrites) });
+    const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'commit', refuseWrites) });
     const token = await tokenFor(t);
     await t.http.post('/v1/customers').set(bearer(token)).send({ name: 'Ana' }).expect(500);
     expect(t.store.count('customers')).toBe(0);
@@ -79,6 +79,19 @@ describe('the stage list', () => {
     const u = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'route', unserialisable) });
     const broken = await u.http.get('/v1/products').expect(500);
     expect(broken.body).toMatchObject({ error: 'erro_interno', requestId: broken.headers['x-request-id'] });
+  });
+
+  it('refuses a stage between commit and handle, inserted there or put there by hand: nothing may wait between a handler’s writes and their commit', async () => {
+    const between: Stage = { name: 'between', run: (_request, next) => next() };
+    let defaults: readonly Stage[] = [];
+    await createTestApp({}, { stages: (list) => ((defaults = list), list) });
+    const refusal = 'the stage commit must come right before handle, not before between';
+    expect(() => insertBefore(defaults, 'handle', between)).toThrow(refusal);
+    expect(() => insertAfter(defaults, 'commit', between)).toThrow(refusal);
+    await expect(createTestApp({}, { stages: (list) => [...list.slice(0, -1), between, ...list.slice(-1)] })).rejects.toThrow(refusal);
+    await expect(createTestApp({}, { stages: (list) => list.filter((stage) => stage.name !== 'handle') })).rejects.toThrow(
+      'the stage commit must come right before handle, not before the end of the list',
+    );
   });
 
   it('refuses to insert next to a stage that does not exist', () => {

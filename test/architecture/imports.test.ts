@@ -106,6 +106,15 @@ describe('imports of src/', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('no stage imports another stage: what two stages share is a module of http/', () => {
+    const stages = [...graph.keys()].filter((module) => module.startsWith('http/stages/'));
+    expect(stages.length).toBeGreaterThan(10);
+    const crossings = stages.flatMap((module) =>
+      (graph.get(module) ?? []).filter((target) => target.startsWith('http/stages/')).map((target) => `${module} → ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it.each(PURE)('%s (a rule) imports no store, deps, HTTP or express', (module) => {
     const targets = graph.get(module);
     expect(targets, `${module} exists`).toBeDefined();

@@ -1,7 +1,7 @@
 /**
  * Pact against OpenAPI: a contract passes only when each of its interactions asks for what spec/openapi.yaml
  * offers (an operation, a request it accepts, a declared status, a body of that status's schema), or for the
- * very refusal the service answers. Fixtures are small handcrafted pacts (test/contracts/fixtures/).
+ * very refusal the service answers. Fixtures are small handcrafted pacts (test/pact-check/fixtures/).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

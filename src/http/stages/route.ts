@@ -1,12 +1,13 @@
 /**
- * Answers what reaches no operation: a malformed path (400), a wrong method (405 with `Allow`), an unknown
- * path (404). Runs before the body is read, so such a request is refused whatever its body.
+ * The one stage that answers for routing (the request was located when it arrived, see ../routing.ts): a
+ * malformed path (400), a wrong method (405 with `Allow`), an unknown path (404). Runs after the rate limit, so
+ * such an answer counts and carries its headers, and before the body is read, so it is given whatever the body.
  */
 import { failure } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
 import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
+import { isDecodable } from '../routing.ts';
 import type { RequestState, Stage } from '../stage.ts';
-import { isDecodable } from './api-prefix.ts';
 
 export function route(router: OpenApiRouter): Stage {
   return {
@@ -17,7 +18,7 @@ export function route(router: OpenApiRouter): Stage {
       const literal = router.literalPathMethods(path);
       if (literal && !literal.includes(method)) return methodNotAllowed(request, literal);
       if (request.operation) return next();
-      // Only an undecodable path can have found no operation for that reason (api-prefix does not route it).
+      // Only an undecodable path can have found no operation for that reason (it is never matched).
       if (!isDecodable(path)) return failure('invalid_request', { message: 'Caminho com codificação inválida' });
       const allowed = router.allowedMethods(path);
       return allowed.length > 0 ? methodNotAllowed(request, allowed) : failure('not_found');

@@ -3,16 +3,19 @@
  * when it changed. `wait` makes it durable before the answer (the admin API: its changes are acknowledged);
  * otherwise it is flushed in the background, like a token's `lastUsedAt` (the API: a scenario rule's counter).
  */
+import type { ApplyChange } from '../../events/apply-change.ts';
 import type { Stage } from '../stage.ts';
 
-export function saveState(save: () => boolean, makeDurable: () => Promise<void>, wait: boolean): Stage {
+/** `save` writes what changed and names it (the meta keys written; none when nothing changed). */
+export function saveState(save: () => readonly string[], applyChange: ApplyChange, wait: boolean): Stage {
   return {
     name: 'save-state',
     async run(_request, next) {
       const reply = await next();
-      if (!save()) return reply;
-      if (wait) await makeDurable();
-      else void makeDurable().catch(() => undefined);
+      const written = save();
+      if (written.length === 0) return reply;
+      if (wait) await applyChange({ written });
+      else void applyChange({ written }).catch(() => undefined);
       return reply;
     },
   };

@@ -4,7 +4,7 @@
  * checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
  * status. The decision is taken in one synchronous step (see scenario-engine.ts).
  */
-import type { Principal } from '../../handling/request-context-types.ts';
+import type { PresentedToken } from '../../handling/request-context-types.ts';
 import { ERRORS, failure, type ErrorReason } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
@@ -16,12 +16,13 @@ import type { RuleEffect } from '../../scenarios/scenario-schema.ts';
 import type { FinalStatus } from '../../orders/transitions.ts';
 import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../stage.ts';
-import { securityNeeds } from './authenticate.ts';
-import { SCENARIO_HEADER, settle } from './scenario-scope.ts';
+import { requestedScenario, settleScenario } from '../request-scenario.ts';
+import { securityNeeds } from '../security-needs.ts';
 
 /** What the effects act through: the flows' own operations, made durable and published like any change. */
 export interface RuleActions {
-  identify(authorization: string | undefined): Principal | undefined;
+  /** The caller's token read again once an effect changed it (authentication judges it as it is then). */
+  presentAgain(presented: PresentedToken): PresentedToken | undefined;
   revokeToken(clientId: string, tokenId: string): Outcome<unknown>;
   expireToken(clientId: string, tokenId: string): Outcome<unknown>;
   moveOrder(clientId: string, orderId: string, status: FinalStatus): Outcome<unknown>;
@@ -38,10 +39,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
       const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
       // Token issue names its client in the body: known only now, it may narrow the scenario.
       const bodyClient = request.scenarioClientId === undefined ? clientIdOfBody(request.body) : undefined;
-      if (bodyClient !== undefined) {
-        const requested = typeof headers[SCENARIO_HEADER] === 'string' ? (headers[SCENARIO_HEADER] as string).trim() : undefined;
-        settle(engine, request, requested, bodyClient);
-      }
+      if (bodyClient !== undefined) settleScenario(engine, request, requestedScenario(headers), bodyClient);
       const preferred = preferredCode(headers[PREFER_HEADER]);
       if (preferred !== undefined && request.operation) {
         return preferredAnswer(preferred, {
@@ -53,7 +51,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
       const decision = engine.decide(request.scenario, factsOf(request, request.scenarioClientId, authorization));
       if (decision.fired.length === 0) return next();
-      await applySideEffects(decision, request, actions.identify(authorization), actions);
+      await applySideEffects(decision, request, actions);
       if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
       if (decision.drop) return failure('internal', { drop: true });
       if (decision.respond) return scriptedAnswer(decision.respond, request.context.requestId);
@@ -74,9 +72,16 @@ function factsOf(request: RequestState, clientId: string | undefined, authorizat
   };
 }
 
-async function applySideEffects(decision: Decision, request: RequestState, principal: Principal | undefined, actions: RuleActions): Promise<void> {
+async function applySideEffects(decision: Decision, request: RequestState, actions: RuleActions): Promise<void> {
+  const token = request.caller?.token;
+  const principal = token && { clientId: token.record.clientId, tokenId: token.record.id };
   if (principal && decision.revokeToken) await actions.apply(actions.revokeToken(principal.clientId, principal.tokenId));
   if (principal && decision.expireToken) await actions.apply(actions.expireToken(principal.clientId, principal.tokenId));
+  if (token && (decision.revokeToken || decision.expireToken)) {
+    const again = actions.presentAgain(token);
+    const { token: _stale, ...rest } = request.caller ?? {};
+    request.caller = again ? { ...rest, token: again } : rest;
+  }
   const orderId = request.operation ? pathParams(request.operation.path, request.apiPath ?? '')['order_id'] : undefined;
   if (principal && decision.orderStatus && orderId !== undefined) {
     await actions.apply(actions.moveOrder(principal.clientId, orderId, decision.orderStatus));

@@ -39,7 +39,7 @@ const FORM = 'application/x-www-form-urlencoded';
 export interface CheckoutDeps {
   flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments'>;
   clients: Pick<ClientRegistry, 'find'>;
-  /** Makes a flow's change durable, then publishes its events (app.ts `applyOutcome`). */
+  /** Makes a flow's change durable, then publishes its events (events/apply-change.ts). */
   apply(outcome: Outcome<unknown>): Promise<void>;
   logger: Logger;
   /** Which Host and origins are the mock's own. */

@@ -1,6 +1,6 @@
 /**
  * The checkout forms' per-page token (a hidden `token` field): an HMAC-SHA256 of the order id under a secret
- * drawn once per app from src/random.ts. Only a page served by this mock carries it, and a page of another site
+ * drawn once per app from src/platform/random.ts. Only a page served by this mock carries it, and a page of another site
  * cannot read one (the checkout sends no CORS headers), so a form it forges is refused. Derived rather than
  * stored, it costs no write; a restart draws a new secret, and a page opened before it must be reloaded.
  */

@@ -29,7 +29,7 @@ export function httpSchemeName(document: Document, scheme: 'basic' | 'bearer'): 
 }
 
 /**
- * The credentials the page may fill in for the user: a default client (src/config.ts) that is still registered
+ * The credentials the page may fill in for the user: a default client (src/platform/config.ts) that is still registered
  * with its default secret and active. Those are published in the README and printed at start-up; a client of
  * the user's own configuration is never sent to a browser, whatever host the mock listens on.
  */
