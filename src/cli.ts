@@ -8,6 +8,7 @@ import { defineStartCommand, resolveConfig, type StartFlags } from './cli/option
 import { definePactCheckCommand } from './cli/pact-check-command.ts';
 import { defineProxyCommand } from './cli/proxy-command.ts';
 import { defineScenarioCommands } from './cli/scenarios-command.ts';
+import { defineTriggerCommand } from './cli/trigger-command.ts';
 import { defineVerifyCommand } from './cli/verify-command.ts';
 import { packageVersion } from './platform/package-files.ts';
 import { startServer, type CliIo } from './server/start-server.ts';
@@ -39,6 +40,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   defineProxyCommand(program, io, (proxying) => {
     command = proxying;
+  });
+  defineTriggerCommand(program, io, env, (triggering) => {
+    command = triggering;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));

@@ -58,6 +58,16 @@ describe('configuration', () => {
     expect(problems).toContain('mock.yaml: rateLimit.limit');
   });
 
+  it('a client webhook may ask for the Standard Webhooks format, whose secret must be whsec_ base64 of 24–64 bytes', () => {
+    const client = (webhook: Record<string, unknown>) => ({ clients: [{ clientId: 'a', clientSecret: 'x', webhook: { url: 'http://127.0.0.1:3000/hooks', ...webhook } }] });
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const standard = parseConfig(client({ secret, format: 'standard' }), 'mock.yaml');
+    expect(standard.ok && standard.config.clients[0]?.webhook).toEqual({ url: 'http://127.0.0.1:3000/hooks', secret, format: 'standard' });
+    const refused = parseConfig(client({ secret: 'plain-secret', format: 'standard' }), 'mock.yaml');
+    expect(refused.ok ? [] : refused.problems).toEqual(['mock.yaml: clients.0.webhook.secret: a secret of format "standard" starts with whsec_']);
+    expect(parseConfig(client({ secret: 'plain-secret' }), 'mock.yaml').ok).toBe(true);
+  });
+
   it('accepts the README example configuration', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const example = /A config file \(`--config mock.yaml`\):\s*```yaml\n([\s\S]*?)```/.exec(readme)?.[1];

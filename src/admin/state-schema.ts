@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorDetail } from '../errors/failures.ts';
+import { WEBHOOK_FORMATS } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem, type WebhookUrlRules } from '../domain/webhook-url.ts';
 import { PARTS_META_PREFIX } from './mock-state.ts';
 import { isTokenLedgerKey } from '../tokens/ledger.ts';
@@ -23,7 +24,13 @@ const META_SCHEMAS: ReadonlyArray<readonly [(key: string) => boolean, z.ZodType]
   [(key) => key.startsWith(PARTS_META_PREFIX), z.strictObject({ configured: z.unknown(), value: z.unknown() })],
 ];
 
-const endpoint = z.strictObject({ url: z.string(), secret: z.string().min(8).max(200) });
+const endpoint = z.strictObject({
+  url: z.string(),
+  secret: z.string().min(8).max(200),
+  format: z.enum(WEBHOOK_FORMATS).optional(),
+  previousSecret: z.string().min(8).max(200).optional(),
+  previousSecretExpiresAt: instant.optional(),
+});
 
 /** A zod issue as a detail under `at`, in the API's language. */
 function detailsOf(result: z.ZodSafeParseResult<unknown>, at: string): ErrorDetail[] {

@@ -2,14 +2,22 @@
 import { failure } from '../errors/failures.ts';
 import type { AdminHandlerTable } from '../handling/handler.ts';
 import { okData } from '../handling/reply.ts';
-import type { WebhookEndpoint } from '../webhooks/webhook-types.ts';
+import { formatOf } from '../webhooks/secret-rotation.ts';
+import type { WebhookEndpoint, WebhookEndpointInput } from '../webhooks/webhook-types.ts';
+import { webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem } from '../domain/webhook-url.ts';
 import type { AdminContext } from './admin-context.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
-/** An endpoint as the admin API shows it: never the secret, only its last 4 characters. */
+/** An endpoint as the admin API shows it: never a secret, only the last 4 characters of the current one. */
 export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
-  return { clientId, url: endpoint.url, secretHint: endpoint.secret.slice(-4) };
+  return {
+    clientId,
+    url: endpoint.url,
+    format: formatOf(endpoint),
+    secretHint: endpoint.secret.slice(-4),
+    ...(endpoint.previousSecretExpiresAt ? { previousSecretExpiresAt: endpoint.previousSecretExpiresAt } : {}),
+  };
 }
 
 export function webhookHandlers(admin: AdminContext) {
@@ -18,11 +26,13 @@ export function webhookHandlers(admin: AdminContext) {
     setClientWebhook(input) {
       const clientId = input.params['client_id'] ?? '';
       if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
-      const { url, secret } = input.body;
+      const { url, secret, format } = input.body;
       const problem = webhookUrlProblem(url, webhookUrlRulesOf(admin.deps.config, input.headers['host']));
       if (problem) return failure('webhook_url_refused', { problem });
-      webhooks.setEndpoint(clientId, { url, secret });
-      return okData(endpointView(clientId, { url, secret }));
+      const secretProblem = webhookSecretProblem(secret, format ?? 'mock');
+      if (secretProblem) return failure('webhook_secret_refused', { problem: secretProblem });
+      const endpoint = webhooks.setEndpoint(clientId, { url, secret, ...(format ? { format } : {}) });
+      return okData(endpointView(clientId, endpoint ?? { url, secret }));
     },
     deleteClientWebhook(input) {
       const clientId = input.params['client_id'] ?? '';

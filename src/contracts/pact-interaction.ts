@@ -30,11 +30,14 @@ interface InteractionHead {
 
 export type PactInteraction =
   | (InteractionHead & { kind: 'http'; request: PactRequest; response: PactResponse })
+  /** An asynchronous message (a webhook): its content, checked against the document's webhook event schemas. */
+  | (InteractionHead & { kind: 'message'; content?: PactBody })
   | (InteractionHead & { kind: 'skipped'; note: string })
   /** Under specification 4 or later an interaction names its type; one that does not cannot be checked. */
   | (InteractionHead & { kind: 'untyped'; note: string });
 
 export const V4_HTTP = 'Synchronous/HTTP';
+export const V4_ASYNC_MESSAGE = 'Asynchronous/Messages';
 
 export type InteractionOutcome = { ok: true; interaction: PactInteraction } | { ok: false; reason: string };
 
@@ -43,10 +46,11 @@ export function readInteraction(raw: unknown, specification: number, isMessage =
   const head = httpInteractionSchema.pick({ description: true, type: true, providerState: true, providerStates: true }).safeParse(raw);
   if (!head.success) return { ok: false, reason: issueText(head.error.issues) };
   const base = { description: head.data.description, providerStates: providerStates(head.data) };
-  const type = head.data.type ?? (isMessage ? 'Asynchronous/Messages' : specification >= 4 ? undefined : V4_HTTP);
+  const type = head.data.type ?? (isMessage ? V4_ASYNC_MESSAGE : specification >= 4 ? undefined : V4_HTTP);
   if (type === undefined) {
     return { ok: true, interaction: { ...base, kind: 'untyped', note: `no "type" under Pact specification ${specification}: not checked, so not allowed` } };
   }
+  if (type === V4_ASYNC_MESSAGE) return readMessage(raw as { contents?: unknown; metadata?: Record<string, unknown> }, base, specification);
   if (type !== V4_HTTP) return { ok: true, interaction: { ...base, kind: 'skipped', note: `${type} interaction, not HTTP: not checked` } };
   const parsed = httpInteractionSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: issueText(parsed.error.issues) };
@@ -72,6 +76,15 @@ export function readInteraction(raw: unknown, specification: number, isMessage =
       response: { status: response.status, headers: responseHeaders, ...(responseBody.body ? { body: responseBody.body } : {}) },
     },
   };
+}
+
+/** A V4 message holds `contents` as a V4 body; a V3 message holds the value itself, its type in `metadata`. */
+function readMessage(raw: { contents?: unknown; metadata?: Record<string, unknown> }, base: InteractionHead, specification: number): InteractionOutcome {
+  const declared = raw.metadata?.['contentType'] ?? raw.metadata?.['content-type'];
+  const contentType = typeof declared === 'string' ? declared : 'application/json';
+  const content = readBody(raw.contents, 'contents' in raw, specification, contentType);
+  if (!content.ok) return { ok: false, reason: `contents: ${content.reason}` };
+  return { ok: true, interaction: { ...base, kind: 'message', ...(content.body ? { content: content.body } : {}) } };
 }
 
 function providerStates(head: Pick<HttpInteraction, 'providerState' | 'providerStates'>): string[] {

@@ -5,6 +5,7 @@
  * A contract that passes asks for nothing the service does not offer.
  */
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
+import { messageProblems } from './message-conformance.ts';
 import { readPactFile, type Pact } from './pact-file.ts';
 import type { PactInteraction, PactResponse } from './pact-interaction.ts';
 import { requestProblems } from './request-conformance.ts';
@@ -16,6 +17,8 @@ export interface InteractionReport {
   description: string;
   providerStates: string[];
   operationId?: string;
+  /** A webhook message: the event schema its content was checked against. */
+  schema?: string;
   ok: boolean;
   problems: Problem[];
 }
@@ -38,7 +41,7 @@ export interface PactReport {
   consumer: string;
   provider: string;
   specification: number;
-  /** Every HTTP interaction is allowed, and there is at least one interaction. */
+  /** Every HTTP interaction and webhook message is allowed, and there is at least one interaction. */
   ok: boolean;
   /** What is wrong with the pact as a whole (it has no interactions). */
   problem?: string;
@@ -72,7 +75,10 @@ export function checkPact(router: OpenApiRouter, pact: Pact): PactReport {
     if (interaction.kind === 'skipped') skipped.push({ ...head, note: interaction.note });
     // An interaction not checked is not allowed: `verify` would not verify it either.
     else if (interaction.kind === 'untyped') interactions.push({ ...head, ok: false, problems: [{ where: 'interaction.type', message: interaction.note }] });
-    else interactions.push(checkInteraction(router, interaction));
+    else if (interaction.kind === 'message') {
+      const { schema, problems } = messageProblems(router.backend, interaction.content);
+      interactions.push({ ...head, ...(schema ? { schema } : {}), ok: problems.length === 0, problems });
+    } else interactions.push(checkInteraction(router, interaction));
   }
   const allowed = interactions.filter((report) => report.ok).length;
   // A pact with no interaction allows nothing: it is an error, not a pass.

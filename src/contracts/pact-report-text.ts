@@ -22,7 +22,8 @@ export function allAllowed(summary: ChecksSummary): boolean {
 export function reportText(report: PactReport): string {
   const lines = [`${printable(report.file)}  ${printable(report.consumer)} → ${printable(report.provider)} (Pact V${report.specification})`];
   for (const interaction of report.interactions) {
-    const operation = interaction.operationId ? `  [${interaction.operationId}]` : '';
+    const against = interaction.operationId ?? interaction.schema;
+    const operation = against ? `  [${against}]` : '';
     lines.push(`  ${interaction.ok ? '✓' : '✗'} ${printable(interaction.description)}${operation}`);
     for (const problem of interaction.problems) lines.push(`      ${printable(problem.where)}: ${printable(problem.message)}`);
   }

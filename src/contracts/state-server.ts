@@ -106,7 +106,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function readJson(request: IncomingMessage): Promise<StateChange> {
+export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
   const value: unknown = text ? JSON.parse(text) : {};

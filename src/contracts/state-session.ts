@@ -70,7 +70,7 @@ export function stateSessions(api: ProviderApi): StateSessions {
   };
 }
 
-async function issueTokens(api: ProviderApi): Promise<IssuedTokens> {
+export async function issueTokens(api: ProviderApi): Promise<IssuedTokens> {
   const { clientId, clientSecret } = api.credentials;
   const answer = await api.call('POST', '/v1/auth/token', {
     body: { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' },

@@ -652,7 +652,7 @@ export interface components {
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
             webhooks?: {
                 endpoints: {
-                    [key: string]: components["schemas"]["WebhookEndpoint"];
+                    [key: string]: components["schemas"]["WebhookEndpointState"];
                 };
                 deliveries: components["schemas"]["Delivery"][];
             };
@@ -778,13 +778,37 @@ export interface components {
         WebhookEndpoint: {
             /** Format: uri */
             url: string;
+            /** @description With `format` `standard`, `whsec_` followed by base64 of 24 to 64 bytes (else 400 naming `secret`). */
             secret: string;
+            /**
+             * @description How deliveries are signed: `mock` (`X-Mock-Signature`, when absent) or `standard` (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`). A new secret of the same format starts a rotation: the previous secret signs beside it for one hour of mock time.
+             * @enum {string}
+             */
+            format?: "mock" | "standard";
+        };
+        /** @description An endpoint in use, secrets included (state exports); during a rotation, the secret it replaced and until when it still signs. */
+        WebhookEndpointState: {
+            /** Format: uri */
+            url: string;
+            secret: string;
+            /** @enum {string} */
+            format?: "mock" | "standard";
+            previousSecret?: string;
+            /** Format: date-time */
+            previousSecretExpiresAt?: string;
         };
         WebhookEndpointView: {
             clientId?: string;
             url: string;
+            /** @enum {string} */
+            format?: "mock" | "standard";
             /** @description The secret's last 4 characters. */
             secretHint?: string;
+            /**
+             * Format: date-time
+             * @description During a secret rotation, until when (mock clock) the previous secret still signs beside the current one.
+             */
+            previousSecretExpiresAt?: string;
         };
         Delivery: {
             id: string;
@@ -805,12 +829,105 @@ export interface components {
             nextAttemptAt?: string | null;
             /** Format: date-time */
             createdAt: string;
-            payload?: Record<string, never>;
+            payload?: components["schemas"]["WebhookEvent"];
             /** @description A duplicate sent by a scenario (duplicateDeliveries) names the original. */
             duplicateOf?: string;
             /** @description A re-sent delivery names the one it repeats. */
             resentFrom?: string;
         };
+        /**
+         * @description The webhook event's id, the same on every retry, re-send and duplicate (receivers deduplicate on it).
+         * @example evt_4fQ9x2LrT0aZ8mKcP1sD
+         */
+        WebhookEventId: string;
+        /**
+         * @description Why a payment is `FAILED` or `CANCELLED`: a code a merchant can act on, the wallet's own code where known, and the message the payer read (Portuguese). The mock chooses it from the payer's number (`+258 8X 000 00NN`, X = 4, 5 for M-Pesa, 6, 7 for e-Mola; every other valid number pays), see docs/payer-outcomes.md:
+         *
+         *     | NN | Number (M-Pesa, e-Mola) | Outcome | The order becomes | `failureReason.code` | M-Pesa `providerCode` | `failureReason.message` |
+         *     |---|---|---|---|---|---|---|
+         *     | 01 | `+258 84 000 0001`, `+258 86 000 0001` | insufficient balance | `FAILED` when the payer answers | `INSUFFICIENT_BALANCE` | `INS-2006` | Saldo insuficiente na carteira do pagador. |
+         *     | 02 | `+258 84 000 0002`, `+258 86 000 0002` | the payer declines the prompt | `CANCELLED` when the payer answers | `PAYER_CANCELLED` | `INS-5` | O pagador recusou o pedido de pagamento no telemóvel. |
+         *     | 03 | `+258 84 000 0003`, `+258 86 000 0003` | the payer never answers the prompt | `PENDING`, then `FAILED` when the prompt expires (60 s of mock time) | `PAYER_TIMEOUT` | `INS-9` | O pagador não respondeu ao pedido de pagamento a tempo. |
+         *     | 04 | `+258 84 000 0004`, `+258 86 000 0004` | the number has no wallet | `FAILED` when the payer answers | `INVALID_NUMBER` | `INS-2051` | O número indicado não tem uma carteira móvel. |
+         *     | 05 | `+258 84 000 0005`, `+258 86 000 0005` | wrong PIN | `FAILED` when the payer answers | `WRONG_PIN` | — | O pagador introduziu um PIN errado. |
+         *     | 06 | `+258 84 000 0006`, `+258 86 000 0006` | the wallet provider fails | `FAILED` when the payer answers | `PROVIDER_ERROR` | `INS-1` | A carteira móvel falhou ao processar o pagamento. |
+         *     | 07 | `+258 84 000 0007`, `+258 86 000 0007` | stuck: the provider never answers | `PENDING` for ever (until an admin or scenario action) | none | — | — |
+         *     | 08 | `+258 84 000 0008`, `+258 86 000 0008` | slow success | `PAID` after 10 minutes of mock time | none | — | — |
+         */
+        FailureReason: {
+            /**
+             * @description What happened: a payer outcome of the catalogue, or `PAYMENT_FAILED` / `ORDER_CANCELLED` when the failure or cancellation names no reason (checkout buttons, admin API, scenarios).
+             * @example INSUFFICIENT_BALANCE
+             * @enum {string}
+             */
+            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
+            /**
+             * @description The wallet's own response code (M-Pesa `INS-…`), when known; absent for e-Mola.
+             * @example INS-2006
+             */
+            providerCode?: string;
+            /**
+             * @description What the payer was told, in Portuguese.
+             * @example Saldo insuficiente na carteira do pagador.
+             */
+            message: string;
+        };
+        /** @description `order.status_changed` webhook: an order became PAID, FAILED or CANCELLED. See docs/webhooks.md. */
+        OrderStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "order.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                orderId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED";
+                failureReason?: components["schemas"]["FailureReason"];
+            };
+        };
+        /** @description `payment.status_changed` webhook: a payment of an order or of a subscription period became PAID, FAILED, CANCELLED or REFUNDED. See docs/webhooks.md. */
+        PaymentStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "payment.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                paymentId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+                /** @description The order the payment belongs to (or `subscriptionId`). */
+                orderId?: string;
+                /** @description The subscription whose period the payment charges (or `orderId`). */
+                subscriptionId?: string;
+                failureReason?: components["schemas"]["FailureReason"];
+            };
+        };
+        /** @description `subscription.status_changed` webhook: a subscription became ACTIVE, PAST_DUE or CANCELLED. See docs/webhooks.md. */
+        SubscriptionStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "subscription.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                subscriptionId: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+            };
+        };
+        /** @description Body of every webhook the mock POSTs to a client's endpoint, one schema per `type` (see docs/webhooks.md; the admin API's deliveries carry it as `payload`). */
+        WebhookEvent: components["schemas"]["OrderStatusChangedEvent"] | components["schemas"]["PaymentStatusChangedEvent"] | components["schemas"]["SubscriptionStatusChangedEvent"];
     };
     responses: {
         /** @description The clock after the call. */

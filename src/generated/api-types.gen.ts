@@ -614,6 +614,67 @@ export interface components {
              */
             message: string;
         };
+        /** @description Body of every webhook the mock POSTs to a client's endpoint, one schema per `type` (see docs/webhooks.md; the admin API's deliveries carry it as `payload`). */
+        WebhookEvent: components["schemas"]["OrderStatusChangedEvent"] | components["schemas"]["PaymentStatusChangedEvent"] | components["schemas"]["SubscriptionStatusChangedEvent"];
+        /**
+         * @description The webhook event's id, the same on every retry, re-send and duplicate (receivers deduplicate on it).
+         * @example evt_4fQ9x2LrT0aZ8mKcP1sD
+         */
+        WebhookEventId: string;
+        /** @description `order.status_changed` webhook: an order became PAID, FAILED or CANCELLED. See docs/webhooks.md. */
+        OrderStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "order.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                orderId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED";
+                failureReason?: components["schemas"]["FailureReason"];
+            };
+        };
+        /** @description `payment.status_changed` webhook: a payment of an order or of a subscription period became PAID, FAILED, CANCELLED or REFUNDED. See docs/webhooks.md. */
+        PaymentStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "payment.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                paymentId: string;
+                /** @enum {string} */
+                status: "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+                /** @description The order the payment belongs to (or `subscriptionId`). */
+                orderId?: string;
+                /** @description The subscription whose period the payment charges (or `orderId`). */
+                subscriptionId?: string;
+                failureReason?: components["schemas"]["FailureReason"];
+            };
+        };
+        /** @description `subscription.status_changed` webhook: a subscription became ACTIVE, PAST_DUE or CANCELLED. See docs/webhooks.md. */
+        SubscriptionStatusChangedEvent: {
+            id: components["schemas"]["WebhookEventId"];
+            /** @enum {string} */
+            type: "subscription.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened (mock clock).
+             */
+            createdAt: string;
+            data: {
+                subscriptionId: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "PAST_DUE" | "CANCELLED";
+            };
+        };
         /** @description Client credentials. `client_id` and `client_secret` are both required unless HTTP Basic client authentication (RFC 6749 §2.3.1) carries them, in which case the body may omit them or be absent (`-u id:secret`, with `grant_type=client_credentials` or no body at all): the server copies the header's credentials into the body, and a request whose credentials are in neither answers 400 `invalid_request` naming each missing field. Body values win over the header's. */
         TokenRequest: {
             /** @description Client ID of the application, created in the dashboard. */

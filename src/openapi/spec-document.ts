@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import dereference from 'dereference-json-schema';
 import { BUILT, SHIPPED } from '../platform/package-files.ts';
+import { withBorrowedSchemas } from './shared-schemas.ts';
 
 export const SPEC_PATH = SHIPPED.openapiYaml;
 
@@ -48,7 +49,7 @@ let adminDocument: Record<string, unknown> | undefined;
 
 /** spec/admin.yaml, parsed once per process. */
 export function loadAdminDocument(): Readonly<Record<string, unknown>> {
-  adminDocument ??= readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH);
+  adminDocument ??= withBorrowedSchemas(readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH), loadSpecDocument());
   return adminDocument;
 }
 

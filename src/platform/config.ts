@@ -3,6 +3,7 @@
  * then validated once; a failure names the option (or the file and field).
  */
 import { z } from 'zod';
+import { WEBHOOK_FORMATS, webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
@@ -12,10 +13,17 @@ export const DEFAULT_CLIENTS = [
 ];
 
 /** Where a client's webhooks go and the secret they are signed with (http or https only). */
-export const webhookEndpointSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  secret: z.string().min(8).max(200),
-});
+export const webhookEndpointSchema = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    secret: z.string().min(8).max(200),
+    /** `mock` (X-Mock-Signature, the default) or `standard` (Standard Webhooks: a `whsec_` base64 secret). */
+    format: z.enum(WEBHOOK_FORMATS).optional(),
+  })
+  .superRefine((endpoint, context) => {
+    const problem = webhookSecretProblem(endpoint.secret, endpoint.format ?? 'mock');
+    if (problem) context.addIssue({ code: 'custom', path: ['secret'], message: problem });
+  });
 
 const clientSchema = z.strictObject({
   clientId: z.string().min(1).max(200),

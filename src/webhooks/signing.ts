@@ -13,9 +13,10 @@ function hmacHex(rawBody: string | Uint8Array, secret: string, timestampSeconds:
   return createHmac('sha256', secret).update(`${timestampSeconds}.`).update(rawBody).digest('hex');
 }
 
-/** The value of `X-Mock-Signature` for this body, signed at this instant. */
-export function signatureHeader(rawBody: string | Uint8Array, secret: string, timestampSeconds: number): string {
-  return `t=${timestampSeconds},${SCHEME}=${hmacHex(rawBody, secret, timestampSeconds)}`;
+/** The value of `X-Mock-Signature` for this body, signed at this instant with each secret (a rotation sends two). */
+export function signatureHeader(rawBody: string | Uint8Array, secrets: string | readonly string[], timestampSeconds: number): string {
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => `${SCHEME}=${hmacHex(rawBody, secret, timestampSeconds)}`);
+  return [`t=${timestampSeconds}`, ...signatures].join(',');
 }
 
 /**

@@ -2,14 +2,25 @@
 import type { ApplyChange } from '../events/apply-change.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { PolicyOfClient } from '../domain/policy.ts';
+import type { WebhookFormat } from '../domain/webhook-secret.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
 import type { Send } from './http-send.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 
-export interface WebhookEndpoint {
+/** An endpoint as the configuration and the admin API set it. */
+export interface WebhookEndpointInput {
   url: string;
   secret: string;
+  /** How deliveries are signed: `mock` (X-Mock-Signature, the default) or `standard` (Standard Webhooks). */
+  format?: WebhookFormat;
+}
+
+/** An endpoint in use: during a secret rotation, the secret it replaced still signs until `previousSecretExpiresAt`. */
+export interface WebhookEndpoint extends WebhookEndpointInput {
+  previousSecret?: string;
+  /** Mock clock, ISO 8601. */
+  previousSecretExpiresAt?: string;
 }
 
 /** What snapshots and exports keep: every endpoint (with its secret) and the remembered deliveries, oldest first. */
@@ -30,8 +41,11 @@ export interface Webhooks {
   tick(): Promise<void>;
   /** Resolves once no attempt is queued or in flight. */
   idle(): Promise<void>;
-  /** null removes the client's endpoint; its pending deliveries then fail at their next attempt. */
-  setEndpoint(clientId: string, endpoint: WebhookEndpoint | null): void;
+  /**
+   * null removes the client's endpoint; its pending deliveries then fail at their next attempt. A new secret of
+   * the same format starts a rotation (secret-rotation.ts). Answers the endpoint now in use.
+   */
+  setEndpoint(clientId: string, endpoint: WebhookEndpointInput | null): WebhookEndpoint | undefined;
   endpoint(clientId: string): WebhookEndpoint | undefined;
   /** Newest first (copies). */
   deliveries(filter?: DeliveryFilter): Delivery[];

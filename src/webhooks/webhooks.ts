@@ -15,10 +15,11 @@ import { createDispatcher } from './dispatcher.ts';
 import { httpSend, type SendResult } from './http-send.ts';
 import { webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
+import { rotatedEndpoint } from './secret-rotation.ts';
 import type { WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './webhook-types.ts';
 import { webhookRequest } from './webhook-request.ts';
 
-export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint } from './webhook-types.ts';
+export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint, WebhookEndpointInput } from './webhook-types.ts';
 export type { Delivery, DeliveryAttempt, DeliveryFilter, DeliveryStatus } from './delivery-log.ts';
 export type { WebhookPayload, WebhookEventType } from './payload.ts';
 export { verifySignature, SIGNATURE_HEADER } from './signing.ts';
@@ -155,8 +156,10 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     tick: () => sendDue(),
     idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {
-      if (endpoint) endpoints.set(clientId, { url: endpoint.url, secret: endpoint.secret });
-      else endpoints.delete(clientId);
+      if (!endpoint) return void endpoints.delete(clientId);
+      const next = rotatedEndpoint(endpoints.get(clientId), endpoint, deps.clock.nowMs());
+      endpoints.set(clientId, next);
+      return { ...next };
     },
     endpoint(clientId) {
       const found = endpoints.get(clientId);

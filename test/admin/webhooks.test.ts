@@ -16,7 +16,7 @@ describe('admin webhooks', () => {
     const receiver = await startReceiver();
     const t = await createTestApp();
     const set = await t.http.put('/__admin/clients/mock-client/webhook').send({ url: receiver.url, secret: SECRET }).expect(200);
-    expect(set.body.data).toEqual({ clientId: 'mock-client', url: receiver.url, secretHint: 'et-1' });
+    expect(set.body.data).toEqual({ clientId: 'mock-client', url: receiver.url, format: 'mock', secretHint: 'et-1' });
     expect((await t.http.get('/__admin/clients').expect(200)).body.data[0].webhook).toEqual(set.body.data);
     const orderId = await payAnOrder(t);
     await until(() => receiver.received.length >= 2, 'two deliveries');

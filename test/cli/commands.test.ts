@@ -52,7 +52,7 @@ describe('commands', () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/-V, --version +print the version/);
-    for (const command of ['start', 'scenarios', 'verify', 'pact-check']) expect(result.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
+    for (const command of ['start', 'scenarios', 'verify', 'pact-check', 'trigger']) expect(result.stdout).toMatch(new RegExp(`\\n  ${command}\\b`));
   });
 });
 

@@ -79,14 +79,14 @@ describe('pact-check command', () => {
     });
   });
 
-  it('checks every *.json of a directory, in name order, and notes skipped interactions', async () => {
+  it('checks every *.json of a directory, in name order, webhook messages against their event schema', async () => {
     const dir = dirWith({ 'b-refusals.json': join(FIXTURES, 'expected-refusals.v4.json'), 'a-valid.json': VALID });
     writeFileSync(join(dir, 'notes.txt'), 'not a pact, not read');
     const result = await runCli(['pact-check', dir]);
     expect(result.code).toBe(0);
     expect(result.stdout.indexOf(join(dir, 'a-valid.json'))).toBeLessThan(result.stdout.indexOf(join(dir, 'b-refusals.json')));
-    expect(result.stdout).toContain('  – an order.status_changed webhook: Asynchronous/Messages interaction, not HTTP: not checked\n');
-    expect(result.stdout).toMatch(/\n2 pact files, 7 interactions: 7 allowed, 0 not allowed, 1 skipped: every interaction is allowed/);
+    expect(result.stdout).toContain('  ✓ an order.status_changed webhook  [OrderStatusChangedEvent]\n');
+    expect(result.stdout).toMatch(/\n2 pact files, 8 interactions: 8 allowed, 0 not allowed, 0 skipped: every interaction is allowed/);
   });
 
   it('exit 2 naming each file and reason, checking nothing, when a path is not a readable pact', async () => {

@@ -115,18 +115,50 @@ describe('pact-check on the fixtures', () => {
     ]);
   });
 
-  it('allows an interaction that expects the refusal the service answers (404, 400, 401), a form body, and skips messages', async () => {
+  it('allows an interaction that expects the refusal the service answers (404, 400, 401), a form body, and a webhook message', async () => {
     const report = await reportOf(join(FIXTURES, 'expected-refusals.v4.json'));
-    expect(report.interactions.map(({ description, operationId, ok, problems }) => ({ description, operationId, ok, problems }))).toEqual([
-      { description: 'a token request sent as a form', operationId: 'issueToken', ok: true, problems: [] },
-      { description: 'the status of an unknown order', operationId: 'getOrderStatus', ok: true, problems: [] },
-      { description: 'an order without items', operationId: 'createOrder', ok: true, problems: [] },
-      { description: 'a product list without a token', operationId: 'listProducts', ok: true, problems: [] },
+    expect(report.interactions.map(({ description, operationId, schema, ok, problems }) => ({ description, operationId, schema, ok, problems }))).toEqual([
+      { description: 'a token request sent as a form', operationId: 'issueToken', schema: undefined, ok: true, problems: [] },
+      { description: 'the status of an unknown order', operationId: 'getOrderStatus', schema: undefined, ok: true, problems: [] },
+      { description: 'an order without items', operationId: 'createOrder', schema: undefined, ok: true, problems: [] },
+      { description: 'a product list without a token', operationId: 'listProducts', schema: undefined, ok: true, problems: [] },
+      { description: 'an order.status_changed webhook', operationId: undefined, schema: 'OrderStatusChangedEvent', ok: true, problems: [] },
     ]);
-    expect(report.skipped).toEqual([
-      { description: 'an order.status_changed webhook', providerStates: [], note: 'Asynchronous/Messages interaction, not HTTP: not checked' },
+    expect(report.skipped).toEqual([]);
+    expect(report.summary).toEqual({ interactions: 5, allowed: 5, notAllowed: 0, skipped: 0 });
+  });
+
+  it('checks webhook messages against the event schemas: a status, a field or a type the document lacks is not allowed', async () => {
+    const message = (description: string, content: unknown, v3 = false) =>
+      v3 ? { description, contents: content, metadata: { contentType: 'application/json' } } : { type: 'Asynchronous/Messages', description, contents: { content, contentType: 'application/json', encoded: false } };
+    const paid = { id: 'evt_1', type: 'order.status_changed', createdAt: '2026-03-02T10:00:00.000Z', data: { orderId: 'ord_1', status: 'PAID' } };
+    const dir = mkdtempSync(join(tmpdir(), 'message-pacts-'));
+    const v4 = join(dir, 'v4.json');
+    writeFileSync(v4, JSON.stringify({
+      consumer: { name: 'shop' },
+      provider: { name: 'commerce-api-webhooks' },
+      metadata: { pactSpecification: { version: '4.0' } },
+      interactions: [
+        message('a paid order', paid),
+        message('a shipped order', { ...paid, data: { orderId: 'ord_1', status: 'SHIPPED' } }),
+        message('a tracked order', { ...paid, data: { ...paid.data, trackingCode: 'X1' } }),
+        message('a refund', { ...paid, type: 'refund.created' }),
+      ],
+    }));
+    const report = await reportOf(v4);
+    expect(report.interactions.map(({ description, ok, problems }) => ({ description, ok, problems }))).toEqual([
+      { description: 'a paid order', ok: true, problems: [] },
+      { description: 'a shipped order', ok: false, problems: [{ where: 'message.contents', message: expect.stringMatching(/^data\.status: .*PAID, FAILED, CANCELLED/) }] },
+      { description: 'a tracked order', ok: false, problems: [{ where: 'message.contents', message: 'data.trackingCode: not a field of OrderStatusChangedEvent' }] },
+      {
+        description: 'a refund',
+        ok: false,
+        problems: [{ where: 'message.contents.type', message: '"refund.created" is not a webhook event of the document (order.status_changed, payment.status_changed, subscription.status_changed)' }],
+      },
     ]);
-    expect(report.summary).toEqual({ interactions: 4, allowed: 4, notAllowed: 0, skipped: 1 });
+    const v3 = join(dir, 'v3.json');
+    writeFileSync(v3, JSON.stringify({ consumer: { name: 'shop' }, provider: { name: 'hooks' }, metadata: { pactSpecification: { version: '3.0.0' } }, messages: [message('a paid order (V3)', paid, true)] }));
+    expect((await reportOf(v3)).interactions).toMatchObject([{ description: 'a paid order (V3)', schema: 'OrderStatusChangedEvent', ok: true }]);
   });
 
   it('reads a V3 pact: query as a map of lists, provider states with params, bodies as values', async () => {

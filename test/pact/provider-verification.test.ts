@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftReport } from '../../src/contracts/drift-report.ts';
 import { runCli } from '../support/cli.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { COMMITTED_PACT } from './committed-pact.ts';
+import { COMMITTED_PACT, COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';
 
-const interactions = (JSON.parse(readFileSync(COMMITTED_PACT, 'utf8')) as { interactions: unknown[] }).interactions.length;
+const count = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { interactions: unknown[] }).interactions.length;
+const httpInteractions = count(COMMITTED_PACT);
+/** pacts/ holds the HTTP contract and the webhook contract (messages produced by the mock's real webhooks). */
+const interactions = httpInteractions + count(COMMITTED_WEBHOOK_PACT);
 let server: Server;
 let baseUrl: string;
 let t: TestApp;
@@ -28,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('provider verification of pacts/ against the mock', () => {
-  it('verifies every interaction of the committed pact, each state made through the admin API', async () => {
+  it('verifies every interaction of the committed pacts, HTTP states made through the admin API, webhook messages sent by the mock', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-report-'));
     const result = await runCli(['verify', '--provider-base-url', baseUrl, '--report', join(dir, 'drift')], { stopAfterMs: 120_000 });
     expect(result.stderr).toBe('');
@@ -39,6 +42,10 @@ describe('provider verification of pacts/ against the mock', () => {
     expect(report.summary).toEqual({ verified: interactions, failed: 0, 'not verifiable': 0 });
     expect(report.interactions.map((interaction) => interaction.verdict)).toEqual(Array(interactions).fill('verified'));
     expect(existsSync(join(dir, 'drift.md'))).toBe(true);
+    const webhooks = report.interactions.filter((interaction) => interaction.pact.endsWith('merchant-app-commerce-api-webhooks.json'));
+    expect(webhooks.map((interaction) => interaction.states[0])).toEqual(
+      expect.arrayContaining(['order.paid is triggered', 'order.failed is triggered', 'order.cancelled is triggered', 'payment.paid is triggered', 'subscription.activated is triggered']),
+    );
   }, 120_000);
 
   it("gives the mock back the state it had: the resets around each interaction do not cost a developer's records", async () => {
@@ -54,7 +61,7 @@ describe('provider verification of pacts/ against the mock', () => {
   it('starts the mock itself when no provider base URL is given', async () => {
     const result = await runCli(['verify', COMMITTED_PACT], { stopAfterMs: 120_000 });
     expect(result.stdout).toMatch(/Pact verification against http:\/\/127\.0\.0\.1:\d+ \(mock\)/);
-    expect(result.stdout).toContain(`${interactions} verified, 0 failed, 0 not verifiable`);
+    expect(result.stdout).toContain(`${httpInteractions} verified, 0 failed, 0 not verifiable`);
     expect(result.code).toBe(0);
   }, 120_000);
 });

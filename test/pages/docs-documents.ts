@@ -1,6 +1,7 @@
 /** What the docs page must show, read from the documents themselves. Not a test file. */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { withBorrowedSchemas } from '../../src/openapi/shared-schemas.ts';
 import { ADMIN_SPEC_PATH, SPEC_PATH } from '../../src/openapi/spec-document.ts';
 import { operations, type JsonObject } from '../spec/openapi-doc.ts';
 
@@ -8,8 +9,9 @@ export function apiDocument(): JsonObject {
   return parse(readFileSync(SPEC_PATH, 'utf8')) as JsonObject;
 }
 
+/** spec/admin.yaml as the mock serves it: self-contained, the schemas it borrows from spec/openapi.yaml copied in. */
 export function adminDocument(): JsonObject {
-  return parse(readFileSync(ADMIN_SPEC_PATH, 'utf8')) as JsonObject;
+  return withBorrowedSchemas(parse(readFileSync(ADMIN_SPEC_PATH, 'utf8')) as JsonObject, apiDocument()) as JsonObject;
 }
 
 /** Swagger UI draws an operation once under each of its tags (once, under "default", when it has none). */

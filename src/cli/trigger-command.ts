@@ -1,0 +1,98 @@
+/**
+ * `commerce-mock trigger <event>`: makes a running mock send a real webhook, the way `stripe trigger` does. The
+ * event's fixture creates what it needs through the API (a customer, an order, a subscription) with a client's
+ * credentials, moves it through the admin API, and the mock's own webhook service sends the delivery to the
+ * client's endpoint; the command prints what it created and the delivery's outcome. Exit 0 when delivered, 1
+ * when not (or the API refused a request), 2 on a usage problem (unknown event, no endpoint, not a mock).
+ */
+import type { Command } from 'commander';
+import { awaitDelivery, outcomeText } from '../contracts/awaited-delivery.ts';
+import { printable } from '../contracts/printable.ts';
+import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../contracts/provider-api.ts';
+import { issueTokens } from '../contracts/state-session.ts';
+import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../contracts/webhook-fixtures.ts';
+import { applyOverrides } from './overrides.ts';
+
+export const DEFAULT_TRIGGER_URL = 'http://127.0.0.1:4010';
+
+interface TriggerFlags {
+  url: string;
+  client?: string;
+  clientSecret?: string;
+  adminToken?: string;
+  override: string[];
+}
+
+interface TriggerIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export function defineTriggerCommand(program: Command, io: TriggerIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
+  program
+    .command('trigger')
+    .description('make a running mock send a real webhook: creates and moves what the event needs, prints the delivery')
+    .argument('<event>', `one of: ${WEBHOOK_FIXTURES.map((fixture) => fixture.event).join(', ')}`)
+    .option('--url <url>', 'the running mock', DEFAULT_TRIGGER_URL)
+    .option('--client <id>', 'the client whose endpoint receives it (env COMMERCE_CLIENT_ID; default mock-client)')
+    .option('--client-secret <secret>', 'its secret (env COMMERCE_CLIENT_SECRET; default mock-secret)')
+    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option('--override <field=value>', 'a field of the created record (repeatable), e.g. customer.name=Ana or items.0.price=900', (value: string, all: string[]) => [...all, value], [])
+    .action((event: string, flags: TriggerFlags) => run(trigger(event, flags, env, io)));
+}
+
+async function trigger(event: string, flags: TriggerFlags, env: Record<string, string | undefined>, io: TriggerIo): Promise<number> {
+  const usage = (problem: string) => (io.stderr(`commerce-mock trigger: ${printable(problem)}\n`), 2);
+  const fixture = webhookFixture(event);
+  if (!fixture) return usage(`unknown event "${event}"; one of: ${WEBHOOK_FIXTURES.map((known) => known.event).join(', ')}`);
+  const body = applyOverrides(fixture.body(), flags.override);
+  if (!body.ok) return usage(body.problem);
+  const credentials = {
+    clientId: flags.client ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client',
+    clientSecret: flags.clientSecret ?? env['COMMERCE_CLIENT_SECRET'] ?? 'mock-secret',
+  };
+  let api: ProviderApi;
+  try {
+    api = await connectProvider({ baseUrl: flags.url, credentials, mode: 'auto', adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'] });
+  } catch (error) {
+    if (error instanceof ProviderUnreachable) return usage(error.message);
+    throw error;
+  }
+  if (!api.hasAdmin) return usage(`${flags.url} has no commerce-mock admin API (is it a running mock? does it need --admin-token?)`);
+  const endpoint = await endpointOf(api, credentials.clientId);
+  if (endpoint === undefined) return usage(`client ${credentials.clientId} is unknown to the mock at ${flags.url}`);
+  if (endpoint === null) return usage(`client ${credentials.clientId} has no webhook endpoint: set one (PUT /__admin/clients/${credentials.clientId}/webhook or the config file)`);
+  io.stdout(`trigger ${fixture.event} on ${flags.url} (client ${credentials.clientId}): ${fixture.description}\n`);
+  try {
+    return await runFixture(api, fixture, body.body, io);
+  } catch (error) {
+    if (!(error instanceof StateSetupError)) throw error;
+    io.stderr(`commerce-mock trigger: ${printable(error.message)}\n`);
+    return 1;
+  }
+}
+
+async function runFixture(api: ProviderApi, fixture: WebhookFixture, body: Record<string, unknown>, io: TriggerIo): Promise<number> {
+  const tokens = await issueTokens(api);
+  try {
+    const run = await fixture.run(api, tokens.accessToken, body);
+    for (const created of run.created) io.stdout(`  ${created.kind} ${created.id}${created.status ? ` → ${created.status}` : ''}\n`);
+    const delivery = await awaitDelivery(api, fixture, run);
+    if (!delivery) {
+      io.stdout(`  no ${fixture.webhook.type} webhook was recorded (a scenario or the endpoint's removal may have stopped it)\n`);
+      return 1;
+    }
+    io.stdout(`  webhook ${delivery.type} ${delivery.eventId} (${fixture.webhook.status}), delivery ${delivery.id} to ${printable(delivery.url)}: ${outcomeText(delivery)}\n`);
+    return delivery.status === 'delivered' ? 0 : 1;
+  } finally {
+    // The token is given back: a client holds few active tokens, and a trigger should not use them up.
+    await api.call('POST', '/v1/auth/token/revoke', { token: tokens.accessToken, body: { token: tokens.refreshToken }, expect: [200, 401] });
+  }
+}
+
+/** The client's endpoint URL, null when it has none, undefined when the client is unknown. */
+async function endpointOf(api: ProviderApi, clientId: string): Promise<string | null | undefined> {
+  const listed = await api.admin('GET', '/clients');
+  const client = ((listed.body['data'] ?? []) as Array<{ clientId: string; webhook?: { url: string } }>).find((known) => known.clientId === clientId);
+  return client && (client.webhook?.url ?? null);
+}
