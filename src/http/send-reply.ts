@@ -7,7 +7,7 @@ import type { Exchange, ExchangeObserver, RequestContext } from '../handling/req
 import { ERRORS, wwwAuthenticate } from '../errors/failures.ts';
 import type { Reply } from '../handling/reply.ts';
 
-export function renderReply(context: RequestContext, reply: Reply): Omit<Exchange, 'context'> {
+export function renderReply(context: Pick<RequestContext, 'requestId' | 'rateLimit'>, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };
   if (context.rateLimit) {
     headers['RateLimit-Limit'] = String(context.rateLimit.limit);

@@ -5,7 +5,8 @@
  * `GET /__admin/proxy/report` is the proxy's own: the drift report so far.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ERRORS } from '../errors/failures.ts';
+import { failure } from '../errors/failures.ts';
+import { renderReply } from '../http/send-reply.ts';
 import { redactUrlPath } from '../http/redact.ts';
 import type { OpenApiRouter } from '../openapi/openapi-router.ts';
 import { requestProblems } from '../contracts/request-conformance.ts';
@@ -44,7 +45,11 @@ export function createProxyHandler(options: ProxyOptions): RequestListener {
     void serve(options, req, res).catch((error: unknown) => {
       const requestId = req.headers['x-request-id'];
       const id = typeof requestId === 'string' && requestId ? requestId : random.id('req');
-      if (!res.headersSent) sendJson(res, ERRORS.target_unreachable.status, { error: ERRORS.target_unreachable.code, message: ERRORS.target_unreachable.message, requestId: id }, { 'X-Request-Id': id });
+      if (!res.headersSent) {
+        // The API's error body, built by the one reply renderer from the catalogue (it reads only the request id).
+        const refused = renderReply({ requestId: id }, failure('target_unreachable'));
+        sendJson(res, refused.status, refused.body, refused.headers as Record<string, string>);
+      }
       else res.destroy();
       options.print(`${req.method ?? 'GET'} ${redactUrlPath(req.url ?? '/')} → no answer (${String((error as Error).message)})`);
     });

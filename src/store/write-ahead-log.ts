@@ -16,6 +16,7 @@
  * everything from memory (by then the durable state).
  */
 import { monotonicMs } from '../platform/clock.ts';
+import { setImmediate } from 'node:timers';
 import type { JournalFile } from './journal-file.ts';
 import type { Persistence } from './persistence.ts';
 import type { AppendEvent, CheckpointEvent } from './store-types.ts';
@@ -104,8 +105,14 @@ export class JournalWriter implements Persistence {
   #schedule(): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    // #flush settles its waiters itself; only a throwing onAppend/onCheckpoint hook could land here.
-    this.#exclusive(() => this.#flush()).catch(() => undefined);
+    // After the current task and its promise jobs: the write is synchronous, so a flush started as a promise job
+    // could fail and roll back before the request that queued the lines reached its commit, which would then find
+    // nothing pending and acknowledge a write that is gone. Deferred to the check phase, every commit of this
+    // task is waiting on the batch when it is written. #flush settles its waiters itself; only a throwing
+    // onAppend/onCheckpoint hook could land in the catch.
+    setImmediate(() => {
+      this.#exclusive(() => this.#flush()).catch(() => undefined);
+    });
   }
 
   /** One group commit: append the open batch (never throws; failures go to the batch's waiters). */
