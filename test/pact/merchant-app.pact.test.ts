@@ -27,7 +27,10 @@ const pact = new PactV4({
 
 describe('merchant-app ↔ commerce-api contract', () => {
   for (const contract of [...authCases, ...catalogCases, ...subscriptionCases, ...orderCases]) {
-    it(contract.description, async () => {
+    // One retry: a clean-clone CI run once saw an interaction's request never reach Pact's mock server (14 ms, no
+    // error from the client; not reproduced alone). A failed attempt writes nothing to the pact file, so the stale
+    // check below still sees exactly the interactions that passed.
+    it(contract.description, { retry: 1 }, async () => {
       await contract.declare(pact).executeTest((server) => contract.exercise(server.url));
     });
   }
