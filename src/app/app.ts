@@ -20,7 +20,7 @@ import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
 import { loadAdminDocument } from '../openapi/spec-document.ts';
-import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from '../pages/console/console-page.ts';
+import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from '../pages/console-page.ts';
 import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_DIR } from '../../src/pages/console/console-page.ts';
+import { CONSOLE_DIR } from '../../src/pages/console-page.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const files = readdirSync(CONSOLE_DIR);

@@ -5,7 +5,7 @@
  */
 import express, { type RequestHandler } from 'express';
 import { join } from 'node:path';
-import { SHIPPED } from '../../platform/package-files.ts';
+import { SHIPPED } from '../platform/package-files.ts';
 
 export const CONSOLE_PREFIX = '/__admin/ui';
 
