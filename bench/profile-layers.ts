@@ -1,0 +1,96 @@
+/**
+ * Self time of a V8 CPU profile (`node --cpu-prof`) grouped by layer of the mock, for bench/profile-hot-path.ts.
+ * A sample counts for the function running when it was taken; a native function without a script (`writev`,
+ * `structuredClone`, a hash) counts for the layer of the nearest caller that has one, except JSON's own functions,
+ * the garbage collector and V8's own time, which are layers of their own.
+ */
+
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export const LAYERS = [
+  "node's own http/net and internals",
+  'our http glue + stages',
+  'openapi-backend + lodash',
+  'Ajv and the precompiled validators',
+  'store',
+  'our other code (handlers, flows, tokens)',
+  'Express and its router',
+  'JSON / serialisation',
+  'GC',
+  'V8 and native (program)',
+  'other',
+] as const;
+
+export type Layer = (typeof LAYERS)[number];
+
+const DEPENDENCY_LAYERS: Array<[RegExp, Layer]> = [
+  [/\/node_modules\/(openapi-backend|lodash|openapi-types|bath-es5|mock-json-schema)\//, 'openapi-backend + lodash'],
+  [/\/node_modules\/(ajv|ajv-formats|fast-uri|fast-deep-equal|json-schema-traverse)\//, 'Ajv and the precompiled validators'],
+  [/\/node_modules\/(express|router|body-parser|finalhandler|send|serve-static|path-to-regexp|qs|type-is|content-type|mime-types|accepts|parseurl|on-finished|statuses|depd|debug)\//, 'Express and its router'],
+];
+
+/** The layer of a function that has a script, or undefined for one that has none. */
+export function layerOfUrl(url: string): Layer | undefined {
+  if (url === '') return undefined;
+  if (url.startsWith('node:')) return "node's own http/net and internals";
+  for (const [pattern, layer] of DEPENDENCY_LAYERS) if (pattern.test(url)) return layer;
+  if (url.includes('/node_modules/')) return 'other';
+  if (/\/dist\/validators\//.test(url)) return 'Ajv and the precompiled validators';
+  if (/\/dist\/http\//.test(url)) return 'our http glue + stages';
+  if (/\/dist\/store\//.test(url)) return 'store';
+  if (/\/dist\//.test(url)) return 'our other code (handlers, flows, tokens)';
+  return 'other';
+}
+
+const OWN_LAYERS: Record<string, Layer> = {
+  '(garbage collector)': 'GC',
+  '(program)': 'V8 and native (program)',
+  stringify: 'JSON / serialisation',
+  parse: 'JSON / serialisation',
+};
+
+/**
+ * Microseconds of self time per layer, counting only samples taken within [fromUs, toUs] of the profile's clock
+ * (CLOCK_MONOTONIC on Linux, as `process.hrtime` reads it); idle time is left out.
+ */
+export function selfTimeByLayer(profile: CpuProfile, fromUs = -Infinity, toUs = Infinity): Map<Layer, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const layerOf = new Map<number, Layer | 'idle'>();
+  const resolve = (id: number): Layer | 'idle' => {
+    const known = layerOf.get(id);
+    if (known) return known;
+    const { functionName, url } = byId.get(id)!.callFrame;
+    let layer: Layer | 'idle' | undefined = functionName === '(idle)' ? 'idle' : url === '' ? OWN_LAYERS[functionName] : undefined;
+    layer ??= layerOfUrl(url);
+    if (!layer) {
+      const parent = parentOf.get(id);
+      layer = parent === undefined || byId.get(parent)!.callFrame.functionName === '(root)' ? 'other' : resolve(parent);
+    }
+    layerOf.set(id, layer);
+    return layer;
+  };
+  const totals = new Map<Layer, number>(LAYERS.map((layer) => [layer, 0]));
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < fromUs || at > toUs) return;
+    const layer = resolve(id);
+    if (layer !== 'idle') totals.set(layer, (totals.get(layer) ?? 0) + delta);
+  });
+  return totals;
+}
