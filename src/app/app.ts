@@ -3,7 +3,9 @@
  * assembled here and only here; a request is followed from top to bottom of `apiStages`. No I/O of its own:
  * sockets belong to the CLI, files to the store.
  */
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
+import { appListener } from './app-listener.ts';
 import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { createTicker } from './clock-ticker.ts';
@@ -25,7 +27,7 @@ import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-windows.ts';
-import { serveStages } from '../http/serve-stages.ts';
+import { expressStages, serveStages } from '../http/serve-stages.ts';
 import { apiMount, locator } from '../http/routing.ts';
 import { checkedStages, type Stage } from '../http/stage.ts';
 import { authenticate } from '../http/stages/authenticate.ts';
@@ -73,6 +75,12 @@ export interface AppOptions {
 }
 
 export interface App {
+  /**
+   * What a node:http server serves (`createServer(app.listener)`): the API straight through its stages, the rest
+   * through `express`.
+   */
+  listener: RequestListener;
+  /** The Express application: the admin API, the pages, the docs, and the API too (the same stages behind Express). */
   express: Express;
   flows: Flows;
   events: EventBus;
@@ -178,14 +186,16 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   app.use(CONSOLE_PREFIX, consolePage());
   app.use(
     ADMIN_PREFIX,
-    serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
-      deps,
-      logger,
-      observers,
-      basePolicy: scenarios.base,
-      bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
-      locate: adminLocate(adminRouter),
-    }),
+    expressStages(
+      serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
+        deps,
+        logger,
+        observers,
+        basePolicy: scenarios.base,
+        bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+        locate: adminLocate(adminRouter),
+      }),
+    ),
   );
   app.use('/docs', docsPages(deps));
   app.use(
@@ -202,8 +212,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     }),
   );
   const locate = locator(router, apiMount);
-  app.use(serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate }));
-  return { express: app, flows, events, scenarios, journal, webhooks, tick };
+  const serveApi = serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate });
+  app.use(expressStages(serveApi));
+  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
 /** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */

@@ -1,7 +1,10 @@
 /**
- * Express ⇄ stages: builds the request state from the socket, runs the stage list, writes the reply. Whatever
- * throws, in a stage or while writing, is logged and answered as the JSON 500 `erro_interno`.
+ * node:http ⇄ stages: builds the request state from the socket (IncomingMessage, ServerResponse), runs the stage
+ * list, writes the reply. Whatever throws, in a stage or while writing, is logged and answered as the JSON 500
+ * `erro_interno`. The API is served this way straight from the server's listener (../app/app-listener.ts); an Express
+ * application mounts the same stages through `expressStages`.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ExchangeObserver, RequestContext } from '../handling/request-context-types.ts';
 import { failure } from '../errors/failures.ts';
@@ -9,7 +12,7 @@ import type { Policy } from '../domain/policy.ts';
 import type { Reply } from '../handling/reply.ts';
 import type { FlowDeps } from '../platform/deps.ts';
 import type { Logger } from '../platform/log.ts';
-import { requestContext } from './request-context.ts';
+import { requestContext, targetOf, type RequestTarget } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
 import { sendReply } from './send-reply.ts';
@@ -28,18 +31,23 @@ export interface ServeOptions {
   locate: Locate;
 }
 
-export function serveStages(list: readonly Stage[], options: ServeOptions): RequestHandler {
+/**
+ * Serves one request through the stages, from node:http's own objects: `target` is where it goes (by default its
+ * `req.url`). Never rejects: whatever throws is answered, or the socket closed when an answer was already begun.
+ */
+export type StageListener = (req: IncomingMessage, res: ServerResponse, target?: RequestTarget) => Promise<void>;
+
+export function serveStages(list: readonly Stage[], options: ServeOptions): StageListener {
   const stages = checkedStages(list);
   const { deps, logger, observers, basePolicy } = options;
   const logFailure = (context: RequestContext, error: unknown) =>
     logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
-  return async (req: Request, res: Response) => {
-    const url = req.originalUrl;
+  return async (req, res, target = targetOf(req.url ?? '/')) => {
     const state: RequestState = {
-      context: requestContext(req, deps, basePolicy()),
+      context: requestContext(req, target, deps, basePolicy()),
       incoming: {
         headers: req.headers,
-        rawQuery: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '',
+        rawQuery: target.query,
         readBody: lazyBody(req, res, options.bodyLimitBytes),
         site: siteOf(req, deps.config),
       },
@@ -55,7 +63,20 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Requ
       sendReply(res, state.context, reply, observers);
     } catch (error) {
       logFailure(state.context, error);
-      if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers);
+      try {
+        if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers);
+      } catch (again) {
+        logFailure(state.context, again);
+        res.socket?.destroy();
+      }
     }
   };
+}
+
+/**
+ * The same stages as an Express handler, for a list mounted in an Express application (the admin API, and the API
+ * when `app.express` serves it): the path as Express gives it under its mount, the query of the URL as sent.
+ */
+export function expressStages(serve: StageListener): RequestHandler {
+  return (req: Request, res: Response) => serve(req, res, { path: req.baseUrl + req.path, query: targetOf(req.originalUrl).query });
 }

@@ -142,7 +142,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   }
   const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
-  appReady(app.express);
+  appReady(app.listener);
   // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
   const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
   ticking.unref();

@@ -27,6 +27,7 @@ export interface TestApp {
   core: App;
   /** Every domain event published so far, in order. */
   events: DomainEvent[];
+  /** Requests to `core.listener`, as the server serves them (the API without Express). */
   http: ReturnType<typeof supertest>;
   clock: Clock;
   store: Store;
@@ -57,7 +58,7 @@ export async function createTestApp(
   seedInitialData(deps);
   const { store: _store, logger: _logger, ...appOptions } = options;
   const core = await createApp(deps, { ...appOptions, router, adminRouter });
-  return { app: core.express, core, events, http: supertest(core.express), clock, store, config: resolved, deps };
+  return { app: core.express, core, events, http: supertest(core.listener), clock, store, config: resolved, deps };
 }
 
 /** The built-in scenarios plus the given ones (as they would be written in a file). */
