@@ -3,14 +3,15 @@
  * Starts the built mock (dist/, the unbundled build, so that every sample names its module) in memory with the
  * default dataset under `node --cpu-prof`, loads `GET /v1/products/{id}` with a bearer token at 50 connections for
  * 10 s (after a 2 s warm-up), stops it, and prints the self time of the load's samples grouped by layer, with the
- * server's CPU microseconds per request (from /proc, over the run). Prints figures, asserts nothing.
+ * server's CPU microseconds per request (from /proc, over the run); `--top N` adds the N functions of most self
+ * time. Prints figures, asserts nothing.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load } from './load.ts';
-import { LAYERS, selfTimeByLayer, type CpuProfile } from './profile-layers.ts';
+import { LAYERS, selfTimeByLayer, topFunctions, type CpuProfile } from './profile-layers.ts';
 import { ROOT } from './servers.ts';
 import { firstToken, fmt, request, spawnServer, stopServer } from './startup-support.ts';
 
@@ -21,6 +22,7 @@ const option = (name: string, fallback: number) => {
 };
 const SECONDS = option('--seconds', 10);
 const CONNECTIONS = option('--connections', 50);
+const TOP = option('--top', 0);
 const WARM_UP_SECONDS = 2;
 
 /** The command line of dist/cli.js, run as bin/commerce-mock.js runs the bundle (signals stop it, exit code out). */
@@ -58,11 +60,13 @@ try {
   const written = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
   if (written.length !== 1) throw new Error(`expected one .cpuprofile in ${dir}, found ${written.length}`);
   const profile = JSON.parse(await readFile(join(dir, written[0]!), 'utf8')) as CpuProfile;
-  let totals = selfTimeByLayer(profile, window.from, window.to);
+  let span = { from: window.from, to: window.to };
+  let totals = selfTimeByLayer(profile, span.from, span.to);
   let total = [...totals.values()].reduce((sum, value) => sum + value, 0);
   const whole = total === 0;
   // The profile's clock is the machine's monotonic clock on Linux; elsewhere the window may not line up.
   if (whole) {
+    span = { from: -Infinity, to: Infinity };
     totals = selfTimeByLayer(profile);
     total = [...totals.values()].reduce((sum, value) => sum + value, 0);
   }
@@ -80,6 +84,8 @@ try {
       return `| ${layer} | ${fmt(us / 1000, 0)} | ${fmt((100 * us) / total, 1)}% | ${fmt(us / requests, 1)} |`;
     }),
     `| total | ${fmt(total / 1000, 0)} | 100% | ${fmt(total / requests, 1)} |`,
+    ...(TOP > 0 ? ['', `| top ${TOP} functions by self time | µs/req |`, '|---|---:|'] : []),
+    ...topFunctions(profile, TOP, span.from, span.to).map(([name, us]) => `| ${name.replaceAll('|', '\\|')} | ${fmt(us / requests, 1)} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {

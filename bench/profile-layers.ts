@@ -66,6 +66,30 @@ const OWN_LAYERS: Record<string, Layer> = {
  * (CLOCK_MONOTONIC on Linux, as `process.hrtime` reads it); idle time is left out.
  */
 export function selfTimeByLayer(profile: CpuProfile, fromUs = -Infinity, toUs = Infinity): Map<Layer, number> {
+  const totals = new Map<Layer, number>(LAYERS.map((layer) => [layer, 0]));
+  for (const [key, us] of selfTime(profile, fromUs, toUs)) totals.set(key.layer, (totals.get(key.layer) ?? 0) + us);
+  return totals;
+}
+
+/** The `count` functions of most self time, as `name (file) [layer]`, with their microseconds. */
+export function topFunctions(profile: CpuProfile, count: number, fromUs = -Infinity, toUs = Infinity): Array<[string, number]> {
+  const byName = new Map<string, number>();
+  for (const [key, us] of selfTime(profile, fromUs, toUs)) {
+    const file = key.url.replace(/^.*\/(node_modules|dist)\//, '$1/');
+    const name = `${key.functionName || '(anonymous)'}${file ? ` (${file})` : ''} [${key.layer}]`;
+    byName.set(name, (byName.get(name) ?? 0) + us);
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+interface NodeKey {
+  functionName: string;
+  url: string;
+  layer: Layer;
+}
+
+/** Self time per profile node (idle left out), each node with its layer. */
+function selfTime(profile: CpuProfile, fromUs: number, toUs: number): Map<NodeKey, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -83,14 +107,18 @@ export function selfTimeByLayer(profile: CpuProfile, fromUs = -Infinity, toUs = 
     layerOf.set(id, layer);
     return layer;
   };
-  const totals = new Map<Layer, number>(LAYERS.map((layer) => [layer, 0]));
+  const keys = new Map<number, NodeKey>();
+  const totals = new Map<NodeKey, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
     at += delta;
     if (at < fromUs || at > toUs) return;
     const layer = resolve(id);
-    if (layer !== 'idle') totals.set(layer, (totals.get(layer) ?? 0) + delta);
+    if (layer === 'idle') return;
+    let key = keys.get(id);
+    if (!key) keys.set(id, (key = { ...byId.get(id)!.callFrame, layer }));
+    totals.set(key, (totals.get(key) ?? 0) + delta);
   });
   return totals;
 }

@@ -31,15 +31,18 @@ export interface StoreData {
 }
 
 export interface Store {
-  /** A copy of the record, or undefined. Constant time. */
-  get<T extends StoredRecord>(collection: CollectionName, id: string): T | undefined;
-  /** A copy of the client's record whose unique `key` equals `value`, or undefined. Constant time. */
+  /**
+   * The record, or undefined. Constant time, no copy: the store's own deep-frozen record (writing to it throws);
+   * to change it, `put` a copy (`{ ...record, field }`).
+   */
+  get<T extends StoredRecord>(collection: CollectionName, id: string): Readonly<T> | undefined;
+  /** The client's record whose unique `key` equals `value` (frozen, as `get` gives it), or undefined. Constant time. */
   findByKey<T extends StoredRecord>(
     collection: CollectionName,
     key: string,
     clientId: string,
     value: string,
-  ): T | undefined;
+  ): Readonly<T> | undefined;
   /**
    * The client's records of a collection, oldest first: by `createdAt`, then by the order of their first `put`
    * (later puts keep the place). The store's own sorted list, not a copy: read it, never change it (records

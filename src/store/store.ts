@@ -3,9 +3,10 @@
  * once and handed to the persistence layer as journal lines.
  *
  * Copies and views:
- * - `get`, `findByKey` and `getMeta` return copies (structuredClone): the caller may change them freely.
- * - `list` returns the store's own record objects in a fresh array. They are deep-frozen (writing to one
- *   throws in strict-mode code); to change a record, copy it (`{ ...record, field }`) and `put` the copy.
+ * - `get`, `findByKey` and `list` return the store's own record objects (`list` in a fresh array), without a copy:
+ *   reads are the hot path. They are deep-frozen (writing to one throws in strict-mode code); to change a record,
+ *   copy it (`{ ...record, field }`) and `put` the copy.
+ * - `getMeta` returns a copy (structuredClone): the caller may change it freely.
  * - `put` keeps a JSON copy of what it was given, so later changes to the caller's object are not seen. A put of a
  *   record equal to the stored one (same JSON, same key order) changes nothing and writes no journal line.
  */
@@ -35,9 +36,8 @@ export class JournaledStore implements Store {
     private readonly persistence: Persistence,
   ) {}
 
-  get<T extends StoredRecord>(collection: CollectionName, id: string): T | undefined {
-    const record = this.state.collection(collection).byId.get(id);
-    return record === undefined ? undefined : (structuredClone(record) as T);
+  get<T extends StoredRecord>(collection: CollectionName, id: string): Readonly<T> | undefined {
+    return this.state.collection(collection).byId.get(id) as Readonly<T> | undefined;
   }
 
   findByKey<T extends StoredRecord>(
@@ -45,9 +45,8 @@ export class JournaledStore implements Store {
     key: string,
     clientId: string,
     value: string,
-  ): T | undefined {
-    const record = this.state.collection(collection).findByKey(key, clientId, value);
-    return record === undefined ? undefined : (structuredClone(record) as T);
+  ): Readonly<T> | undefined {
+    return this.state.collection(collection).findByKey(key, clientId, value) as Readonly<T> | undefined;
   }
 
   list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>> {

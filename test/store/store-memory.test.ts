@@ -58,25 +58,22 @@ describe('store in memory', () => {
     expect(store.findByKey('products', 'originProductId', 'alice', 'K')?.id).toBe('p2');
   });
 
-  it('returns copies from get / findByKey and frozen views from list', async () => {
+  it('returns its own frozen records from get / findByKey / list, without a copy: writing to one throws and changes nothing', async () => {
     store = await openStore({});
     const original = product('p1', 'alice', 'A-1', { tags: ['x'] });
     store.put('products', original);
     (original['tags'] as string[]).push('changed after put');
 
-    const copy = store.get<ReturnType<typeof product>>('products', 'p1')!;
-    copy['name'] = 'mutated';
-    expect(store.get('products', 'p1')?.['name']).toBe('product p1');
-    expect(store.get('products', 'p1')?.['tags']).toEqual(['x']);
-    const found = store.findByKey('products', 'originProductId', 'alice', 'A-1')!;
-    found['name'] = 'mutated';
-    expect(store.get('products', 'p1')?.['name']).toBe('product p1');
-
-    const [view] = store.list('products', 'alice');
-    expect(Object.isFrozen(view)).toBe(true);
+    const read = store.get<ReturnType<typeof product>>('products', 'p1')!;
+    expect(store.get('products', 'p1')).toBe(read);
+    expect(store.findByKey('products', 'originProductId', 'alice', 'A-1')).toBe(read);
+    expect(store.list('products', 'alice')[0]).toBe(read);
+    expect(Object.isFrozen(read)).toBe(true);
     expect(() => {
-      (view as Record<string, unknown>)['name'] = 'x';
+      (read as Record<string, unknown>)['name'] = 'mutated';
     }).toThrow(TypeError);
+    expect(() => (read['tags'] as string[]).push('mutated')).toThrow(TypeError);
+    expect(store.get('products', 'p1')).toMatchObject({ name: 'product p1', tags: ['x'] });
   });
 
   it('stores meta values, putMany, clear', async () => {
