@@ -124,7 +124,8 @@ export function apiStages(
 ): Stage[] {
   const { router, limiter, flows, scenarios, applyChange } = parts;
   return [
-    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false)] : []),
+    // Of that state, only a scenario's can change through the API, and only in a request that runs under one.
+    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, (request) => request.scenario !== undefined)] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
     resolveCaller(flows.tokens.present),
     scenarioScope(scenarios),
@@ -166,6 +167,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
+  // Saved now when the store lacks it, not by whichever request comes first (the API's saves only what it can change).
+  state.persist(true);
   const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 

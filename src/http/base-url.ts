@@ -22,8 +22,9 @@ export function ownHost(req: IncomingMessage, config: Config): string | undefine
   if (!host || !name) return undefined;
   const port = parts?.['port'];
   if (port !== undefined && (Number(port) < 1 || Number(port) > HIGHEST_PORT)) return undefined;
+  if (isLoopback(name)) return host.toLowerCase();
   const own = [hostOfAddress(config.host), hostOfAddress(req.socket.localAddress), publicHostName(config)];
-  return isLoopback(name) || own.includes(name) ? host.toLowerCase() : undefined;
+  return own.includes(name) ? host.toLowerCase() : undefined;
 }
 
 /**
@@ -36,9 +37,9 @@ export function pageOrigins(host: string | undefined, config: Config): string[] 
   return [...new Set([...fromPublicUrl, ...fromHost].filter((origin): origin is string => origin !== undefined))];
 }
 
-export function baseUrlOf(req: IncomingMessage, config: Config): string {
+/** `host`: the request's own Host as `ownHost` judged it, when already known. */
+export function baseUrlOf(req: IncomingMessage, config: Config, host = ownHost(req, config)): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = ownHost(req, config);
   if (host) return `http://${host}`;
   return `http://${hostOfAddress(req.socket.localAddress)}:${req.socket.localPort ?? config.port}`;
 }

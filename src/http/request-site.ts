@@ -21,9 +21,11 @@ export interface Site {
 /** Methods that change nothing (RFC 9110 §9.2.1): never refused here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The Host is judged once per request; the origins only when a state-changing request asks for them. */
-export function siteOf(req: IncomingMessage, config: Config): Site {
-  const host = ownHost(req, config);
+/**
+ * The Host is judged once per request (`host`: as `ownHost` judged it, when already known); the origins only when a
+ * state-changing request asks for them.
+ */
+export function siteOf(req: IncomingMessage, config: Config, host = ownHost(req, config)): Site {
   let origins: readonly string[] | undefined;
   return {
     ownHost: host !== undefined,

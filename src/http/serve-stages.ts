@@ -15,6 +15,7 @@ import type { Logger } from '../platform/log.ts';
 import { requestContext, targetOf, type RequestTarget } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
 import { siteOf } from './request-site.ts';
+import { ownHost } from './base-url.ts';
 import { sendReply } from './send-reply.ts';
 import { runLocated, type Locate } from './routing.ts';
 import { checkedStages, type RequestState, type Stage } from './stage.ts';
@@ -43,13 +44,14 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Stag
   const logFailure = (context: RequestContext, error: unknown) =>
     logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
   return async (req, res, target = targetOf(req.url ?? '/')) => {
+    const host = ownHost(req, deps.config);
     const state: RequestState = {
-      context: requestContext(req, target, deps, basePolicy()),
+      context: requestContext(req, target, deps, basePolicy(), host),
       incoming: {
         headers: req.headers,
         rawQuery: target.query,
         readBody: lazyBody(req, res, options.bodyLimitBytes),
-        site: siteOf(req, deps.config),
+        site: siteOf(req, deps.config, host),
       },
     };
     let reply: Reply;

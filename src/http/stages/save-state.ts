@@ -4,14 +4,24 @@
  * otherwise it is flushed in the background, like a token's `lastUsedAt` (the API: a scenario rule's counter).
  */
 import type { ApplyChange } from '../../events/apply-change.ts';
-import type { Stage } from '../stage.ts';
+import type { RequestState, Stage } from '../stage.ts';
 
-/** `save` writes what changed and names it (the meta keys written; none when nothing changed). */
-export function saveState(save: () => readonly string[], applyChange: ApplyChange, wait: boolean): Stage {
+/**
+ * `save` writes what changed and names it (the meta keys written; none when nothing changed). `mayChange` tells
+ * whether the request could have changed that state at all; when not, `save` (which serialises every part to
+ * compare it) is skipped.
+ */
+export function saveState(
+  save: () => readonly string[],
+  applyChange: ApplyChange,
+  wait: boolean,
+  mayChange: (request: RequestState) => boolean = () => true,
+): Stage {
   return {
     name: 'save-state',
-    async run(_request, next) {
+    async run(request, next) {
       const reply = await next();
+      if (!mayChange(request)) return reply;
       const written = save();
       if (written.length === 0) return reply;
       if (wait) await applyChange({ written });
