@@ -19,7 +19,7 @@ const config = defaultConfig({ seedData: 'none', logLevel: 'silent', tokens: { t
 const store = await openStore({});
 const deps = { config, clients: createClientRegistry(config.clients), clock: createClock({ frozenAt: new Date('2026-03-02T10:00:00Z') }), random: createSecureRandom(), store };
 const app = await createApp(deps);
-const server = createServer(app.express);
+const server = createServer(app.listener);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -48,7 +48,7 @@ export function layerOfUrl(url: string): Layer | undefined {
   for (const [pattern, layer] of DEPENDENCY_LAYERS) if (pattern.test(url)) return layer;
   if (url.includes('/node_modules/')) return 'other';
   if (/\/dist\/validators\//.test(url)) return 'Ajv and the precompiled validators';
-  if (/\/dist\/http\//.test(url)) return 'our http glue + stages';
+  if (/\/dist\/(http|openapi)\//.test(url)) return 'our http glue + stages';
   if (/\/dist\/store\//.test(url)) return 'store';
   if (/\/dist\//.test(url)) return 'our other code (handlers, flows, tokens)';
   return 'other';
