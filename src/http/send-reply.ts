@@ -14,7 +14,7 @@ export function renderReply(context: Pick<RequestContext, 'requestId' | 'rateLim
     headers['RateLimit-Remaining'] = String(context.rateLimit.remaining);
     headers['RateLimit-Reset'] = String(context.rateLimit.resetSeconds);
   }
-  if (reply.ok) return { status: reply.status, headers: { ...headers, ...reply.headers }, body: reply.body };
+  if (reply.ok) return { status: reply.status, headers: Object.assign(headers, reply.headers), body: reply.body };
 
   const entry = ERRORS[reply.reason];
   const status = reply.scripted?.status ?? entry.status;
@@ -25,7 +25,7 @@ export function renderReply(context: Pick<RequestContext, 'requestId' | 'rateLim
     requestId: context.requestId,
     ...(reply.details && reply.details.length > 0 ? { details: reply.details } : {}),
   };
-  return { status, headers: { ...headers, ...reply.headers }, body };
+  return { status, headers: Object.assign(headers, reply.headers), body };
 }
 
 /**
