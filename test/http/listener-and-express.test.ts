@@ -5,7 +5,7 @@
  * counters and stored state start alike.
  */
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -53,19 +53,34 @@ const CASES: Array<[string, Ask]> = [
   ['a new request id when the sent one is not printable', (_t, http, auth, product) => http.get(`/v1/products/${product}`).set(auth).set('X-Request-Id', 'has space')],
 ];
 
+/** The answer's status line and body to a request line in absolute form (as sent to a proxy), read raw. */
+function absoluteForm(port: number, token: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET http://127.0.0.1:${port}/api/v1/products?limit=5 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    socket.once('end', () => resolve(`${answer.split('\r\n')[0]} ${answer.slice(answer.indexOf('\r\n\r\n') + 4)}`));
+    socket.once('error', reject);
+  });
+}
+
 /** A fresh app with one product and a token, served through `path`; the answers to every case, in order. */
-async function answersThrough(path: (app: App) => RequestListener): Promise<{ t: TestApp; answers: Seen[] }> {
+async function answersThrough(path: (app: App) => RequestListener): Promise<{ t: TestApp; answers: Seen[]; absolute: string }> {
   const t = await createTestApp();
-  const auth = bearer(await tokenFor(t));
+  const token = await tokenFor(t);
+  const auth = bearer(token);
   const created = await t.http.post('/v1/products/create').set(auth).send({ name: 'Capulana', price: 350 }).expect(201);
   const product = (created.body as { data: { id: string } }).data.id;
   const server = createServer(path(t.core));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const port = (server.address() as AddressInfo).port;
+    const http = supertest(`http://127.0.0.1:${port}`);
     const answers: Seen[] = [];
     for (const [, ask] of CASES) answers.push(seen(await ask(t, http, auth, product)));
-    return { t, answers };
+    return { t, answers, absolute: withoutIds(await absoluteForm(port, token)) };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -92,6 +107,11 @@ describe('the API through app.listener and through app.express', async () => {
     expect(undecodable!.status).toBe(400);
     expect(tooLarge).toMatchObject({ status: 413, headers: { connection: 'close' } });
     expect(freshId!.headers['x-request-id']).toBe('req_*');
+  });
+
+  it('a request line in absolute form reaches the API with its query, through every path', () => {
+    expect(listener!.absolute).toMatch(/^HTTP\/1\.1 200 OK \{"data":\[\{"name":"Capulana".*"limit":5/);
+    for (const other of others) expect({ path: other.name, answer: other.absolute }).toEqual({ path: other.name, answer: listener!.absolute });
   });
 
   it('a body over the limit writes nothing, whichever the path', () => {
