@@ -37,7 +37,7 @@ import { acceptContentType } from '../http/stages/content-type.ts';
 import { cors } from '../http/stages/cors.ts';
 import { handle } from '../http/stages/handle.ts';
 import { rateLimit } from '../http/stages/rate-limit.ts';
-import { saveState } from '../http/stages/save-state.ts';
+import { afterFirstOnlyWhen, saveState } from '../http/stages/save-state.ts';
 import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { monotonicMs } from '../platform/clock.ts';
@@ -124,8 +124,8 @@ export function apiStages(
 ): Stage[] {
   const { router, limiter, flows, scenarios, applyChange } = parts;
   return [
-    // Of that state, only a scenario's can change through the API, and only in a request that runs under one.
-    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, (request) => request.scenario !== undefined)] : []),
+    // Of that state, only a scenario's can change through the API, and only in a request run under one.
+    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
     resolveCaller(flows.tokens.present),
     scenarioScope(scenarios),
@@ -167,8 +167,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  // Saved now when the store lacks it, not by whichever request comes first (the API's saves only what it can change).
-  state.persist(true);
   const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 

@@ -5,7 +5,7 @@ import type { RequestContext } from '../handling/request-context-types.ts';
 import type { Policy } from '../domain/policy.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
 import type { FlowDeps } from '../platform/deps.ts';
-import { baseUrlOf, ownHost } from './base-url.ts';
+import { baseUrlOf } from './base-url.ts';
 
 /** A sent X-Request-Id is echoed when it is printable ASCII without spaces (safe to put back in a header). */
 const REQUEST_ID = /^[\x21-\x7E]{1,200}$/;
@@ -39,8 +39,8 @@ export function requestContext(
   target: RequestTarget,
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>,
   policy: Policy,
-  /** The request's own Host as `ownHost` judged it, when already known. */
-  host?: string,
+  /** The request's own Host as `ownHost` (base-url.ts) judged it: undefined for a foreign one. */
+  host: string | undefined,
 ): RequestContext {
   const sent = req.headers['x-request-id'];
   return {
@@ -50,7 +50,7 @@ export function requestContext(
     path: target.path,
     query: target.query,
     receivedAt: deps.clock.now(),
-    baseUrl: baseUrlOf(req, deps.config, host ?? ownHost(req, deps.config)),
+    baseUrl: baseUrlOf(req, deps.config, host),
     policy,
     startedMs: monotonicMs(),
   };

@@ -30,3 +30,16 @@ export function saveState(
     },
   };
 }
+
+/**
+ * A `mayChange` that saves after a list's first request (which saves the state as it started, as every request
+ * once did), then only when `when` holds for the request.
+ */
+export function afterFirstOnlyWhen(when: (request: RequestState) => boolean): (request: RequestState) => boolean {
+  let first = true;
+  return (request) => {
+    const save = first || when(request);
+    first = false;
+    return save;
+  };
+}
