@@ -2,8 +2,8 @@
  * The OpenAPI document as router and validator: it decides which operation a request reaches, its security
  * requirements and whether its parameters and body are valid. The stages call it and do the rest.
  *
- * A built server starts with nothing to compile: the operations come from the document the build dereferenced
- * (operation-table.ts), and each operation's request validators are the ones the build precompiled with
+ * A built server starts with nothing to compile: the operations come from the parsed document, its references
+ * resolved in a few milliseconds (resolved-copy.ts, operation-table.ts), and each operation's request validators are the ones the build precompiled with
  * openapi-backend (dist/validators/), called directly (request-validation.ts). Run from the sources there is no
  * build, and openapi-backend compiles each validator on first use. openapi-backend itself is made on first use
  * of `backend` only: the tests, the contract checks and the proxy validate responses with it.
@@ -14,7 +14,8 @@ import { initializedBackend } from './openapi-backend.ts';
 import { operationTable, operationsOf } from './operation-table.ts';
 import { loadPrecompiledValidators } from './precompiled-validators.ts';
 import { validateRequest, type RouterRequest, type Validation } from './request-validation.ts';
-import { dereferencedDefinition, loadAdminDocument, packageDefinition, type PackageDocument } from './spec-document.ts';
+import { resolvedCopy } from './resolved-copy.ts';
+import { dereferencedDefinition, loadAdminDocument, loadSpecDocument, packageDefinition, type PackageDocument } from './spec-document.ts';
 
 export type { Operation };
 export type { ParsedRequest, RouterRequest, Validation } from './request-validation.ts';
@@ -52,9 +53,10 @@ export interface RouterOptions {
 
 export async function createOpenApiRouter(options: RouterOptions = {}): Promise<OpenApiRouter> {
   const which = packageDocumentOf(options.document);
-  const definitionOf = () => (which ? packageDefinition(which) : dereferencedDefinition(options.document as Readonly<Record<string, unknown>>));
-  const definition = definitionOf();
+  const document = which === 'admin' ? loadAdminDocument() : which === 'service' ? loadSpecDocument() : (options.document as Readonly<Record<string, unknown>>);
+  const definition = resolvedCopy(document);
   const table = operationTable(operationsOf(definition));
+  const definitionOf = () => (which ? packageDefinition(which) : dereferencedDefinition(document));
   let backend: OpenAPIBackend | undefined;
   const backendOf = () => (backend ??= initializedBackend(definitionOf()));
   const precompiled = which ? loadPrecompiledValidators(options.validatorsDir ?? undefined, which) : undefined;

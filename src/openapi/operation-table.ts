@@ -1,6 +1,6 @@
 /**
- * The operations of a dereferenced document and how a request finds one: made in a few milliseconds from the
- * document the build dereferenced (dist/*.dereferenced.json), with no openapi-backend `init()` on the start path.
+ * The operations of a document (its references resolved) and how a request finds one: made in a few milliseconds,
+ * with no openapi-backend `init()` on the start path.
  * Each operation is what openapi-backend's `router.getOperations()` makes (the operation object, its path and
  * method, the path item's parameters after its own, the document's security when it names none), so both
  * agree on every field (test/http/routing.test.ts compares the matching).
@@ -12,7 +12,7 @@ const SERVED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 type Node = Record<string, unknown>;
 
-/** Every operation of a dereferenced document, in document order. */
+/** Every operation of a document whose references are resolved, in document order. */
 export function operationsOf(definition: Readonly<Node>): Operation[] {
   const paths = (definition['paths'] ?? {}) as Record<string, Node>;
   const globalSecurity = (definition['security'] ?? []) as unknown[];
