@@ -1,7 +1,7 @@
-// `npm run build`: src/ → dist/ (code and declarations), the documents and built-in scenarios as JSON
-// (spec-to-json.mjs) and dereferenced (dereference-specs.mjs), the request validators precompiled
-// (precompile-validators.mjs), and the server bundled in one file that bin runs (bundle-server.mjs). Everything is built in a
-// staging folder first, then moved into dist/ file by file: a rename replaces a file atomically, so a mock running
+// `npm run build`: src/ → dist/ (code and declarations), the documents as JSON (spec-to-json.mjs) and
+// dereferenced (dereference-specs.mjs), the built-in scenarios validated (validate-scenarios.mjs), the request
+// validators of both documents precompiled (precompile-validators.mjs), and the server bundled in one file that
+// bin runs (bundle-server.mjs). Everything is built in a staging folder first, then moved into dist/ file by file: a rename replaces a file atomically, so a mock running
 // from dist/ never finds a file missing or half written, and a failed build leaves dist/ as it was. The stamp,
 // written last, is what build-if-stale.mjs compares the sources with.
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,7 @@ const staging = mkdtempSync(join(ROOT, '.build-'));
 try {
   run(createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', staging);
   run('scripts/spec-to-json.mjs', staging);
+  run('scripts/validate-scenarios.mjs', staging);
   run('scripts/dereference-specs.mjs', staging);
   run('scripts/precompile-validators.mjs', staging);
   run('scripts/bundle-server.mjs', staging);

@@ -1,6 +1,7 @@
-// Build step, after tsc (scripts/build.mjs passes the folder it builds in, dist/ by default): every operation's
-// request validators, compiled once here with the server's own options (dist/openapi/openapi-router.js) and written
-// as standalone Ajv modules to dist/validators/, so the server loads them instead of compiling them at run time
+// Build step, after tsc and dereference-specs.mjs (scripts/build.mjs passes the folder it builds in, dist/ by
+// default): every operation's request validators, of the service's API and of the admin API, compiled once here
+// with the server's own options (dist/openapi/openapi-backend.js) and written as standalone Ajv modules to
+// dist/validators/ and dist/validators/admin/, so the server calls them instead of compiling anything at run time
 // (see src/openapi/precompiled-validators.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,34 +9,41 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const out = pathToFileURL(`${resolve(process.argv[2] ?? 'dist')}/`);
-const { createBackend } = await import(new URL('openapi/openapi-router.js', out).href);
-const { MANIFEST_FILE, VALIDATORS_DIR } = await import(new URL('openapi/precompiled-validators.js', out).href);
+const { createBackend } = await import(new URL('openapi/openapi-backend.js', out).href);
+const { packageDefinition } = await import(new URL('openapi/spec-document.js', out).href);
+const { MANIFEST_FILE, VALIDATORS_DIR, validatorsDirOf } = await import(new URL('openapi/precompiled-validators.js', out).href);
 
 const require = createRequire(import.meta.url);
 const standaloneCode = require('ajv/dist/standalone').default;
 const { _ } = require('ajv/dist/compile/codegen');
 
-const instances = [];
-const backend = createBackend(
-  // Generated code refers to the format checks by module, as the runtime ajv-formats plugin defines them.
-  { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } },
-  (ajv) => instances.push(ajv),
-);
-await backend.init();
+async function precompile(which) {
+  const instances = [];
+  const backend = createBackend(
+    // Generated code refers to the format checks by module, as the runtime ajv-formats plugin defines them.
+    { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } },
+    (ajv) => instances.push(ajv),
+    packageDefinition(which),
+  );
+  await backend.init();
+  const dir = validatorsDirOf(which);
+  mkdirSync(dir, { recursive: true });
+  const manifest = {};
+  for (const operation of backend.router.getOperations()) {
+    // openapi-backend makes a fresh Ajv instance for each validator it compiles, just before compiling it.
+    const first = instances.length;
+    const validators = backend.validator.buildRequestValidatorsForOperation(operation) ?? [];
+    const made = instances.slice(first);
+    if (made.length !== validators.length) throw new Error(`${operation.operationId}: ${validators.length} validators, ${made.length} Ajv instances`);
+    validators.forEach((validate, index) => {
+      writeFileSync(`${dir}${operation.operationId}-${index}.cjs`, standaloneCode(made[index], validate));
+    });
+    manifest[operation.operationId] = validators.length;
+  }
+  writeFileSync(`${dir}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2));
+  console.log(`precompiled the request validators of ${Object.keys(manifest).length} ${which} operations into ${dir}`);
+}
 
 rmSync(VALIDATORS_DIR, { recursive: true, force: true });
-mkdirSync(VALIDATORS_DIR, { recursive: true });
-const manifest = {};
-for (const operation of backend.router.getOperations()) {
-  // openapi-backend makes a fresh Ajv instance for each validator it compiles, just before compiling it.
-  const first = instances.length;
-  const validators = backend.validator.buildRequestValidatorsForOperation(operation) ?? [];
-  const made = instances.slice(first);
-  if (made.length !== validators.length) throw new Error(`${operation.operationId}: ${validators.length} validators, ${made.length} Ajv instances`);
-  validators.forEach((validate, index) => {
-    writeFileSync(`${VALIDATORS_DIR}${operation.operationId}-${index}.cjs`, standaloneCode(made[index], validate));
-  });
-  manifest[operation.operationId] = validators.length;
-}
-writeFileSync(`${VALIDATORS_DIR}${MANIFEST_FILE}`, JSON.stringify(manifest, null, 2));
-console.log(`precompiled the request validators of ${Object.keys(manifest).length} operations into ${VALIDATORS_DIR}`);
+await precompile('service');
+await precompile('admin');

@@ -4,7 +4,6 @@
  */
 import { configSchema, mergeConfigSources, parseConfig, type Config, type ConfigInput } from '../platform/config.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
-import { loadAdminDocument } from '../openapi/spec-document.ts';
 import { launchServer, type LaunchExtras } from '../server/start-server.ts';
 import { createAdminClient, type AdminClient } from './admin-client.ts';
 
@@ -31,7 +30,7 @@ const DEFAULTS = { port: 0, host: '127.0.0.1', logLevel: 'silent' } as const;
 /** The documents' routers, built once per process: building them is most of a start, and they hold no mock's state. */
 let routers: Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> | undefined;
 function sharedRouters(): Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> {
-  routers ??= Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: loadAdminDocument() })]).then(([router, adminRouter]) => ({
+  routers ??= Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: 'admin' })]).then(([router, adminRouter]) => ({
     router,
     adminRouter,
   }));

@@ -21,7 +21,6 @@ import { mockProviderStates } from '../contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
-import { loadAdminDocument } from '../openapi/spec-document.ts';
 import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from '../pages/console-page.ts';
 import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
@@ -181,7 +180,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const providerStates = mockProviderStates(deps.config);
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
-  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: loadAdminDocument() }));
+  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.get('/', homePage(deps.config));
   app.get(ADMIN_PREFIX, adminIndexRedirect());
   app.use(CONSOLE_PREFIX, consolePage());

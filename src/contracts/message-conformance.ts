@@ -5,13 +5,16 @@
  * values of their schema.
  */
 import type { ValidateFunction } from 'ajv';
-import { ValidationContext, type OpenAPIBackend } from 'openapi-backend';
+import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
 import type { PactBody } from './pact-interaction.ts';
 import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { Problem } from './response-conformance.ts';
+
+/** openapi-backend's `ValidationContext.Response`, named without loading the package for an enum. */
+const RESPONSE_CONTEXT = 'responseValidator' as ValidationContext.Response;
 
 const WHERE = 'message.contents';
 
@@ -45,7 +48,7 @@ export function messageProblems(backend: OpenAPIBackend, content: PactBody | und
   checks.set(backend, compiled);
   let check = compiled.get(schemaName);
   if (!check) {
-    check = backend.validator.getAjv(ValidationContext.Response).compile(schema);
+    check = backend.validator.getAjv(RESPONSE_CONTEXT).compile(schema);
     compiled.set(schemaName, check);
   }
   const invalid = check(read.body) ? [] : locatedDetails(partialErrors(check.errors ?? []), 'body');

@@ -5,11 +5,14 @@
  */
 import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ValidationContext, type OpenAPIBackend } from 'openapi-backend';
+import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
 import { mediaType } from '../http/media-types.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
+
+/** openapi-backend's `ValidationContext.Response`, named without loading the package for an enum. */
+const RESPONSE_CONTEXT = 'responseValidator' as ValidationContext.Response;
 
 export interface Problem {
   /** The part of the exchange at fault: `request.path`, `request.body`, `response.status`, `response.body`, … */
@@ -122,7 +125,7 @@ export function errorBodyProblems(backend: OpenAPIBackend, response: ResponseToC
   let check = errorBodyChecks.get(backend);
   if (!check) {
     const schemas = (backend.definition.components?.schemas ?? {}) as Record<string, object>;
-    check = backend.validator.getAjv(ValidationContext.Response).compile(schemas['Error'] ?? {});
+    check = backend.validator.getAjv(RESPONSE_CONTEXT).compile(schemas['Error'] ?? {});
     errorBodyChecks.set(backend, check);
   }
   const schema = (backend.definition.components?.schemas ?? {})['Error'];

@@ -4,7 +4,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import dereference from 'dereference-json-schema';
 import { BUILT, SHIPPED } from '../platform/package-files.ts';
 import { withBorrowedSchemas } from './shared-schemas.ts';
 
@@ -35,13 +34,24 @@ function readDocument(built = BUILT_JSON, source = SPEC_PATH): Record<string, un
  * the sources, or for another document, it is made here (a fifth of a second of start-up on a loaded machine).
  */
 export function dereferencedDefinition(document?: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const built = document === undefined || document === loadSpecDocument() ? BUILT.openapiDereferenced : document === loadAdminDocument() ? BUILT.adminDereferenced : undefined;
-  if (built !== undefined && existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;
-  return dereferencedCopy(document ?? loadSpecDocument());
+  if (document === undefined || document === loadSpecDocument()) return packageDefinition('service');
+  if (document === loadAdminDocument()) return packageDefinition('admin');
+  return dereferencedCopy(document);
+}
+
+/** The package's two documents: the service's API (spec/openapi.yaml) and the admin API (spec/admin.yaml). */
+export type PackageDocument = 'service' | 'admin';
+
+/** A package document's router definition, a fresh object at each call: the build's when there is one. */
+export function packageDefinition(which: PackageDocument): Record<string, unknown> {
+  const built = which === 'service' ? BUILT.openapiDereferenced : BUILT.adminDereferenced;
+  if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;
+  return dereferencedCopy(which === 'service' ? loadSpecDocument() : loadAdminDocument());
 }
 
 /** A fresh dereferenced copy of a document (no object shared between two uses of a component). */
 export function dereferencedCopy(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const dereference = createRequire(import.meta.url)('dereference-json-schema') as typeof import('dereference-json-schema');
   return JSON.parse(JSON.stringify(dereference.dereferenceSync(document))) as Record<string, unknown>;
 }
 

@@ -12,7 +12,10 @@ import { scenarioSchema, type Scenario } from './scenario-schema.ts';
 /** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */
 export const BUILT_IN_DIR = SHIPPED.scenarios;
 
-/** The built-ins as the build parsed them (`dist/built-in-scenarios.json`): start-up then needs no YAML parser. */
+/**
+ * The built-ins as the build validated them (`dist/built-in-scenarios.json`, scripts/validate-scenarios.mjs):
+ * start-up then needs neither the YAML parser nor the schema. A user's directory is validated at start.
+ */
 const BUILT_IN_JSON = BUILT.builtInScenarios;
 
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
@@ -135,6 +138,5 @@ export function loadScenarios(userDir?: string): LoadedScenarios {
 }
 
 function readBuiltInJson(): LoadedScenarios {
-  const parsed = JSON.parse(readFileSync(BUILT_IN_JSON, 'utf8')) as Record<string, unknown>;
-  return collect(Object.entries(parsed).map(([file, input]) => ({ path: join(BUILT_IN_DIR, file), parse: (path) => scenarioOf(input, path, 'built-in') })));
+  return { scenarios: JSON.parse(readFileSync(BUILT_IN_JSON, 'utf8')) as Scenario[], problems: [] };
 }

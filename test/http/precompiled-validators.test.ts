@@ -1,56 +1,88 @@
 /**
- * The request validators the build precompiles (dist/validators/, loaded by the server) judge every request as
- * the ones openapi-backend compiles at run time (used when running from the sources): same verdict, same errors,
- * same coerced parameters. `npm test` builds before running vitest, so dist/ is fresh.
+ * The request validators the build precompiles (dist/validators/, called directly by the server) judge every
+ * request as openapi-backend's own `validateRequest` does with the validators it compiles (the behaviour of
+ * record): same verdict, same errors, same coerced path and query parameters; for the service's API and the admin
+ * API. `npm test` builds before running vitest, so dist/ is fresh.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createOpenApiRouter, type RouterRequest } from '../../src/openapi/openapi-router.ts';
+import type { OpenAPIBackend } from 'openapi-backend';
+import { createOpenApiRouter, type Operation, type RouterRequest, type Validation } from '../../src/openapi/openapi-router.ts';
+import { loadPrecompiledValidators } from '../../src/openapi/precompiled-validators.ts';
 
 const DIST_VALIDATORS = fileURLToPath(new URL('../../dist/validators/', import.meta.url));
 
-const compiled = await createOpenApiRouter();
-const precompiled = await createOpenApiRouter({ validatorsDir: DIST_VALIDATORS });
-const operations = compiled.backend.router.getOperations();
+const routers = {
+  service: await createOpenApiRouter({ validatorsDir: DIST_VALIDATORS }),
+  admin: await createOpenApiRouter({ document: 'admin', validatorsDir: `${DIST_VALIDATORS}admin/` }),
+};
 
 const BODIES: unknown[] = [
   undefined,
+  null,
   {},
+  '{"name":',
   { name: 'Capulana', price: 350.5, unknownField: true },
   { customer: {}, items: [] },
   { customer: { customerId: 'cus_1' }, items: [{ productId: 'prod_1', quantity: 1.5 }] },
   { products: [{ name: 'A', price: 1.005 }] },
   { name: 'Caju', price: 0.30000000000000004 },
   { client_id: 'mock-client', client_secret: 'mock-secret' },
+  { minutes: '5', scenario: 'x', clientId: 7 },
   [1, 2],
 ];
-const QUERIES: Array<Record<string, string>> = [{}, { page: '2', limit: '10' }, { page: '0', limit: 'abc', status: 'NOPE' }];
+const QUERIES: Array<Record<string, string | string[]>> = [
+  {},
+  { page: '2', limit: '10' },
+  { page: '0', limit: 'abc', status: 'NOPE' },
+  { status: ['PAID', 'PENDING'], limit: ['1', '2'], __proto__x: 'y' },
+];
+const PATH_VALUES = ['x_1', 'prod%20caf%C3%A9', '12/'];
 
-function requestsOf(path: string, method: string): RouterRequest[] {
-  const concrete = path.replace(/\{[^}]+\}/g, 'x_1');
-  return BODIES.flatMap((body) =>
-    QUERIES.map((query) => ({ method: method.toUpperCase(), path: concrete, query: { ...query }, headers: { 'content-type': 'application/json' }, body: structuredClone(body) })),
+function requestsOf(operation: Operation): RouterRequest[] {
+  return PATH_VALUES.flatMap((value) =>
+    BODIES.flatMap((body) =>
+      QUERIES.map((query) => ({
+        method: operation.method.toUpperCase(),
+        path: operation.path.replace(/\{[^}]+\}/g, value),
+        query: structuredClone(query),
+        headers: { 'Content-Type': 'application/json' },
+        body: structuredClone(body),
+      })),
+    ),
   );
 }
 
-describe('precompiled request validators', () => {
-  it('exist for every operation and are the ones the router uses', () => {
-    const slots = precompiled.backend.validator.requestValidators;
-    const precompiledIds = operations.filter((operation) => Object.getOwnPropertyDescriptor(slots, operation.operationId ?? '')?.get);
-    expect(precompiledIds.length).toBe(operations.length);
+/** openapi-backend's own verdict, in the router's terms. */
+function ofRecord(backend: OpenAPIBackend, request: RouterRequest, operation: Operation): Validation {
+  const result = backend.validator.validateRequest(request, operation);
+  if (result.errors) return { ok: false, errors: result.errors };
+  const coerced = (result.coerced ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
+  return { ok: true, parsed: { params: coerced.params ?? {}, query: coerced.query ?? {}, body: request.body } };
+}
+
+const comparable = (outcome: Validation) =>
+  outcome.ok
+    ? { ok: true, parsed: outcome.parsed }
+    : { ok: false, errors: outcome.errors.map(({ keyword, instancePath, schemaPath, params, message }) => ({ keyword, instancePath, schemaPath, params, message })) };
+
+describe.each(Object.entries(routers))('precompiled request validators of the %s document', (which, router) => {
+  it('the operation table is openapi-backend\'s: same operations in the same order, with their security and parameters', () => {
+    const summary = (operations: readonly Operation[]) =>
+      operations.map(({ operationId, method, path, security, parameters }) => ({ operationId, method, path, security, parameters }));
+    expect(summary(router.operations)).toEqual(summary(router.backend.router.getOperations()));
   });
 
-  it.each(operations.map((operation) => [operation.operationId ?? '', operation] as const))('%s: same verdicts and errors', (_id, operation) => {
-    const requests = requestsOf(operation.path, operation.method);
-    const judged = (router: typeof compiled) => requests.map((request) => router.validate(structuredClone(request), operation));
-    const comparable = (outcomes: ReturnType<typeof judged>) =>
-      outcomes.map((outcome) =>
-        outcome.ok
-          ? { ok: true, parsed: outcome.parsed }
-          : { ok: false, errors: outcome.errors.map(({ keyword, instancePath, schemaPath, params, message }) => ({ keyword, instancePath, schemaPath, params, message })) },
-      );
-    const expected = comparable(judged(compiled));
+  it('exist for every operation', () => {
+    const manifest = loadPrecompiledValidators(which === 'service' ? DIST_VALIDATORS : `${DIST_VALIDATORS}admin/`);
+    expect([...(manifest?.keys() ?? [])].sort()).toEqual(router.operations.map((operation) => operation.operationId).sort());
+  });
+
+  it.each(router.operations.map((operation) => [operation.operationId ?? '', operation] as const))('%s: same verdicts, errors and coerced values as openapi-backend', (_id, operation) => {
+    const requests = requestsOf(operation);
+    const expected = requests.map((request) => comparable(ofRecord(router.backend, structuredClone(request), operation)));
+    const judged = requests.map((request) => comparable(router.validate(structuredClone(request), operation)));
+    expect(judged).toEqual(expected);
     expect(expected.some((outcome) => !outcome.ok)).toBe(true);
-    expect(comparable(judged(precompiled))).toEqual(expected);
   });
 });

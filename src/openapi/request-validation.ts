@@ -1,0 +1,123 @@
+/**
+ * A request checked by its operation's request validators, called directly: the ones the build precompiled
+ * (dist/validators/) or, run from the sources, the ones openapi-backend compiles. The input they see is the one
+ * openapi-backend's `validateRequest` builds (`{path, query, header, cookie, requestBody}`), made the same way:
+ * path parameters from the operation's template, percent-decoded; a single query value wrapped in a list when its
+ * schema is an array; the params validator coerces path and query values to their declared types in place.
+ * test/http/precompiled-validators.test.ts holds both to the same verdicts, errors and coerced values.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Operation } from 'openapi-backend';
+import { normalizedPath } from './operation-table.ts';
+
+export interface RouterRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/** A request that passed validation, with path and query parameters coerced to their declared types. */
+export interface ParsedRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export type Validation = { ok: true; parsed: ParsedRequest } | { ok: false; errors: ErrorObject[] };
+
+/** What validating a request needs to know of its operation, worked out once. */
+interface PreparedOperation {
+  pathPattern: RegExp;
+  pathNames: string[];
+  arrayQueryParams: ReadonlySet<string>;
+  /** The body's only media type is JSON: a body that is not JSON is then a `parse` error. */
+  jsonOnlyBody: boolean;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  schema?: { type?: unknown };
+  content?: unknown;
+  explode?: boolean;
+  style?: string;
+}
+
+const prepared = new WeakMap<Operation, PreparedOperation>();
+
+function prepare(operation: Operation): PreparedOperation {
+  const parameters = (operation.parameters ?? []) as Parameter[];
+  for (const parameter of parameters) {
+    // What openapi-backend would decode differently (cookies, JSON-encoded or delimited values): no document of
+    // this package declares one, and a new one must not pass unnoticed.
+    if (parameter.in === 'cookie' || parameter.content !== undefined || parameter.explode === false || (parameter.style && parameter.style !== 'form' && parameter.style !== 'simple')) {
+      throw new Error(`${operation.operationId}: parameter ${parameter.name} (${parameter.in}) needs a decoding the request validation does not do`);
+    }
+  }
+  const content = Object.keys((operation.requestBody as { content?: object } | undefined)?.content ?? {});
+  return {
+    pathPattern: new RegExp(`^${operation.path.replace(/\{[A-Za-z0-9_-]+\}/g, '([^\\/]*)')}$`),
+    pathNames: [...operation.path.matchAll(/\{([A-Za-z0-9_-]+)\}/g)].map((found) => found[1] as string),
+    arrayQueryParams: new Set(parameters.filter((parameter) => parameter.in === 'query' && parameter.schema?.type === 'array').map((parameter) => parameter.name)),
+    jsonOnlyBody: content.length === 1 && content[0] === 'application/json',
+  };
+}
+
+function preparedOf(operation: Operation): PreparedOperation {
+  let found = prepared.get(operation);
+  if (!found) prepared.set(operation, (found = prepare(operation)));
+  return found;
+}
+
+export function validateRequest(request: RouterRequest, operation: Operation, validators: readonly ValidateFunction[]): Validation {
+  const { pathPattern, pathNames, arrayQueryParams, jsonOnlyBody } = preparedOf(operation);
+  const errors: ErrorObject[] = [];
+  const { body } = request;
+  const headers = lowerCaseKeys(request.headers);
+  const input: Record<string, unknown> = {
+    path: pathParams(normalizedPath(request.path), pathPattern, pathNames),
+    query: queryCopy(request.query, arrayQueryParams),
+    header: headers,
+    cookie: {},
+  };
+  let requestBody = body;
+  if (body !== undefined && body !== null && typeof body !== 'object') {
+    try {
+      requestBody = JSON.parse(String(body));
+    } catch (error) {
+      if (jsonOnlyBody) errors.push({ keyword: 'parse', instancePath: '', schemaPath: '#/requestBody', params: [], message: (error as Error).message });
+    }
+  }
+  const rawType = headers['content-type'];
+  const contentType = String((Array.isArray(rawType) ? rawType[0] : rawType) ?? '').split(';')[0]?.trim().toLowerCase();
+  if (typeof requestBody === 'object' || contentType === 'application/json') input['requestBody'] = requestBody;
+  for (const validate of validators) {
+    validate(input);
+    if (validate.errors) errors.push(...validate.errors);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, parsed: { params: input['path'] as Record<string, string>, query: input['query'] as Record<string, unknown>, body } };
+}
+
+/** bath-es5's reading of a template, as openapi-backend uses it: each segment value percent-decoded. */
+function pathParams(path: string, pattern: RegExp, names: readonly string[]): Record<string, string> {
+  const found = pattern.exec(path);
+  if (!found) return {};
+  const params: Record<string, string> = {};
+  names.forEach((name, index) => (params[name] = decodeURIComponent(found[index + 1] ?? '')));
+  return params;
+}
+
+/** A copy the params validator may coerce in place; a lone value of an array parameter becomes a list. */
+function queryCopy(query: Readonly<Record<string, string | string[]>>, arrays: ReadonlySet<string>): Record<string, unknown> {
+  // fromEntries defines own properties, so a key such as `__proto__` stays plain data.
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value] : arrays.has(name) ? [value] : value]));
+}
+
+function lowerCaseKeys(headers: Readonly<Record<string, string | string[]>>): Record<string, string | string[]> {
+  const keys = Object.keys(headers);
+  if (keys.every((key) => key === key.toLowerCase())) return headers as Record<string, string | string[]>;
+  return Object.fromEntries(keys.map((key) => [key.toLowerCase(), headers[key] as string | string[]]));
+}

@@ -1,0 +1,111 @@
+/**
+ * The start path of the built server (`bin/commerce-mock.js` → dist/bundle/cli.js), in a spawned process: it
+ * answers with the validators the build precompiled, called directly, and compiles nothing: neither
+ * openapi-backend, Ajv's compiler, the dereferencer nor the YAML parser is ever loaded, also after requests that
+ * fail validation on both APIs. The built-in scenarios are validated by the build (a broken one fails it, naming
+ * the file, the field and the reason); a user's scenario files are still validated at start.
+ * `npm test` builds before running vitest, so dist/ is fresh.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_DIR, readScenarioDir } from '../../src/scenarios/scenario-library.ts';
+import { BIN } from '../support/cli.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+/** Preloaded into the server: at exit, the files of every CommonJS module it loaded (all packages are CommonJS). */
+const RECORDER = `process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_MODULES, Object.keys(require.cache).join('\\n')));\n`;
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'built-start-'));
+}
+
+/** Starts the built server with the recorder, runs `requests` against it, stops it; the modules it loaded. */
+async function loadedModules(requests: (baseUrl: string) => Promise<void>): Promise<string[]> {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'recorder.cjs'), RECORDER);
+  const listFile = join(dir, 'loaded.txt');
+  const child = spawn(process.execPath, ['--require', join(dir, 'recorder.cjs'), BIN, 'start', '--in-memory', '--port', '0', '--log-level', 'error'], {
+    env: { ...process.env, LOADED_MODULES: listFile },
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (match?.[1]) resolve(match[1]);
+      });
+      void exited.then((code) => reject(new Error(`exited with ${code} before listening`)));
+    });
+    await requests(baseUrl);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+  return readFileSync(listFile, 'utf8').split('\n');
+}
+
+async function status(url: string, init: RequestInit = {}): Promise<{ status: number; code: unknown }> {
+  const answer = await fetch(url, init);
+  const body = (await answer.json()) as { error?: { code?: unknown } };
+  return { status: answer.status, code: body.error?.code };
+}
+
+describe('the built server start path', () => {
+  it('answers with precompiled validators, called directly, and loads no compiler', async () => {
+    const json = { 'content-type': 'application/json' };
+    const modules = await loadedModules(async (baseUrl) => {
+      const token = await fetch(`${baseUrl}/v1/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }) });
+      expect(token.status).toBe(200);
+      const { access_token: accessToken } = ((await token.json()) as { data: { access_token: string } }).data;
+      expect(await status(`${baseUrl}/v1/products?limit=abc`, { headers: { authorization: `Bearer ${accessToken}` } })).toMatchObject({ status: 400 });
+      expect(await status(`${baseUrl}/__admin/clock/advance`, { method: 'POST', headers: json, body: JSON.stringify({ seconds: 'soon' }) })).toMatchObject({ status: 400 });
+    });
+    const loaded = (part: string) => modules.filter((file) => file.includes(part));
+    expect(loaded('/dist/validators/issueToken-')).not.toEqual([]);
+    expect(loaded('/dist/validators/listProducts-')).not.toEqual([]);
+    expect(loaded('/dist/validators/admin/advanceClock-')).not.toEqual([]);
+    for (const compiler of ['/node_modules/openapi-backend/', '/node_modules/ajv/dist/ajv.js', '/node_modules/ajv/dist/core.js', '/node_modules/ajv/dist/compile/index.js', '/node_modules/dereference-json-schema/', '/node_modules/yaml/']) {
+      expect(loaded(compiler)).toEqual([]);
+    }
+  });
+
+  it('bundles the packages of the start path, and none of the compilers (esbuild names each bundled file)', () => {
+    const bundled = new Set([...readFileSync(join(DIST, 'bundle', 'cli.js'), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((found) => found[1]));
+    for (const name of ['zod', 'express', '@faker-js/faker', 'commander']) expect(bundled).toContain(name);
+    for (const name of ['openapi-backend', 'ajv', 'ajv-formats', 'yaml', 'dereference-json-schema', '@pact-foundation/pact', '@pact-foundation/pact-core']) expect(bundled).not.toContain(name);
+  });
+
+  it('loads the built-in scenarios as validating their files gives them', () => {
+    const validated = readScenarioDir(BUILT_IN_DIR, 'built-in');
+    expect(validated.problems).toEqual([]);
+    expect(JSON.parse(readFileSync(join(DIST, 'built-in-scenarios.json'), 'utf8'))).toEqual(validated.scenarios);
+  });
+
+  it('a broken built-in scenario fails the build step with the file, field and reason, and writes nothing', () => {
+    const scenarios = tempDir();
+    writeFileSync(join(scenarios, 'broken.yaml'), 'tokens: { ttlSeconds: soon }\n');
+    const built = join(DIST, 'built-in-scenarios.json');
+    const before = { text: readFileSync(built, 'utf8'), mtimeMs: statSync(built).mtimeMs };
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'validate-scenarios.mjs'), DIST, scenarios], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`invalid built-in scenario files:\n${join(scenarios, 'broken.yaml')}: tokens.ttlSeconds: Invalid input: expected number, received string\n`);
+    expect({ text: readFileSync(built, 'utf8'), mtimeMs: statSync(built).mtimeMs }).toEqual(before);
+  });
+
+  it('the built server still validates a user scenario directory at start: exit 2, nothing served', () => {
+    const scenarios = tempDir();
+    writeFileSync(join(scenarios, 'broken.yaml'), 'tokens: { ttlSeconds: soon }\n');
+    const result = spawnSync(process.execPath, [BIN, 'start', '--in-memory', '--port', '0', '--scenarios', scenarios], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${join(scenarios, 'broken.yaml')}: tokens.ttlSeconds: Invalid input: expected number, received string`);
+    expect(result.stdout).toBe('');
+  });
+});
