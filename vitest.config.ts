@@ -1,9 +1,25 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files of test/cli/ and test/pact/ that run everything in process (`runCli` of test/support/cli.ts, `startMock`,
+ * the pact check against the document): no child process, no Pact core, no signal handler (only bin/ touches
+ * `process`), every server stopped by its test. They share a worker like any HTTP file; a new file of these
+ * folders runs in a process of its own until it is added here.
+ */
+const IN_PROCESS = [
+  ...['banner', 'logging', 'pact-check-cli', 'public-url', 'slow-clients', 'trigger'].map((name) => `test/cli/${name}.test.ts`),
+  ...['pact-against-openapi', 'provider-states'].map((name) => `test/pact/${name}.test.ts`),
+];
 
 /** Files that start servers in child processes, Pact's native mock server and verifier, a browser, or mock a module. */
 const OWN_PROCESS = [
-  'test/cli/**/*.test.ts',
-  'test/pact/**/*.test.ts',
+  ...['test/cli', 'test/pact'].flatMap((folder) =>
+    readdirSync(new URL(`./${folder}`, import.meta.url))
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => `${folder}/${name}`)
+      .filter((file) => !IN_PROCESS.includes(file)),
+  ),
   'test/browser/**/*.test.ts',
   // It replaces node:crypto with vi.mock to count hashes: a mock only reaches modules loaded after it.
   'test/app/caller.test.ts',

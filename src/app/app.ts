@@ -21,7 +21,8 @@ import { mockProviderStates } from '../contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
-import { CONSOLE_PREFIX, adminIndexRedirect, consolePage } from '../pages/console-page.ts';
+import { adminIndexRedirect, consolePage } from '../pages/console-page.ts';
+import { mountPages } from '../pages/page-serving.ts';
 import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
@@ -45,7 +46,7 @@ import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
 import { orderFlow } from '../orders/order-flow.ts';
 import { payerProgression } from '../orders/payer-progression.ts';
-import { CHECKOUT_PREFIX, checkoutPages } from '../pages/checkout/checkout-pages.ts';
+import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import { catalogFlow } from '../catalog/catalog-flow.ts';
 import { paymentQueries } from '../records/payment-queries.ts';
@@ -181,9 +182,23 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
-  app.get('/', homePage(deps.config));
-  app.get(ADMIN_PREFIX, adminIndexRedirect());
-  app.use(CONSOLE_PREFIX, consolePage());
+  // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
+  mountPages(app, [
+    homePage(deps.config),
+    adminIndexRedirect(ADMIN_PREFIX),
+    consolePage(),
+    docsPages(deps),
+    checkoutPages({
+      flows,
+      clients: deps.clients,
+      apply: applyChange,
+      logger,
+      config: deps.config,
+      tokens: pageTokens(deps.random.token()),
+      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
+      clock: deps.clock,
+    }),
+  ]);
   app.use(
     ADMIN_PREFIX,
     expressStages(
@@ -196,20 +211,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
         locate: adminLocate(adminRouter),
       }),
     ),
-  );
-  app.use('/docs', docsPages(deps));
-  app.use(
-    CHECKOUT_PREFIX,
-    checkoutPages({
-      flows,
-      clients: deps.clients,
-      apply: applyChange,
-      logger,
-      config: deps.config,
-      tokens: pageTokens(deps.random.token()),
-      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
-      clock: deps.clock,
-    }),
   );
   const locate = locator(router, apiMount);
   const serveApi = serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate });

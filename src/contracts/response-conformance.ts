@@ -4,15 +4,13 @@
  * response a contract expects) and the test suite (every response the app sends, test/support/response-validator.ts).
  */
 import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
+import type { ErrorObject } from 'ajv';
+import type { OpenAPIBackend } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
 import { mediaType } from '../http/media-types.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
-
-/** openapi-backend's `ValidationContext.Response`, named without loading the package for an enum. */
-const RESPONSE_CONTEXT = 'responseValidator' as ValidationContext.Response;
+import { responseValidatorsOf } from './response-validators.ts';
 
 export interface Problem {
   /** The part of the exchange at fault: `request.path`, `request.body`, `response.status`, `response.body`, … */
@@ -85,8 +83,9 @@ function headerProblems({ backend, operation, response, declared, of, complete }
       }
     }
   }
-  const values = backend.validator.validateResponseHeaders(sent, operation, { statusCode: response.status });
-  for (const error of values.errors ?? []) {
+  const validate = responseValidatorsOf(backend).headers(operation, response.status);
+  validate?.({ headers: sent });
+  for (const error of validate?.errors ?? []) {
     problems.push({ where: 'response.headers', message: `${error.instancePath.replace(/^\/headers\//, '')}: ${error.message ?? 'invalid'}` });
   }
   return problems;
@@ -104,14 +103,14 @@ function bodyProblems({ backend, operation, response, declared, of, complete }: 
   if (declaredTypes.length === 0) return [{ where: 'response.body', message: `${of} has no body` }];
   const read = readResponseBody(response);
   if (!read.ok) return [read.problem];
-  const result = backend.validateResponse(read.body, operation, response.status);
-  if (complete) return bodyDetails(result.errors ?? []);
+  const validate = responseValidatorsOf(backend).body(operation, response.status);
+  validate?.(read.body);
+  const errors = validate?.errors ?? [];
+  if (complete) return bodyDetails(errors);
   const schema = (declared.content?.[type ?? 'application/json'] ?? Object.values(declared.content ?? {})[0])?.schema;
   const undeclared = fieldsNotDeclared(read.body, schema).map((field) => ({ where: 'response.body', message: `${field}: not a field of ${of}` }));
-  return [...bodyDetails(partialErrors(result.errors ?? [])), ...undeclared];
+  return [...bodyDetails(partialErrors(errors)), ...undeclared];
 }
-
-const errorBodyChecks = new WeakMap<OpenAPIBackend, ValidateFunction>();
 
 /**
  * A refusal that reaches no operation (404 unknown path, 405 wrong method) still answers the document's error
@@ -122,12 +121,7 @@ export function errorBodyProblems(backend: OpenAPIBackend, response: ResponseToC
   if (response.body === undefined) return [];
   const read = readResponseBody(response);
   if (!read.ok) return [read.problem];
-  let check = errorBodyChecks.get(backend);
-  if (!check) {
-    const schemas = (backend.definition.components?.schemas ?? {}) as Record<string, object>;
-    check = backend.validator.getAjv(RESPONSE_CONTEXT).compile(schemas['Error'] ?? {});
-    errorBodyChecks.set(backend, check);
-  }
+  const check = responseValidatorsOf(backend).errorBody();
   const schema = (backend.definition.components?.schemas ?? {})['Error'];
   const undeclared = fieldsNotDeclared(read.body, schema).map((field) => ({ where: 'response.body', message: `${field}: not a field of the error body` }));
   return [...(check(read.body) ? [] : bodyDetails(partialErrors(check.errors ?? []))), ...undeclared];

@@ -3,45 +3,45 @@
  * admin API and, to send requests, the mock's own API. No build step: tsc copies no file that is not TypeScript, so
  * the sources and the build both serve src/pages/console/ (see package-files.ts).
  */
-import express, { type RequestHandler } from 'express';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHIPPED } from '../platform/package-files.ts';
+import { isRead, type Page, type PagePolicy } from './page-serving.ts';
 
 export const CONSOLE_PREFIX = '/__admin/ui';
 
 export const CONSOLE_DIR = SHIPPED.console;
 
+/** Its policy lets it load and call only this origin. */
+const POLICY: PagePolicy = { scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"], connectSrc: ["'self'"] };
+
 /**
  * The page itself is served without the admin token (a browser cannot send one on navigation; the page holds no
- * data): every call it makes is guarded like any admin call. Its policy lets it load and call only this origin.
+ * data): every call it makes is guarded like any admin call. GET and HEAD of the page (at `/__admin/ui` and
+ * `/__admin/ui/`) and of the folder's files; anything else falls through to the admin API.
  */
-const SECURITY_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-cache',
-};
-
-/** GET and HEAD of the page (at `/__admin/ui` and `/__admin/ui/`) and its files; anything else falls through to the admin API. */
-export function consolePage(): RequestHandler {
-  const files = express.static(CONSOLE_DIR, {
-    index: false,
-    etag: false,
-    dotfiles: 'ignore',
-    setHeaders: (response) => response.set(SECURITY_HEADERS),
-  });
-  const page = join(CONSOLE_DIR, 'index.html');
-  return (request, response, next) => {
-    // Mounted at the prefix, both `/__admin/ui` and `/__admin/ui/` arrive as `/`; the static files alone would
-    // answer only the second (the first is a redirect or nothing), and the page names its files absolutely.
-    const isPage = request.path === '/' && (request.method === 'GET' || request.method === 'HEAD');
-    if (isPage) response.sendFile(page, { headers: SECURITY_HEADERS, etag: false, lastModified: false });
-    else files(request, response, next);
+export function consolePage(): Page {
+  // The folder is flat and ships as is: its listing, read once, is the list of files a browser may fetch.
+  const files = new Set(readdirSync(CONSOLE_DIR).filter((name) => !name.startsWith('.')));
+  return {
+    at: CONSOLE_PREFIX,
+    policy: POLICY,
+    answer: (req) => {
+      if (!isRead(req.method)) return undefined;
+      // Mounted at the prefix, both `/__admin/ui` and `/__admin/ui/` arrive as `/`; the page names its files absolutely.
+      if (req.path === '/') return { kind: 'file', path: join(CONSOLE_DIR, 'index.html') };
+      const name = req.path.slice(1);
+      return files.has(name) ? { kind: 'file', path: join(CONSOLE_DIR, name) } : undefined;
+    },
   };
 }
 
 /** `GET /__admin` (and `/__admin/`): the admin API has no index of its own, so a browser is sent to the console. */
-export function adminIndexRedirect(): RequestHandler {
-  return (_request, response) => response.redirect(302, CONSOLE_PREFIX);
+export function adminIndexRedirect(adminPrefix: string): Page {
+  return {
+    at: adminPrefix,
+    exact: true,
+    policy: POLICY,
+    answer: (req) => (isRead(req.method) ? { kind: 'redirect', status: 302, location: CONSOLE_PREFIX } : undefined),
+  };
 }

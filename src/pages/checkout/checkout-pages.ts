@@ -28,6 +28,7 @@ import { checkoutView, type PayerForm } from './checkout-view.ts';
 import type { PageTokens } from './page-token.ts';
 import { payerAction } from './payer-action.ts';
 import { renderCheckout, renderMessage } from './templates.ts';
+import type { Page as ServedPage, PagePolicy } from '../page-serving.ts';
 
 /** Where app.ts mounts the pages; `checkoutUrl` (src/orders/views.ts) builds links under it. */
 export const CHECKOUT_PREFIX = '/checkout';
@@ -56,17 +57,29 @@ export interface CheckoutDeps {
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
 
+/**
+ * Every page is private and not to be cached (it changes with the order), framed by nobody, and may load only
+ * its own inline style and http(s) images: a value that escaped the escaping still could not run a script. No
+ * referrer leaves for another origin; `same-origin` rather than `no-referrer`, under which a browser sends the
+ * page's own forms with `Origin: null`, which the same-origin check refuses.
+ */
+const POLICY: PagePolicy = { styleSrc: ["'unsafe-inline'"], imgSrc: ['http:', 'https:'], formAction: ["'self'"], referrer: 'same-origin', cache: 'no-store' };
+
 /** Mounted at CHECKOUT_PREFIX, so `req.url` is what follows it: `/{orderId}`. */
-export function checkoutPages(deps: CheckoutDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return async (req, res) => {
-    let page: Page;
-    try {
-      page = await answer(req, res, deps);
-    } catch (error) {
-      deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${redactUrlPath(req.url ?? '')}: ${String((error as Error)?.stack ?? error)}`);
-      page = { status: 500, html: renderMessage('Erro interno', 'A página de pagamento falhou. Tente novamente.') };
-    }
-    send(res, page);
+export function checkoutPages(deps: CheckoutDeps): ServedPage {
+  return {
+    at: CHECKOUT_PREFIX,
+    policy: POLICY,
+    answer: async (req, res) => {
+      let page: Page;
+      try {
+        page = await answer(req, res, deps);
+      } catch (error) {
+        deps.logger.error(`${req.method} ${CHECKOUT_PREFIX}${redactUrlPath(req.url ?? '')}: ${String((error as Error)?.stack ?? error)}`);
+        page = { status: 500, html: renderMessage('Erro interno', 'A página de pagamento falhou. Tente novamente.') };
+      }
+      return 'location' in page ? { kind: 'redirect', status: 303, location: page.location } : { kind: 'html', ...page };
+    },
   };
 }
 
@@ -134,28 +147,4 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
     form,
   );
   return { ...view, pageToken: deps.tokens.of(order.id) };
-}
-
-/**
- * Every page is private and not to be cached (it changes with the order), framed by nobody, and may load only
- * its own inline style and http(s) images: a value that escaped the escaping still could not run a script.
- */
-function send(res: ServerResponse, page: Page): void {
-  res.statusCode = page.status;
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  // No referrer leaves for another origin; `same-origin` rather than `no-referrer`, under which a browser sends
-  // the page's own forms with `Origin: null`, which the same-origin check refuses.
-  res.setHeader('Referrer-Policy', 'same-origin');
-  if ('location' in page) {
-    res.setHeader('Location', page.location);
-    res.end();
-    return;
-  }
-  const html = Buffer.from(page.html, 'utf8');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src http: https:; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', html.length);
-  for (const [name, value] of Object.entries(page.headers ?? {})) res.setHeader(name, value);
-  res.end(html);
 }

@@ -4,13 +4,14 @@
  * index.html and initializer load the public petstore), and both documents pointed at this mock.
  */
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import express, { type Request, type Response, type Router } from 'express';
+import { dirname, join } from 'node:path';
+import type { Request } from 'express';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Config } from '../../platform/config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
 import { SHIPPED } from '../../platform/package-files.ts';
 import { loadAdminDocument, loadSpecDocument } from '../../openapi/spec-document.ts';
+import { isRead, type Page, type PageAnswer, type PagePolicy } from '../page-serving.ts';
 import { httpSchemeName, publishedCredentials, withServersAt } from './docs-documents.ts';
 
 /** The page and its script: tsc copies no other files to dist/, so both read src/pages/docs/public (package-files.ts). */
@@ -31,55 +32,60 @@ const FILES = new Map<string, string>([
 export const API_DOCUMENT_NAME = 'Commerce API (spec/openapi.yaml)';
 export const ADMIN_DOCUMENT_NAME = 'Admin API (spec/admin.yaml)';
 
-export function docsPages(deps: { config: Config; clients: ClientRegistry }): Router {
-  const router = express.Router();
-  router.get('/', (req, res) => {
-    // Relative links resolve against `/docs/`, also behind a proxy that adds a path prefix.
-    if (!req.originalUrl.split('?')[0]?.endsWith('/')) return res.redirect(301, 'docs/');
-    res.set('Content-Security-Policy', contentSecurityPolicy(baseUrlOf(req, deps.config)));
-    res.sendFile('index.html', { root: PAGE_DIR });
-  });
-  router.get('/swagger-config.json', (_req, res) => {
-    const api = loadSpecDocument();
-    const credentials = publishedCredentials(deps.clients);
-    noStore(res).json({
-      urls: [
-        { name: API_DOCUMENT_NAME, url: 'openapi.json' },
-        { name: ADMIN_DOCUMENT_NAME, url: 'admin.json' },
-      ],
-      primaryName: API_DOCUMENT_NAME,
-      basicScheme: httpSchemeName(api, 'basic'),
-      bearerScheme: httpSchemeName(api, 'bearer'),
-      ...(credentials ? { credentials } : {}),
-    });
-  });
-  router.get('/openapi.json', (req, res) => noStore(res).json(withServersAt(loadSpecDocument(), baseUrlOf(req, deps.config))));
-  router.get('/admin.json', (req, res) => noStore(res).json(withServersAt(loadAdminDocument(), baseUrlOf(req, deps.config))));
-  router.get('/:file', (req: Request<{ file: string }>, res, next) => {
-    const root = FILES.get(req.params.file);
-    if (!root) return next();
-    res.sendFile(req.params.file, { root });
-  });
-  return router;
+export function docsPages(deps: { config: Config; clients: ClientRegistry }): Page {
+  return {
+    at: '/docs',
+    policy: (req) => docsPolicy(baseUrlOf(req, deps.config)),
+    answer: (req) => (isRead(req.method) ? docsAnswer(req, deps) : undefined),
+  };
 }
 
-/** The documents name the host the page was reached by, so no cache may hand one to another host. */
-function noStore(res: Response): Response {
-  return res.set('Cache-Control', 'no-store');
+function docsAnswer(req: Request, deps: { config: Config; clients: ClientRegistry }): PageAnswer | undefined {
+  switch (req.path) {
+    case '/':
+      // Relative links resolve against `/docs/`, also behind a proxy that adds a path prefix.
+      if (!req.originalUrl.split('?')[0]?.endsWith('/')) return { kind: 'redirect', status: 301, location: 'docs/' };
+      return { kind: 'file', path: join(PAGE_DIR, 'index.html') };
+    case '/swagger-config.json':
+      return { kind: 'json', body: swaggerConfig(deps.clients) };
+    case '/openapi.json':
+      return { kind: 'json', body: withServersAt(loadSpecDocument(), baseUrlOf(req, deps.config)) };
+    case '/admin.json':
+      return { kind: 'json', body: withServersAt(loadAdminDocument(), baseUrlOf(req, deps.config)) };
+  }
+  const name = req.path.slice(1);
+  const root = FILES.get(name);
+  return root ? { kind: 'file', path: join(root, name) } : undefined;
 }
 
-/** Scripts and styles from this mock only; calls to this mock (its base URL may be a `--public-url`). */
-function contentSecurityPolicy(baseUrl: string): string {
-  const origin = new URL(baseUrl).origin;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
+function swaggerConfig(clients: ClientRegistry) {
+  const api = loadSpecDocument();
+  const credentials = publishedCredentials(clients);
+  return {
+    urls: [
+      { name: API_DOCUMENT_NAME, url: 'openapi.json' },
+      { name: ADMIN_DOCUMENT_NAME, url: 'admin.json' },
+    ],
+    primaryName: API_DOCUMENT_NAME,
+    basicScheme: httpSchemeName(api, 'basic'),
+    bearerScheme: httpSchemeName(api, 'bearer'),
+    ...(credentials ? { credentials } : {}),
+  };
+}
+
+/**
+ * Scripts and styles from this mock only; calls to this mock (its base URL may be a `--public-url`). Every answer
+ * is `no-store`: the documents name the host the page was reached by, so no cache may hand one to another host.
+ */
+function docsPolicy(baseUrl: string): PagePolicy {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
     // Swagger UI sets style attributes and injects a few style elements of its own.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${origin}`,
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", new URL(baseUrl).origin],
+    formAction: ["'self'"],
+    cache: 'no-store',
+  };
 }

@@ -4,22 +4,14 @@
  * policy is as strict as the console's. Links are relative (they hold behind a proxy that adds a path prefix); the
  * absolute URLs shown are the links' base as the API hands it out, HTML-escaped.
  */
-import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import type { Config } from '../../platform/config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
 import { packageVersion } from '../../platform/package-files.ts';
+import { isRead, sha256Source, type Page } from '../page-serving.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 code{background:#f2f2f2;padding:0 .25rem;border-radius:3px}dt{font-weight:600;margin-top:1rem}dd{margin:0}`;
 
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-cache',
-  'Content-Type': 'text/html; charset=utf-8',
-};
 
 /** Where each link goes, relative to `/`, and what it is. */
 export const HOME_LINKS = [
@@ -29,10 +21,12 @@ export const HOME_LINKS = [
   { href: '__admin/health', label: 'Health check', about: '200 as soon as the mock answers; open, never rate limited' },
 ] as const;
 
-export function homePage(config: Config): RequestHandler {
-  return (req, res) => {
-    const base = baseUrlOf(req, config);
-    res.set(SECURITY_HEADERS).status(200).send(render(base));
+export function homePage(config: Config): Page {
+  return {
+    at: '/',
+    exact: true,
+    policy: { styleSrc: [sha256Source(STYLE)] },
+    answer: (req) => (isRead(req.method) ? { kind: 'html', status: 200, html: render(baseUrlOf(req, config)) } : undefined),
   };
 }
 
