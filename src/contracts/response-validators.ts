@@ -7,7 +7,7 @@
  * the same errors.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
-import { OpenAPIValidator, ValidationContext, type OpenAPIBackend } from 'openapi-backend';
+import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
 import type { Operation } from '../openapi/openapi-router.ts';
 
 interface ResponseObject {
@@ -28,7 +28,16 @@ export interface ResponseValidators {
  * openapi-backend's own compile step (private in its types): the dereferenced document may hold reference cycles
  * (a recursive schema), which it turns back into `$ref`s before Ajv sees them.
  */
-const compileSchema = (OpenAPIValidator as unknown as { compileSchema(ajv: Ajv, schema: object): ValidateFunction }).compileSchema.bind(OpenAPIValidator);
+function compileSchema(backend: OpenAPIBackend, ajv: Ajv, schema: object): ValidateFunction {
+  // Reached through the instance's class: this module is on the proxy's import path, which a start loads, and must
+  // not load openapi-backend itself (test/cli/built-start.test.ts).
+  const validatorClass = backend.validator.constructor as unknown as { compileSchema(ajv: Ajv, schema: object): ValidateFunction };
+  return validatorClass.compileSchema(ajv, schema);
+}
+
+/** openapi-backend's `ValidationContext` values, named without loading the package for an enum. */
+const RESPONSE_CONTEXT = 'responseValidator' as ValidationContext.Response;
+const RESPONSE_HEADERS_CONTEXT = 'responseHeadersValidator' as ValidationContext.ResponseHeaders;
 
 const byBackend = new WeakMap<OpenAPIBackend, ResponseValidators>();
 
@@ -56,7 +65,7 @@ function compileOnFirstUse(backend: OpenAPIBackend): ResponseValidators {
     return compiled.get(key);
   };
   const responseOf = (operation: Operation, key: string) => ((operation.responses ?? {}) as Record<string, ResponseObject>)[key] ?? {};
-  const compileBody = (schema: object) => compileSchema((bodyAjv ??= backend.validator.getAjv(ValidationContext.Response)), schema);
+  const compileBody = (schema: object) => compileSchema(backend, (bodyAjv ??= backend.validator.getAjv(RESPONSE_CONTEXT)), schema);
   return {
     body(operation, status) {
       const key = matchingStatus(operation, status, (response, code) => Boolean(response.content?.['application/json']?.schema) || (!response.content && code === '204'));
@@ -73,9 +82,9 @@ function compileOnFirstUse(backend: OpenAPIBackend): ResponseValidators {
         const properties = Object.fromEntries(
           Object.entries(responseOf(operation, key).headers ?? {}).flatMap(([name, header]) => (header.schema ? [[name.toLowerCase(), header.schema]] : [])),
         );
-        headersAjv ??= backend.validator.getAjv(ValidationContext.ResponseHeaders, { coerceTypes: true });
+        headersAjv ??= backend.validator.getAjv(RESPONSE_HEADERS_CONTEXT, { coerceTypes: true });
         const schema = { type: 'object', properties: { headers: { type: 'object', additionalProperties: true, properties, required: [] } } };
-        return compileSchema(headersAjv, schema);
+        return compileSchema(backend, headersAjv, schema);
       });
     },
     errorBody() {
