@@ -53,9 +53,12 @@ export async function prismArgs(dynamic: boolean): Promise<string[]> {
   return [prism, 'mock', join(ROOT, 'spec', 'openapi.yaml'), '-h', HOST, '-p', String(await freePort()), ...(dynamic ? ['-d'] : [])];
 }
 
+/** Node's flags for the mock as `npm start` and the container image run it (a bounded young generation). */
+export const MOCK_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 export function mockArgs(store: { file: string } | { inMemory: true; seedData: 'default' | 'none' }): string[] {
   const storeFlags = 'file' in store ? ['--data', store.file, '--seed-data', 'none'] : ['--in-memory', '--seed-data', store.seedData];
-  return [join(ROOT, 'bin', 'commerce-mock.js'), 'start', '--port', '0', '--rate-limit', 'off', '--token-limit-policy', 'revoke-oldest', '--log-level', 'error', ...storeFlags];
+  return [...MOCK_NODE_FLAGS, join(ROOT, 'bin', 'commerce-mock.js'), 'start', '--port', '0', '--rate-limit', 'off', '--token-limit-policy', 'revoke-oldest', '--log-level', 'error', ...storeFlags];
 }
 
 /**

@@ -37,7 +37,7 @@ async function firstOk(args: string[], probe: 'token' | string): Promise<FirstOk
 
 export async function compareStartup(mockArgs: string[], rounds: number): Promise<StartupComparison> {
   const express = LIMITS.find((limit) => limit.target === 'bare Express 5')!.args;
-  const result: StartupComparison = { names: ['mock (bin, default dataset in memory)', 'bare Express 5'], rounds: [], cpuMs: [] };
+  const result: StartupComparison = { names: ['mock (bin as npm start runs it, default dataset in memory)', 'bare Express 5'], rounds: [], cpuMs: [] };
   // One discarded pair first: the file cache and the first spawn.
   await firstOk(mockArgs, 'token');
   await firstOk(express, '/v1/products/prod_bench');
