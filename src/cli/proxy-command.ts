@@ -5,14 +5,16 @@
  * this process (in memory, on a free loopback port): the first answers for a target that does not, the second
  * gives the recorded state its clock, clients and bookkeeping.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { resolveConfig } from './options.ts';
+import { byteSize, DEFAULT_MAX_JUDGED_BYTES, DEFAULT_PORT, DEFAULT_TIMEOUT_SECONDS, portNumber, targetUrl, timeoutSeconds } from './proxy-flags.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
 import { createDriftLog, renderProxyMarkdown, type ProxyReport } from '../proxy/drift-log.ts';
 import { createProxyHandler, REPORT_PATH, type FallbackMock } from '../proxy/proxy-handler.ts';
 import { createRecording, type Recording } from '../proxy/recording.ts';
+import { selfAddressOf } from '../proxy/self-target.ts';
 import { launchServer, type CliIo, type RunningServer } from '../server/start-server.ts';
 import { listen, listeningPort, reachableOrigin } from '../server/listening-server.ts';
 
@@ -23,24 +25,8 @@ interface ProxyFlags {
   record?: string;
   report?: string;
   fallback?: 'mock';
-}
-
-const DEFAULT_PORT = 4020;
-
-function targetUrl(value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
-  return url;
-}
-
-function portNumber(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new InvalidArgumentError(`expected a port (0-65535), got "${value}".`);
-  return Number(value);
+  timeout: number;
+  maxJudgedBytes: number;
 }
 
 export function defineProxyCommand(program: Command, io: CliIo, run: (command: Promise<number>) => void): void {
@@ -52,7 +38,13 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--record <dir>', 'write the exchanges as a pact and the real answers as an importable state when stopped')
     .option('--report <file>', 'write the drift report as <file>.json and <file>.md when stopped')
-    .addOption(new Option('--fallback <kind>', 'answer what the target does not (501, no connection) with a mock').choices(['mock']))
+    .addOption(new Option('--fallback <kind>', 'answer what the target does not (501, no connection, timeout) with a mock').choices(['mock']))
+    .addOption(new Option('--timeout <seconds>', 'silence from the target past this is a 504 (or the fallback)').argParser(timeoutSeconds).default(DEFAULT_TIMEOUT_SECONDS))
+    .addOption(
+      new Option('--max-judged-bytes <size>', 'bodies up to this size (bytes, or with k, m) are judged and recorded; larger ones pass through unjudged')
+        .argParser(byteSize)
+        .default(DEFAULT_MAX_JUDGED_BYTES, '8m'),
+    )
     .action((flags: ProxyFlags) => run(proxy(flags, io)));
 }
 
@@ -68,18 +60,22 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
       target: flags.target,
       router: await createOpenApiRouter(),
       log,
+      limits: { timeoutMs: flags.timeout * 1000, judgedBytes: flags.maxJudgedBytes },
       ...(flags.fallback && mock ? { fallback: fallbackMock(mock) } : {}),
       ...(recording ? { onExchange: (exchange, judged) => recording.saw(exchange, judged) } : {}),
       print: (line) => io.stdout(`${line}\n`),
     }),
   );
   const listening = await listen(server, flags.host, flags.port);
-  if (!listening.ok) {
+  const refused = listening.ok ? await selfTargetProblem(flags.target, shownTarget, server) : listening.problems.join('; ');
+  if (refused) {
+    await new Promise((resolve) => server.close(resolve));
     await mock?.running.stop('proxy refused');
-    return usage(io, listening.problems.join('; '));
+    return usage(io, refused);
   }
   const url = reachableOrigin(flags.host, listeningPort(server, flags.port));
-  io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${flags.fallback ? ' (fallback: mock)' : ''}; drift report at ${url}${REPORT_PATH}\n`);
+  const fallbackNote = flags.fallback && mock ? ` (fallback: a mock whose client is ${mock.clientId})` : '';
+  io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${fallbackNote}; drift report at ${url}${REPORT_PATH}\n`);
   io.listening?.(url);
   await new Promise((resolve) => (io.stop.aborted ? resolve(undefined) : io.stop.addEventListener('abort', resolve, { once: true })));
   await new Promise((resolve) => {
@@ -90,6 +86,13 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
   if (recording && mock) await writeRecording(recording, mock, io);
   await mock?.running.stop('proxy stopped');
   return 0;
+}
+
+async function selfTargetProblem(target: URL, shown: string, server: Server): Promise<string | undefined> {
+  const address = server.address();
+  if (typeof address !== 'object' || !address) return undefined;
+  const self = await selfAddressOf(target, { address: address.address, port: address.port });
+  return self === undefined ? undefined : `--target ${shown} is this proxy itself (${self} port ${address.port}): every request would be forwarded to the proxy again.`;
 }
 
 interface OwnMock {

@@ -27,6 +27,8 @@ export const API_ERRORS = {
   unavailable: { status: 503, code: 'servico_indisponivel', message: 'Serviço temporariamente indisponível' },
   simulated: { status: 500, code: 'erro_simulado', message: 'Falha simulada pelo cenário' },
   target_unreachable: { status: 502, code: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' },
+  target_timeout: { status: 504, code: 'destino_sem_resposta', message: 'O serviço de destino não respondeu a tempo' },
+  proxy_loop: { status: 508, code: 'ciclo_de_proxy', message: 'O pedido voltou a este proxy: o destino é o próprio proxy' },
 
   // Parameterised, or with details of their own.
   documented_absence: { status: 400, code: 'invalid_request', message: '{{documented}}' },

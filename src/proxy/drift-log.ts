@@ -13,6 +13,8 @@ export interface OperationDrift {
   operationId: string;
   /** Exchanges the target answered (judged). */
   calls: number;
+  /** Of those, the exchanges whose bodies were not judged (over `--max-judged-bytes`, or nested too deeply). */
+  bodiesNotJudged: number;
   /** Exchanges the in-process mock answered instead (`--fallback mock`): not judged. */
   answeredByMock: number;
   departures: CountedDeparture[];
@@ -24,22 +26,23 @@ export interface ProxyReport {
 }
 
 export interface DriftLog {
-  judged(operationId: string, departures: readonly Departure[]): void;
+  judged(operationId: string, departures: readonly Departure[], bodiesJudged: boolean): void;
   answeredByMock(operationId: string): void;
   report(): ProxyReport;
 }
 
 export function createDriftLog(target: string): DriftLog {
-  const operations = new Map<string, { calls: number; answeredByMock: number; departures: Map<string, CountedDeparture> }>();
+  const operations = new Map<string, { calls: number; bodiesNotJudged: number; answeredByMock: number; departures: Map<string, CountedDeparture> }>();
   const entry = (operationId: string) => {
     let found = operations.get(operationId);
-    if (!found) operations.set(operationId, (found = { calls: 0, answeredByMock: 0, departures: new Map() }));
+    if (!found) operations.set(operationId, (found = { calls: 0, bodiesNotJudged: 0, answeredByMock: 0, departures: new Map() }));
     return found;
   };
   return {
-    judged(operationId, departures) {
+    judged(operationId, departures, bodiesJudged) {
       const drift = entry(operationId);
       drift.calls += 1;
+      if (!bodiesJudged) drift.bodiesNotJudged += 1;
       for (const departure of departures) {
         const key = `${departure.kind} ${departure.path} ${departure.message}`;
         const counted = drift.departures.get(key);
@@ -54,7 +57,13 @@ export function createDriftLog(target: string): DriftLog {
       target,
       operations: [...operations]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([operationId, drift]) => ({ operationId, calls: drift.calls, answeredByMock: drift.answeredByMock, departures: [...drift.departures.values()] })),
+        .map(([operationId, drift]) => ({
+          operationId,
+          calls: drift.calls,
+          bodiesNotJudged: drift.bodiesNotJudged,
+          answeredByMock: drift.answeredByMock,
+          departures: [...drift.departures.values()],
+        })),
     }),
   };
 }
@@ -67,10 +76,10 @@ export function renderProxyMarkdown(report: ProxyReport): string {
     '',
     `**${departures.length} departures (${breaking} breaking, ${departures.length - breaking} additive) over ${report.operations.length} operations.**`,
     '',
-    '| operation | calls | answered by the mock | kind | path | message | count |',
-    '|---|---|---|---|---|---|---|',
+    '| operation | calls | bodies not judged | answered by the mock | kind | path | message | count |',
+    '|---|---|---|---|---|---|---|---|',
     ...report.operations.flatMap((operation) => {
-      const head = [operation.operationId, String(operation.calls), String(operation.answeredByMock)];
+      const head = [operation.operationId, String(operation.calls), String(operation.bodiesNotJudged), String(operation.answeredByMock)];
       if (operation.departures.length === 0) return [row([...head, '', '', 'no departure', ''])];
       return operation.departures.map((departure) => row([...head, departure.kind, departure.path, departure.message, String(departure.count)]));
     }),

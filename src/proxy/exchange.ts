@@ -1,6 +1,8 @@
 /**
  * A forwarded exchange in the forms the judge and the recorder read: the request as a pact request (what the
- * contract checks already take), the response with its body decoded (content encoding undone, JSON parsed).
+ * contract checks already take), the response with its body decoded (content encoding undone, JSON parsed). A body
+ * that says it is JSON and is not (an HTML page, a broken gzip) is a `bodyProblem`; one that decodes to more than
+ * the judged limit (a compression bomb) is left unjudged.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -16,9 +18,14 @@ export interface Exchange {
   headers: Record<string, string>;
   /** The response body when it is JSON; undefined when empty or not JSON. */
   body: unknown;
+  /** Why a body that says it is JSON could not be read as JSON. */
+  bodyProblem?: string;
+  /** The body decoded to more than the judged limit: it is not judged. */
+  tooLargeToJudge?: true;
 }
 
-export function exchangeOf(outgoing: Outgoing, answer: Answer): Exchange {
+/** `limit`: the most bytes a body is decoded to (`--max-judged-bytes`). */
+export function exchangeOf(outgoing: Outgoing, answer: Answer, limit: number): Exchange {
   const mark = outgoing.url.indexOf('?');
   const path = mark === -1 ? outgoing.url : outgoing.url.slice(0, mark);
   const requestHeaders = singleValues(outgoing.headers);
@@ -31,7 +38,7 @@ export function exchangeOf(outgoing: Outgoing, answer: Answer): Exchange {
     ...(text.length > 0 ? { body: { kind: 'text' as const, text, ...(requestHeaders['content-type'] ? { contentType: requestHeaders['content-type'] } : {}) } } : {}),
   };
   const headers = singleValues(answer.headers);
-  return { request, status: answer.status, headers, body: jsonBody(answer.body, headers) };
+  return { request, status: answer.status, headers, ...jsonBody(answer.body, headers, limit) };
 }
 
 function singleValues(headers: IncomingHttpHeaders): Record<string, string> {
@@ -40,24 +47,36 @@ function singleValues(headers: IncomingHttpHeaders): Record<string, string> {
   );
 }
 
-function jsonBody(bytes: Buffer, headers: Record<string, string>): unknown {
+type ReadBody = { body: unknown; bodyProblem?: string; tooLargeToJudge?: true };
+
+function jsonBody(bytes: Buffer, headers: Record<string, string>, limit: number): ReadBody {
   const type = mediaType(headers['content-type']);
-  if (bytes.length === 0 || !(type === 'application/json' || type?.endsWith('+json'))) return undefined;
+  if (!(type === 'application/json' || type?.endsWith('+json'))) return { body: undefined };
+  if (bytes.length === 0) return { body: undefined, bodyProblem: `an empty body labelled ${type}` };
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  let text: string;
   try {
-    return JSON.parse(decoded(bytes, headers['content-encoding']).toString('utf8')) as unknown;
+    text = decoded(bytes, encoding, limit).toString('utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { body: undefined, tooLargeToJudge: true };
+    return { body: undefined, bodyProblem: `a body that is not valid ${encoding ?? ''} (its Content-Encoding)` };
+  }
+  try {
+    return { body: JSON.parse(text) as unknown };
   } catch {
-    return undefined;
+    return { body: undefined, bodyProblem: `a body labelled ${type} that is not JSON` };
   }
 }
 
-function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
-  switch (encoding?.trim().toLowerCase()) {
+function decoded(bytes: Buffer, encoding: string | undefined, limit: number): Buffer {
+  const options = { maxOutputLength: limit };
+  switch (encoding) {
     case 'gzip':
-      return gunzipSync(bytes);
+      return gunzipSync(bytes, options);
     case 'deflate':
-      return inflateSync(bytes);
+      return inflateSync(bytes, options);
     case 'br':
-      return brotliDecompressSync(bytes);
+      return brotliDecompressSync(bytes, options);
     default:
       return bytes;
   }

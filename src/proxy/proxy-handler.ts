@@ -1,107 +1,152 @@
 /**
- * The proxy: each request goes on unchanged to the target and its answer comes back unchanged; on the way the
- * exchange is judged against spec/openapi.yaml (departures.ts) and handed to the recorder. With a fallback mock,
- * an operation the target does not answer (501, or no connection) is answered by the mock instead, unjudged.
- * `GET /__admin/proxy/report` is the proxy's own: the drift report so far.
+ * The proxy: each request goes on to the configured target (and only there, whatever its request line names) and
+ * its answer streams back unchanged; on the way the exchange is judged against spec/openapi.yaml (departures.ts)
+ * and handed to the recorder. Bodies are kept for that only up to a limit (bounded-body.ts). With a fallback mock,
+ * an operation the target does not answer (501, no connection, silence past the timeout) is answered by the mock
+ * instead, unjudged. `GET /__admin/proxy/report` is the proxy's own: the drift report so far.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { failure } from '../errors/failures.ts';
+import { failure, type FixedReason } from '../errors/failures.ts';
 import { renderReply } from '../http/send-reply.ts';
 import { redactUrlPath } from '../http/redact.ts';
 import type { OpenApiRouter } from '../openapi/openapi-router.ts';
-import { requestProblems } from '../contracts/request-conformance.ts';
 import { createSecureRandom } from '../platform/random.ts';
-import { judgeExchange, type Judged } from './departures.ts';
+import { readUpTo, relay } from './bounded-body.ts';
+import { judgeExchange, operationIdOf, type Judged } from './departures.ts';
 import type { DriftLog } from './drift-log.ts';
 import { exchangeOf, type Exchange } from './exchange.ts';
-import { forward, HOP_BY_HOP, readBody, type Answer, type Outgoing } from './forward.ts';
+import { openUpstream, type Outgoing } from './forward.ts';
+import { createHop, type Hop } from './hop.ts';
+import { forwardedPath } from './request-target.ts';
+import { createTargetTokens, type TargetTokens } from './target-tokens.ts';
 
 export const REPORT_PATH = '/__admin/proxy/report';
 
 export interface FallbackMock {
   url: URL;
   /**
-   * A bearer token of the mock's own client. The caller's token was issued by the target, which the mock does not
-   * know: a call that presents one reaches the mock with this instead (the caller's never leaves for the mock).
+   * A bearer token of the mock's own client, presented in place of a token the target issued through this proxy
+   * (target-tokens.ts); any other bearer reaches the mock as sent.
    */
   bearer(fresh: boolean): Promise<string>;
+}
+
+export interface ProxyLimits {
+  /** `--timeout`: silence from an upstream past this ends the call (504, or the fallback). */
+  timeoutMs: number;
+  /** `--max-judged-bytes`: the most of each body kept to be judged, recorded or sent to the fallback. */
+  judgedBytes: number;
 }
 
 export interface ProxyOptions {
   target: URL;
   router: OpenApiRouter;
   log: DriftLog;
+  limits: ProxyLimits;
   /** The mock that answers what the target does not (`--fallback mock`). */
   fallback?: FallbackMock;
-  /** Told each judged exchange, with its operation (the recorder). */
+  /** Told each exchange judged whole, with its operation (the recorder). */
   onExchange?(exchange: Exchange, judged: Judged): void;
   /** One line per exchange; never a credential (the query's secrets are masked). */
   print(line: string): void;
 }
 
+interface Proxy extends ProxyOptions {
+  hop: Hop;
+  targetTokens: TargetTokens;
+  requestId(req: IncomingMessage): string;
+}
+
 export function createProxyHandler(options: ProxyOptions): RequestListener {
   const random = createSecureRandom();
+  const requestId = (req: IncomingMessage) => {
+    const sent = req.headers['x-request-id'];
+    return typeof sent === 'string' && sent ? sent : random.id('req');
+  };
+  const proxy: Proxy = { ...options, hop: createHop(random), targetTokens: createTargetTokens(), requestId };
   return (req, res) => {
-    void serve(options, req, res).catch((error: unknown) => {
-      const requestId = req.headers['x-request-id'];
-      const id = typeof requestId === 'string' && requestId ? requestId : random.id('req');
-      if (!res.headersSent) {
-        // The API's error body, built by the one reply renderer from the catalogue (it reads only the request id).
-        const refused = renderReply({ requestId: id }, failure('target_unreachable'));
-        sendJson(res, refused.status, refused.body, refused.headers as Record<string, string>);
-      }
-      else res.destroy();
-      options.print(`${req.method ?? 'GET'} ${redactUrlPath(req.url ?? '/')} → no answer (${String((error as Error).message)})`);
+    void serve(proxy, req, res).catch((error: unknown) => {
+      // A bug, or the client breaking off its own request: there is no upstream answer to blame.
+      if (res.headersSent) res.destroy();
+      else refuse(proxy, req, res, 'internal');
+      options.print(`${req.method ?? 'GET'} ${redactUrlPath(req.url ?? '/')} → failed (${String((error as Error).message)})`);
     });
   };
 }
 
-async function serve(options: ProxyOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = req.url ?? '/';
-  if (url.split('?')[0] === REPORT_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
-    sendJson(res, 200, { data: options.log.report() });
+function upstreamOf(proxy: Proxy, url: URL) {
+  return { url, timeoutMs: proxy.limits.timeoutMs, via: proxy.hop.via };
+}
+
+async function serve(proxy: Proxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = forwardedPath(req.url ?? '/');
+  const method = req.method ?? 'GET';
+  const line = `${method} ${redactUrlPath(path ?? req.url ?? '/')}`;
+  if (path === undefined) return refuseAndPrint(proxy, req, res, 'invalid_request', line, 'not a path');
+  if (path.split('?')[0] === REPORT_PATH && (method === 'GET' || method === 'HEAD')) {
+    sendJson(res, 200, { data: proxy.log.report() });
     return;
   }
-  const outgoing: Outgoing = { method: req.method ?? 'GET', url, headers: req.headers, body: await readBody(req) };
-  const line = `${outgoing.method} ${redactUrlPath(url)}`;
-  const answer = await forward(options.target, outgoing).catch((error: unknown) => {
-    if (options.fallback) return undefined;
-    throw error;
-  });
-  if (options.fallback && (answer === undefined || answer.status === 501)) {
-    const fromMock = await askMock(options.fallback, outgoing);
-    send(res, fromMock);
-    const operationId = requestProblems(options.router, exchangeOf(outgoing, fromMock).request).operation?.operationId ?? `${outgoing.method} ${url.split('?')[0]}`;
-    options.log.answeredByMock(operationId);
-    options.print(`${line} → ${fromMock.status} (answered by the mock: the target ${answer ? 'answered 501' : 'did not answer'})`);
+  if (proxy.hop.looped(req.headers)) return refuseAndPrint(proxy, req, res, 'proxy_loop', line, 'it came back to this proxy');
+  const read = await readUpTo(req, proxy.limits.judgedBytes);
+  const outgoing: Outgoing = { method, url: path, headers: req.headers, body: read.whole ? read.body : read.start };
+  const opened = await openUpstream(upstreamOf(proxy, proxy.target), outgoing, read.whole ? undefined : read.rest);
+  // A body streamed on past the limit was not kept, so it cannot be sent again to the fallback.
+  if (proxy.fallback && read.whole && (!opened.ok || opened.answer.statusCode === 501)) {
+    if (opened.ok) opened.answer.resume();
+    const why = opened.ok ? 'answered 501' : opened.reason === 'target_timeout' ? 'did not answer in time' : 'could not be reached';
+    return answerFromMock(proxy, proxy.fallback, outgoing, res, (status) => `${line} → ${status} (answered by the mock: the target ${why})`);
+  }
+  if (!opened.ok) return refuseAndPrint(proxy, req, res, opened.reason, line, opened.reason === 'target_timeout' ? 'the target was silent' : 'the target could not be reached');
+  const { answer } = opened;
+  const relayed = await relay(answer, res, proxy.limits.judgedBytes);
+  if (!relayed.ok) {
+    proxy.print(`${line} → ${answer.statusCode ?? 502} (cut off: the target or the client broke off the answer)`);
     return;
   }
-  if (!answer) throw new Error('no answer');
-  send(res, answer);
-  const exchange = exchangeOf(outgoing, answer);
-  const judged = judgeExchange(options.router, exchange);
-  options.log.judged(judged.operationId, judged.departures);
-  options.onExchange?.(exchange, judged);
+  const kept = { status: answer.statusCode ?? 502, rawHeaders: answer.rawHeaders, headers: answer.headers, body: relayed.whole ? relayed.body : Buffer.alloc(0) };
+  const exchange = exchangeOf(outgoing, kept, proxy.limits.judgedBytes);
+  const judged = judgeExchange(proxy.router, read.whole && relayed.whole ? exchange : { ...exchange, tooLargeToJudge: true });
+  proxy.log.judged(judged.operationId, judged.departures, judged.bodiesJudged);
+  if (judged.bodiesJudged) {
+    proxy.targetTokens.saw(judged.operationId, exchange.status, exchange.body);
+    proxy.onExchange?.(exchange, judged);
+  }
   const departures = judged.departures.length;
-  options.print(`${line} → ${answer.status}${departures > 0 ? ` (${departures} departure${departures === 1 ? '' : 's'})` : ''}`);
+  const notes = [...(departures > 0 ? [`${departures} departure${departures === 1 ? '' : 's'}`] : []), ...(judged.bodiesJudged ? [] : ['bodies not judged'])];
+  proxy.print(`${line} → ${exchange.status}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
 }
 
-async function askMock(mock: FallbackMock, outgoing: Outgoing): Promise<Answer> {
-  if (!/^Bearer /i.test(String(outgoing.headers['authorization'] ?? ''))) return forward(mock.url, outgoing);
-  const withToken = async (fresh: boolean) => forward(mock.url, { ...outgoing, headers: { ...outgoing.headers, authorization: `Bearer ${await mock.bearer(fresh)}` } });
-  const answer = await withToken(false);
-  // The mock's token may have expired on its clock: one fresh token, once.
-  return answer.status === 401 ? withToken(true) : answer;
-}
-
-function send(res: ServerResponse, answer: Answer): void {
-  const headers: string[] = [];
-  for (let index = 0; index + 1 < answer.rawHeaders.length; index += 2) {
-    const name = answer.rawHeaders[index] ?? '';
-    if (!HOP_BY_HOP.has(name.toLowerCase())) headers.push(name, answer.rawHeaders[index + 1] ?? '');
+async function answerFromMock(proxy: Proxy, mock: FallbackMock, outgoing: Outgoing, res: ServerResponse, line: (status: number) => string): Promise<void> {
+  const upstream = upstreamOf(proxy, mock.url);
+  const swapped = proxy.targetTokens.issuedBearer(outgoing.headers);
+  const ask = async (fresh: boolean) =>
+    openUpstream(upstream, swapped ? { ...outgoing, headers: { ...outgoing.headers, authorization: `Bearer ${await mock.bearer(fresh)}` } } : outgoing);
+  let opened = await ask(false);
+  // The mock's own token may have expired on its clock: one fresh token, once.
+  if (swapped && opened.ok && opened.answer.statusCode === 401) {
+    opened.answer.resume();
+    opened = await ask(true);
   }
-  res.writeHead(answer.status, headers);
-  res.end(answer.body);
+  if (!opened.ok) throw new Error(`the fallback mock did not answer (${opened.reason})`);
+  const status = opened.answer.statusCode ?? 502;
+  await relay(opened.answer, res, 0);
+  proxy.log.answeredByMock(operationIdOf(proxy.router, outgoing.method, outgoing.url.split('?')[0] ?? '/'));
+  proxy.print(line(status));
+}
+
+function refuseAndPrint(proxy: Proxy, req: IncomingMessage, res: ServerResponse, reason: FixedReason, line: string, why: string): void {
+  refuse(proxy, req, res, reason);
+  proxy.print(`${line} → ${res.statusCode} (${why})`);
+}
+
+function refuse(proxy: Proxy, req: IncomingMessage, res: ServerResponse, reason: FixedReason): void {
+  // The API's error body, built by the one reply renderer from the catalogue (it reads only the request id).
+  const refused = renderReply({ requestId: proxy.requestId(req) }, failure(reason));
+  // What the client is still sending is not read: the connection ends with the answer.
+  if (!req.readableEnded) res.setHeader('Connection', 'close');
+  sendJson(res, refused.status, refused.body, refused.headers as Record<string, string>);
+  req.resume();
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

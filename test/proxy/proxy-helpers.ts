@@ -1,5 +1,8 @@
 /** The proxy command run in process, and calls through it as an integration makes them. */
 import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { runCli } from '../../src/cli.ts';
 import { responseProblems } from '../../src/contracts/response-conformance.ts';
@@ -75,4 +78,67 @@ export async function reportOf(proxy: RunningProxy): Promise<ProxyReport> {
 /** Every departure of the report as `operationId kind path`, for exact comparison. */
 export function departuresOf(report: ProxyReport): string[] {
   return report.operations.flatMap((operation) => operation.departures.map((departure) => `${operation.operationId} ${departure.kind} ${departure.path} ×${departure.count}`)).sort();
+}
+
+const PROXY_RESPONSES = (proxyDocument['components'] as { responses: Record<string, { description: string }> }).responses;
+const proxyErrorSchema = new Ajv({ strict: false }).compile(
+  (proxyDocument['components'] as { schemas: Record<string, object> }).schemas['ProxyError'] ?? {},
+);
+
+/**
+ * A refusal the proxy answers itself, checked against its entry of spec/proxy.yaml's `components.responses` (the
+ * status its description starts with, the ProxyError body, `X-Request-Id` equal to `requestId`); its body.
+ */
+export async function proxyRefusal(response: Response, name: string): Promise<Record<string, unknown>> {
+  const documented = PROXY_RESPONSES[name];
+  if (!documented) throw new Error(`spec/proxy.yaml has no response ${name}`);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!documented.description.startsWith(`${response.status} \`${String(body['error'])}\``)) {
+    throw new Error(`${response.status} ${String(body['error'])} is not spec/proxy.yaml's ${name}: ${documented.description}`);
+  }
+  if (!proxyErrorSchema(body)) throw new Error(`not a ProxyError: ${JSON.stringify(proxyErrorSchema.errors)}`);
+  if (response.headers.get('x-request-id') !== body['requestId']) throw new Error('X-Request-Id differs from requestId');
+  return body;
+}
+
+export interface RawTarget {
+  url: string;
+  /** The requests it received, in order. */
+  seen: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }>;
+  stop(): Promise<void>;
+}
+
+/** A plain HTTP server standing in for a target (or for another host): it answers with `handler`. */
+export async function startRawTarget(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<RawTarget> {
+  const seen: RawTarget['seen'] = [];
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A JSON answer with its length (not chunked) and the `X-Request-Id` the document requires, as a raw target sends it. */
+export function sendJson(res: ServerResponse, body: unknown, status = 200): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'X-Request-Id': 'req_1' });
+  res.end(text);
+}
+
+/** A port nothing listens on now (taken and released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

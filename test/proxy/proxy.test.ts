@@ -11,7 +11,7 @@ import { runCli } from '../../src/cli.ts';
 import { startMock, type Mock } from '../../src/api/start-mock.ts';
 import type { ProxyReport } from '../../src/proxy/drift-log.ts';
 import { startCheckedMock } from '../api/mock-helpers.ts';
-import { call, departuresOf, reportOf, startProxy, tokenThrough, type RunningProxy } from './proxy-helpers.ts';
+import { call, departuresOf, proxyRefusal, reportOf, startProxy, tokenThrough, type RunningProxy } from './proxy-helpers.ts';
 
 describe('a clean pass: the target answers as the document says', () => {
   let target: Mock;
@@ -68,7 +68,7 @@ describe('a clean pass: the target answers as the document says', () => {
     expect(JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8'))).toEqual({ data: report });
     const markdown = readFileSync(join(dir, 'drift.md'), 'utf8');
     expect(markdown).toContain('**0 departures (0 breaking, 0 additive) over 7 operations.**');
-    expect(markdown).toContain('| issueToken | 1 | 0 |  |  | no departure |  |');
+    expect(markdown).toContain('| issueToken | 1 | 0 | 0 |  |  | no departure |  |');
     expect(proxy.stdout()).toContain('POST /v1/auth/token → 200');
     expect(proxy.stdout()).not.toContain(REAL.clientSecret);
     expect(proxy.stdout()).not.toContain(token);
@@ -186,14 +186,17 @@ describe('a target that does not answer', () => {
     await gone.stop();
   });
 
-  it('is answered by the mock with --fallback mock, the caller\'s token exchanged for one of the mock', async () => {
+  it('is answered by the mock with --fallback mock, which issues its own clients\' tokens and accepts them', async () => {
     const proxy = await startProxy(['--target', closed, '--fallback', 'mock']);
     try {
-      const products = await call(proxy.url, 'GET', '/v1/products', { token: 'a-token-of-the-real-service' });
+      const products = await call(proxy.url, 'GET', '/v1/products', { token: await tokenThrough(proxy.url) });
       expect(products.status).toBe(200);
       expect(Array.isArray(products.body.data)).toBe(true);
       const report = await reportOf(proxy);
-      expect(report.operations).toEqual([{ operationId: 'listProducts', calls: 0, answeredByMock: 1, departures: [] }]);
+      expect(report.operations).toEqual([
+        { operationId: 'issueToken', calls: 0, bodiesNotJudged: 0, answeredByMock: 1, departures: [] },
+        { operationId: 'listProducts', calls: 0, bodiesNotJudged: 0, answeredByMock: 1, departures: [] },
+      ]);
     } finally {
       await proxy.stop();
     }
@@ -202,10 +205,9 @@ describe('a target that does not answer', () => {
   it('answers 502 destino_inalcancavel without a fallback, and judges nothing', async () => {
     const proxy = await startProxy(['--target', closed]);
     try {
-      const answer = await call(proxy.url, 'GET', '/v1/products', { token: 'x' });
+      const answer = await fetch(`${proxy.url}/v1/products`, { headers: { Authorization: 'Bearer x' } });
       expect(answer.status).toBe(502);
-      expect(answer.body).toMatchObject({ error: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' });
-      expect(typeof answer.body['requestId']).toBe('string');
+      expect(await proxyRefusal(answer, 'TargetUnreachable')).toMatchObject({ error: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' });
       expect((await reportOf(proxy)).operations).toEqual([]);
     } finally {
       await proxy.stop();

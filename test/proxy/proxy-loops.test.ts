@@ -1,0 +1,59 @@
+/**
+ * A proxy whose target is itself: refused at start under any spelling that reaches its own socket (exit 2, a
+ * message naming the flag), and a loop the start cannot see (two proxies pointing at each other) is answered
+ * 508 `ciclo_de_proxy` at the first return, instead of forwarding until the sockets run out.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli.ts';
+import { freePort, proxyRefusal, startProxy } from './proxy-helpers.ts';
+
+async function runProxy(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
+  let stderr = '';
+  let stdout = '';
+  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text), stop: new AbortController().signal };
+  return { code: await runCli(['node', 'commerce-mock', 'proxy', ...args], {}, io), stderr, stdout };
+}
+
+describe('a target that is the proxy itself', () => {
+  it.each(['http://127.0.0.1:PORT', 'http://localhost:PORT/api', 'http://127.1:PORT', 'http://2130706433:PORT/', 'http://0.0.0.0:PORT'])(
+    '%s is refused at start (exit 2), and the port is free again',
+    async (spelling) => {
+      const port = await freePort();
+      const target = spelling.replace('PORT', String(port));
+      const run = await runProxy(['--port', String(port), '--target', target, '--fallback', 'mock']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^commerce-mock proxy: --target \\S+ is this proxy itself \\(\\S+ port ${port}\\): every request would be forwarded to the proxy again\\.\\n$`));
+      expect(run.stdout).toBe('');
+      // Nothing is left listening: a proxy started on that port afterwards works.
+      const next = await startProxy(['--port', String(port), '--target', 'http://127.0.0.1:1']);
+      expect(next.url).toBe(`http://127.0.0.1:${port}`);
+      await next.stop();
+    },
+  );
+
+  it('another port of this machine is a target like any other', async () => {
+    const proxy = await startProxy(['--target', `http://localhost:${await freePort()}`]);
+    expect((await fetch(`${proxy.url}/v1/products`)).status).toBe(502);
+    await proxy.stop();
+  });
+});
+
+describe('two proxies pointing at each other', () => {
+  it('answer 508 ciclo_de_proxy when the request comes back, and forward it no further', async () => {
+    const portOfA = await freePort();
+    const b = await startProxy(['--target', `http://127.0.0.1:${portOfA}`]);
+    const a = await startProxy(['--port', String(portOfA), '--target', b.url]);
+    try {
+      const answer = await fetch(`${a.url}/v1/products`, { headers: { Authorization: 'Bearer t' } });
+      expect(answer.status).toBe(508);
+      expect(await proxyRefusal(answer, 'ProxyLoop')).toMatchObject({ error: 'ciclo_de_proxy', message: 'O pedido voltou a este proxy: o destino é o próprio proxy' });
+      // A forwarded once, B once, then A refused: one line each, no more.
+      expect(a.stdout().match(/GET \/v1\/products/g)).toHaveLength(2);
+      expect(b.stdout().match(/GET \/v1\/products/g)).toHaveLength(1);
+      expect(a.stdout()).toContain('GET /v1/products → 508 (it came back to this proxy)');
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+});
