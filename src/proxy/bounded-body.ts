@@ -20,11 +20,13 @@ export function readUpTo(stream: Readable, limit: number): Promise<ReadStart> {
       size += chunk.length;
       if (size <= limit) return;
       stream.pause();
-      stream.off('data', onData).off('end', onEnd).off('error', reject);
+      stream.off('data', onData).off('end', onEnd).off('error', reject).off('close', onClose);
       resolve({ whole: false, start: Buffer.concat(chunks), rest: stream });
     };
     const onEnd = () => resolve({ whole: true, body: Buffer.concat(chunks) });
-    stream.on('data', onData).once('end', onEnd).once('error', reject);
+    // A client that breaks off its upload: there is nothing to forward (a settled promise ignores this after 'end').
+    const onClose = () => reject(new Error('the client broke off its request'));
+    stream.on('data', onData).once('end', onEnd).once('error', reject).once('close', onClose);
   });
 }
 

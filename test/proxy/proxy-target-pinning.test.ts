@@ -5,10 +5,10 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
+import { proxyRefusal, sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
 
 /** Sends one raw HTTP/1.1 request line and headers; resolves with the status line and body of the answer. */
-function rawRequest(proxyUrl: string, requestLine: string, headers: Record<string, string>): Promise<{ statusLine: string; body: string }> {
+function rawRequest(proxyUrl: string, requestLine: string, headers: Record<string, string>): Promise<{ statusLine: string; headers: Headers; body: string }> {
   const { hostname, port } = new URL(proxyUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -17,7 +17,8 @@ function rawRequest(proxyUrl: string, requestLine: string, headers: Record<strin
     socket.on('error', reject);
     socket.on('end', () => {
       const [head = '', body = ''] = received.split('\r\n\r\n');
-      resolve({ statusLine: head.split('\r\n')[0] ?? '', body });
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      resolve({ statusLine, headers: new Headers(fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()])), body });
     });
     const lines = [requestLine, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), 'Connection: close', '', ''];
     socket.write(lines.join('\r\n'));
@@ -60,6 +61,16 @@ describe('a request line naming another host', () => {
   it('in absolute form without a path goes to the target\'s root', async () => {
     const answer = await rawRequest(proxy.url, `GET http://${new URL(otherHost.url).host} HTTP/1.1`, { Host: 'elsewhere.test', Authorization: SECRET });
     expect(JSON.parse(answer.body)).toEqual({ servedBy: 'target', path: '/' });
+    expect(otherHost.seen).toEqual([]);
+  });
+
+  it('naming no path (asterisk form) is refused 400 invalid_request, and nothing is forwarded', async () => {
+    const before = target.seen.length;
+    const answer = await rawRequest(proxy.url, 'OPTIONS * HTTP/1.1', { Host: new URL(proxy.url).host });
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    const body = await proxyRefusal(new Response(answer.body, { status: 400, headers: answer.headers }), 'NotAPath');
+    expect(body).toMatchObject({ error: 'invalid_request', message: 'Parâmetros inválidos' });
+    expect(target.seen.length).toBe(before);
     expect(otherHost.seen).toEqual([]);
   });
 });
