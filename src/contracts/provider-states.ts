@@ -18,12 +18,14 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     name: 'client {clientId} is active',
     description: 'The client is active and holds a fresh access token (the verifying client: its credentials are used).',
     params: { clientId: 'the client; the verifying client when omitted' },
-    provides: ['clientId', 'clientSecret', 'accessToken', 'refreshToken'],
+    provides: ['clientId', 'clientSecret', 'basicCredentials', 'accessToken', 'refreshToken'],
     mockOnly: false,
     async setup(session) {
       const { accessToken, refreshToken } = await session.tokens();
       const { clientId, clientSecret } = session.api.credentials;
-      return { clientId, clientSecret, accessToken, refreshToken };
+      // HTTP Basic client authentication (RFC 6749 §2.3.1): each part form-encoded, then base64 (`Basic ${basicCredentials}`).
+      const basicCredentials = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+      return { clientId, clientSecret, basicCredentials, accessToken, refreshToken };
     },
   },
   {
