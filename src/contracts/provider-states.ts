@@ -8,6 +8,7 @@ import { PAYER_STATES } from './payer-states.ts';
 import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
 import type { ProviderState } from './provider-state.ts';
 import type { StateSession } from './state-session.ts';
+import { WEBHOOK_MESSAGE_STATE } from './webhook-message.ts';
 
 export type { ProviderState, StateValues } from './provider-state.ts';
 
@@ -110,6 +111,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     },
   },
   ...PAYER_STATES,
+  WEBHOOK_MESSAGE_STATE,
 ];
 
 /** A catalogue record that exists once synced by the merchant's own key: idempotent on a real service too. */
