@@ -39,7 +39,15 @@ export type ProviderStateAnswer =
   | { ok: false; unknown: string; known: readonly string[] }
   | { ok: false; failed: string; message: string };
 
+/** A webhook message as Pact's verifier asks for it: its payload, or why it cannot be produced. */
+export type PactMessageAnswer =
+  | { ok: true; payload: unknown; metadata: string }
+  | { ok: false; unknown: string; known: readonly string[] }
+  | { ok: false; failed: string; message: string };
+
 export interface ProviderStateChanges {
   /** Applies a change against the mock reached at `baseUrl` (its own API, through HTTP, as any provider). */
   change(change: ProviderStateChange, baseUrl: string): Promise<ProviderStateAnswer>;
+  /** Produces the message of a message interaction (`{description, providerStates}`) on the mock at `baseUrl`. */
+  message(request: { description?: string; providerStates?: unknown }, baseUrl: string): Promise<PactMessageAnswer>;
 }

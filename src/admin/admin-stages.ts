@@ -20,8 +20,9 @@ import { handle } from '../http/stages/handle.ts';
 import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { sameSecret } from '../tokens/rules.ts';
+import { ADMIN_PREFIX, adminPathOf } from '../domain/admin-path.ts';
 
-export const ADMIN_PREFIX = '/__admin';
+export { ADMIN_PREFIX };
 
 /** Admin bodies are a few fields; an operation that takes more (a state import) says so with `x-max-body-bytes`. */
 export const ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
@@ -76,7 +77,8 @@ function carriesAdminToken(request: RequestState, config: Config): boolean {
   return expected !== undefined && presented !== undefined && sameSecret(presented, expected);
 }
 
-/** The admin API's requests, located under its mount (every path below it is the admin API's). */
+/** The admin API's requests, located under its mount (every path the shared rule calls the admin API's). */
 export function adminLocate(router: OpenApiRouter): Locate {
-  return locator(router, (path) => path.slice(ADMIN_PREFIX.length) || '/');
+  return locator(router, adminPathOf);
 }
+

@@ -18,5 +18,12 @@ export function pactStateHandlers(admin: AdminContext) {
       }
       return failure('provider_state_failed', { problem: answer.message });
     },
+    /** Pact's message producer protocol: the message body, its metadata in `Pact-Message-Metadata`. */
+    async producePactMessage(input): Promise<Reply> {
+      const answer = await admin.providerStates.message(input.body ?? {}, input.context.baseUrl);
+      if (answer.ok) return { ok: true, status: 200, body: answer.payload, headers: { 'Pact-Message-Metadata': answer.metadata } };
+      if ('unknown' in answer) return failure('unknown_pact_message', { problem: answer.unknown, known: answer.known.join(', ') });
+      return failure('provider_state_failed', { problem: answer.message });
+    },
   } satisfies Partial<AdminHandlerTable>;
 }

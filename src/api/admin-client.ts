@@ -15,6 +15,7 @@ export type NewClient = RequestOf<'createClient'>['body'];
 export type ClockChange = RequestOf<'changeClock'>['body'];
 export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
 export type ProviderStateChange = NonNullable<RequestOf<'changePactProviderState'>['body']>;
+export type PactMessageRequest = NonNullable<RequestOf<'producePactMessage'>['body']>;
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 
 export type AdminClientOptions = TransportOptions;
@@ -96,6 +97,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     pact: {
       /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
       providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),
+      /** Pact's message producer protocol: the webhook payload a message interaction expects (not in `data`). */
+      message: (request: PactMessageRequest) => send('producePactMessage', { body: request }),
     },
   };
 }

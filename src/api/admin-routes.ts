@@ -48,4 +48,5 @@ export const ADMIN_ROUTES = {
   listWebhookDeliveries: 'GET /webhooks/deliveries',
   resendWebhookDelivery: 'POST /webhooks/deliveries/{delivery_id}/resend',
   changePactProviderState: 'POST /pact/provider-states',
+  producePactMessage: 'POST /pact/messages',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -8,12 +8,14 @@
 import type { RequestListener } from 'node:http';
 import { targetOf } from '../http/request-context.ts';
 import { apiMount } from '../http/routing.ts';
+import { adminPathOf } from '../domain/admin-path.ts';
 import type { StageListener } from '../http/serve-stages.ts';
 
 export function appListener(serveApi: StageListener, rest: RequestListener): RequestListener {
   return (req, res) => {
     const target = targetOf(req.url ?? '/');
-    if (apiMount(target.path) === undefined) return rest(req, res);
+    // `/v1/../__admin/reset` is the admin API's, as the admin rule reads it (domain/admin-path.ts).
+    if (apiMount(target.path) === undefined || adminPathOf(target.path) !== undefined) return rest(req, res);
     void serveApi(req, res, target);
   };
 }

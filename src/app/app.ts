@@ -19,6 +19,7 @@ import { createSnapshots } from '../admin/snapshots.ts';
 import { changeApplier, type ApplyChange } from '../events/apply-change.ts';
 import { mockProviderStates } from '../contracts/mock-provider-states.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
+import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
 import { createMockState } from '../admin/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../admin/request-journal.ts';
 import { adminIndexRedirect, consolePage } from '../pages/console-page.ts';
@@ -182,6 +183,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
+  app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
   mountPages(app, [
     homePage(deps.config),

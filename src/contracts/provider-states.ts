@@ -8,6 +8,7 @@ import { PAYER_STATES } from './payer-states.ts';
 import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
 import type { ProviderState } from './provider-state.ts';
 import type { StateSession } from './state-session.ts';
+import { WEBHOOK_MESSAGE_STATE } from './webhook-message.ts';
 
 export type { ProviderState, StateValues } from './provider-state.ts';
 
@@ -18,12 +19,14 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     name: 'client {clientId} is active',
     description: 'The client is active and holds a fresh access token (the verifying client: its credentials are used).',
     params: { clientId: 'the client; the verifying client when omitted' },
-    provides: ['clientId', 'clientSecret', 'accessToken', 'refreshToken'],
+    provides: ['clientId', 'clientSecret', 'basicCredentials', 'accessToken', 'refreshToken'],
     mockOnly: false,
     async setup(session) {
       const { accessToken, refreshToken } = await session.tokens();
       const { clientId, clientSecret } = session.api.credentials;
-      return { clientId, clientSecret, accessToken, refreshToken };
+      // HTTP Basic client authentication (RFC 6749 §2.3.1): each part form-encoded, then base64 (`Basic ${basicCredentials}`).
+      const basicCredentials = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+      return { clientId, clientSecret, basicCredentials, accessToken, refreshToken };
     },
   },
   {
@@ -108,6 +111,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     },
   },
   ...PAYER_STATES,
+  WEBHOOK_MESSAGE_STATE,
 ];
 
 /** A catalogue record that exists once synced by the merchant's own key: idempotent on a real service too. */

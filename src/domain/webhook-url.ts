@@ -3,8 +3,10 @@
  * nor any mock's admin API (a delivery there could drive it: deactivate a client, reset the state); and not a
  * link-local or cloud-metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254) unless the configuration
  * allows it. Loopback receivers on other ports are how developers receive webhooks, so they stay allowed.
- * Checked on the URL as written: a name that resolves to such an address is not looked up.
+ * Checked on the URL as written: a name that resolves to such an address is not looked up. The admin API is
+ * recognised by the rule its mount uses (admin-path.ts), in every spelling that reaches it.
  */
+import { adminPathOf } from './admin-path.ts';
 
 /** One way of reaching this mock: a port and the host names that reach it there. */
 export interface OwnOrigin {
@@ -34,7 +36,7 @@ export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): st
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'só são aceites URLs http ou https';
   if (url.username !== '' || url.password !== '') return 'a URL não pode levar credenciais (utilizador:senha@)';
-  if (url.pathname === '/__admin' || url.pathname.startsWith('/__admin/')) return 'a API de administração de um mock não recebe webhooks';
+  if (adminPathOf(url.pathname) !== undefined) return 'a API de administração de um mock não recebe webhooks';
   const host = url.hostname.toLowerCase();
   if (!rules.allowLinkLocal && isLinkLocalOrMetadata(host)) {
     return 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)';

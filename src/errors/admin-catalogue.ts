@@ -18,6 +18,7 @@ export const ADMIN_ERRORS = {
   journal_pattern_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'path', message: 'padrão de caminho recusado: {{problem}}' }] },
   unknown_provider_state: { status: 400, code: 'invalid_request', message: 'Estado de provider desconhecido: "{{state}}". Estados conhecidos: {{known}}', details: [{ path: 'state', message: 'estado desconhecido: {{state}}' }] },
   provider_state_failed: { status: 500, code: 'erro_interno', message: '{{problem}}' },
+  unknown_pact_message: { status: 400, code: 'invalid_request', message: 'Mensagem de pact desconhecida: indique um só estado "<evento> is triggered" com um evento do catálogo ({{known}})', details: [{ path: 'providerStates', message: '{{problem}}' }] },
   foreign_admin_host: { status: 403, code: 'host_recusado', message: 'Host desconhecido: {{host}}; para outro nome, inicie o mock com --public-url' },
   admin_token_required: { status: 401, code: 'invalid_token', message: 'Token de administração ausente ou inválido' },
 } as const;

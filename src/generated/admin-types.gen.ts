@@ -555,6 +555,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pact/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pact message producer (the webhook message a message interaction expects)
+         * @description How Pact's verifier asks a provider for an asynchronous message: it POSTs the interaction's `description` and `providerStates`, and gets back the message body with its metadata in `Pact-Message-Metadata` (base64 of JSON). The one state, `{event} is triggered` (`order.paid is triggered`), names a `commerce-mock trigger` event: it is run on this mock in a session of its own (reset before and after; the first active client's webhook is pointed at `http://pact-message.invalid/` under the `webhooks-failing` scenario, so nothing is sent anywhere), and the answer is the payload of the delivery it caused, as the mock sends it. For the standalone verifier: `pact verifier --file pacts/merchant-webhooks-commerce-api.json --transports message:4010/__admin/pact/messages --port 4010 --state-change-url http://127.0.0.1:4010/__admin/pact/provider-states --state-change-teardown`.
+         */
+        post: operations["producePactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2174,6 +2194,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    producePactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description: string;
+                    providerStates?: ({
+                        name: string;
+                        params?: Record<string, never>;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The message body (not in the `{data}` envelope), as the webhook the event causes carries it. */
+            200: {
+                headers: {
+                    /** @description Base64 of the message metadata as JSON: `{"contentType": "application/json"}`. */
+                    "Pact-Message-Metadata"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -45,7 +45,11 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   );
 }
 
-/** A copy of a JSON-like value with every secret-named field's value (at any depth) masked. */
+/**
+ * A copy of a JSON-like value with every secret-named field's value (at any depth) masked, whatever it holds: a
+ * secret wrapped in an object or a list (`{"password": {"value": "…"}}`, `{"client_secret": ["…"]}`) is masked
+ * whole. Only `null` and booleans, which hold no secret, are kept. A parsed query (name → value or values) is one.
+ */
 export function redactSecrets<T>(value: T): T {
   return redactValue(value) as T;
 }
@@ -54,7 +58,7 @@ function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, isSecretName(key) && (typeof child === 'string' || typeof child === 'number') ? REDACTED : redactValue(child)]),
+    Object.entries(value).map(([key, child]) => [key, isSecretName(key) && child !== null && typeof child !== 'boolean' ? REDACTED : redactValue(child)]),
   );
 }
 

@@ -46,6 +46,11 @@ export interface Clock {
   reset(): void;
   /** Its setting as a stable value (a running clock's offset does not drift with real time). */
   setting(): ClockSetting;
+  /**
+   * Real time in milliseconds (the system clock the mock clock follows; never moved, frozen or shifted by QA): the
+   * time of transport, for what a receiver checks against its own clock (a webhook signature's timestamp).
+   */
+  wallMs(): number;
   apply(setting: ClockSetting): void;
 }
 
@@ -92,6 +97,7 @@ export function createClock(options: ClockOptions = {}): Clock {
       offsetMs: nowMs() - systemNowMs(),
     }),
     reset,
+    wallMs: systemNowMs,
     setting: () => (frozenMs === undefined ? { offsetMs } : { frozenAt: new Date(frozenMs).toISOString() }),
     apply(setting) {
       if ('frozenAt' in setting) frozenMs = Date.parse(setting.frozenAt);

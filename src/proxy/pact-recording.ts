@@ -23,6 +23,18 @@ const GENERATED: Record<string, string> = {
   token: '${accessToken}',
 };
 
+/**
+ * The credentials of an `Authorization` header → the provider-state value that stands for them at verification:
+ * the verifying client's token, or (HTTP Basic, a token request's client authentication) its id and secret
+ * encoded as the header carries them, so the recorded request authenticates as the verifying client does.
+ */
+const AUTHORIZATION_VALUE = { Bearer: '${accessToken}', Basic: '${basicCredentials}' } as const;
+
+function credentialScheme(authorization: string | undefined): keyof typeof AUTHORIZATION_VALUE | undefined {
+  const scheme = authorization === undefined ? undefined : /^(bearer|basic) /i.exec(authorization)?.[1]?.toLowerCase();
+  return scheme === 'bearer' ? 'Bearer' : scheme === 'basic' ? 'Basic' : undefined;
+}
+
 export type Recordable = { ok: true; interaction: Record<string, unknown> } | { ok: false; why: string };
 
 export function pactInteraction(exchange: Exchange, operation: Operation | undefined, operationId: string, index: number): Recordable {
@@ -32,14 +44,13 @@ export function pactInteraction(exchange: Exchange, operation: Operation | undef
   if (/\{[^}]+\}/.test(operation.path)) return { ok: false, why: 'its path names a record by id' };
   const sent = requestJson(exchange);
   if (!sent.ok) return { ok: false, why: 'a request body that is not JSON' };
-  const authorization = request.headers['authorization'];
-  const bearer = authorization !== undefined && /^Bearer /i.test(authorization);
+  const scheme = credentialScheme(request.headers['authorization']);
   const generators: Record<string, unknown> = {};
   const headers: Record<string, string[]> = {};
   if (sent.body !== undefined) headers['Content-Type'] = ['application/json'];
-  if (bearer) {
-    headers['Authorization'] = ['Bearer ***'];
-    generators['header'] = { Authorization: { type: 'ProviderState', expression: 'Bearer ${accessToken}' } };
+  if (scheme) {
+    headers['Authorization'] = [`${scheme} ***`];
+    generators['header'] = { Authorization: { type: 'ProviderState', expression: `${scheme} ${AUTHORIZATION_VALUE[scheme]}` } };
   }
   const bodyGenerators = Object.fromEntries(
     Object.keys(isObject(sent.body) ? sent.body : {})
@@ -55,11 +66,11 @@ export function pactInteraction(exchange: Exchange, operation: Operation | undef
     request: {
       method: request.method,
       path: request.path,
-      ...(Object.keys(request.query).length > 0 ? { query: listQuery(request.query) } : {}),
+      ...(Object.keys(request.query).length > 0 ? { query: listQuery(redactSecrets(request.query)) } : {}),
       headers,
       ...(sent.body !== undefined ? { body: { content: redactSecrets(sent.body), contentType: 'application/json', encoded: false } } : {}),
       ...(Object.keys(generators).length > 0 ? { generators } : {}),
-      ...(bearer ? { matchingRules: { header: { Authorization: { combine: 'AND', matchers: [{ match: 'regex', regex: '^Bearer \\S+$' }] } } } } : {}),
+      ...(scheme ? { matchingRules: { header: { Authorization: { combine: 'AND', matchers: [{ match: 'regex', regex: `^${scheme} \\S+$` }] } } } } : {}),
     },
     response: {
       status: exchange.status,

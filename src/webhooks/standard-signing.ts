@@ -1,6 +1,6 @@
 /**
  * Standard Webhooks signatures (standardwebhooks.com): `webhook-id` (the event id, the same on every retry),
- * `webhook-timestamp` (unix seconds, mock clock), `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * `webhook-timestamp` (unix seconds, real time of sending: webhook-request.ts), `webhook-signature: v1,<base64 HMAC-SHA256 of
  * "<id>.<timestamp>.<raw body>">`, keyed with the bytes of a `whsec_` secret. Several signatures are separated by
  * spaces: during a secret rotation the old and the new one are both sent.
  */

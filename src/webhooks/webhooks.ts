@@ -54,7 +54,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     delivery.url = endpoint.url;
     if (policyOf(delivery.clientId).webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
     const started = monotonicMs();
-    const result = await send(webhookRequest(delivery, endpoint, startedMs));
+    const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
     return settle(delivery, at, result, Math.round(monotonicMs() - started));
   };
 

@@ -2,8 +2,9 @@
  * The standalone Pact verifier (`pact verifier` of @pact-foundation/pact-cli, the Rust CLI every language's
  * tooling wraps) against a running mock, its provider states set up by the mock's own
  * `POST /__admin/pact/provider-states`: every HTTP interaction of pacts/ verified, as a team verifying in another
- * language would run it. The webhook pact's asynchronous messages are produced by the mock's webhook sender, not
- * answered over HTTP; `commerce-mock verify` verifies them (test/pact/verify-webhook-messages.test.ts). The mock is an in-process test app, so every answer is also checked against the documents.
+ * language would run it; and every message of the webhook pact, asked for at `POST /__admin/pact/messages` (Pact's
+ * message producer protocol, the payload the mock's webhook sender makes). The mock is an in-process test app, so
+ * every answer is also checked against the documents.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,10 +20,11 @@ const PACTS_DIR = 'pacts';
 type PactInteractions = { interactions: Array<{ description: string; type?: string }> };
 const readPact = (name: string) => JSON.parse(readFileSync(join(PACTS_DIR, name), 'utf8')) as PactInteractions;
 /** The pacts of HTTP interactions (V2/V3 untyped, V4 "Synchronous/HTTP"); message pacts are verified by `verify`. */
-const pactFiles = readdirSync(PACTS_DIR)
-  .filter((name) => name.endsWith('.json'))
-  .filter((name) => readPact(name).interactions.every((interaction) => interaction.type === undefined || interaction.type === 'Synchronous/HTTP'));
+const allPacts = readdirSync(PACTS_DIR).filter((name) => name.endsWith('.json'));
+const pactFiles = allPacts.filter((name) => readPact(name).interactions.every((interaction) => interaction.type === undefined || interaction.type === 'Synchronous/HTTP'));
 const descriptions = pactFiles.flatMap((name) => readPact(name).interactions);
+const messagePacts = allPacts.filter((name) => readPact(name).interactions.every((interaction) => interaction.type === 'Asynchronous/Messages'));
+const messages = messagePacts.flatMap((name) => readPact(name).interactions);
 const verifierBin = createRequire(import.meta.url).resolve('@pact-foundation/pact-cli/bin/pact-verifier.js');
 
 let server: Server;
@@ -45,28 +47,43 @@ function verify(args: string[]): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
+/** The verifier over these pact files with the mock's state-change URL (and `extra` flags): its exit code and JSON report. */
+async function verifyFiles(files: string[], extra: string[] = []) {
+  const report = join(mkdtempSync(join(tmpdir(), 'pact-cli-')), 'report.json');
+  const result = await verify([
+    // Each pact by file: --dir would read pacts/README.md as a pact too.
+    ...files.flatMap((name) => ['--file', join(PACTS_DIR, name)]),
+    '--hostname', '127.0.0.1',
+    '--port', String(port),
+    ...extra,
+    '--state-change-url', `http://127.0.0.1:${port}/__admin/pact/provider-states`,
+    '--state-change-teardown',
+    // The test app compiles each operation's validators on first use (a built mock loads them precompiled).
+    '--request-timeout', '60000',
+    '--no-colour',
+    '--json', report,
+  ]);
+  const results = JSON.parse(readFileSync(report, 'utf8')) as { result: boolean; errors: unknown[]; interactionResults?: Array<{ description: string; result: string }> };
+  return { code: result.code, results, verdicts: results.interactionResults?.map((interaction) => [interaction.description, interaction.result]) };
+}
+
 describe('the standalone pact verifier against the mock', () => {
   it('verifies every HTTP interaction of pacts/ with the state-change URL the mock serves', async () => {
-    const report = join(mkdtempSync(join(tmpdir(), 'pact-cli-')), 'report.json');
-    const result = await verify([
-      // Each pact by file: --dir would read pacts/README.md as a pact too.
-      ...pactFiles.flatMap((name) => ['--file', join(PACTS_DIR, name)]),
-      '--hostname', '127.0.0.1',
-      '--port', String(port),
-      '--state-change-url', `http://127.0.0.1:${port}/__admin/pact/provider-states`,
-      '--state-change-teardown',
-      // The test app compiles each operation's validators on first use (a built mock loads them precompiled).
-      '--request-timeout', '60000',
-      '--no-colour',
-      '--json', report,
-    ]);
-    const results = JSON.parse(readFileSync(report, 'utf8')) as { result: boolean; errors: unknown[]; interactionResults?: Array<{ description: string; result: string }> };
+    const { code, results, verdicts } = await verifyFiles(pactFiles);
     expect(results.errors, JSON.stringify(results.errors).slice(0, 2000)).toEqual([]);
-    expect(result.code).toBe(0);
+    expect(code).toBe(0);
     expect(results.result).toBe(true);
     expect(descriptions.length).toBeGreaterThan(30);
-    expect(results.interactionResults?.map((interaction) => [interaction.description, interaction.result])).toEqual(
-      descriptions.map((interaction) => [interaction.description, 'OK']),
-    );
+    expect(verdicts).toEqual(descriptions.map((interaction) => [interaction.description, 'OK']));
+  }, 180_000);
+
+  it('verifies every message of the webhook pact, asked for at the message endpoint the mock serves', async () => {
+    // The verifier POSTs {description, providerStates} to the message transport; the answer is the message.
+    const { code, results, verdicts } = await verifyFiles(messagePacts, ['--transports', `message:${port}/__admin/pact/messages`]);
+    expect(results.errors, JSON.stringify(results.errors).slice(0, 2000)).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.result).toBe(true);
+    expect(messages.length).toBe(6);
+    expect(verdicts).toEqual(messages.map((interaction) => [interaction.description, 'OK']));
   }, 180_000);
 });

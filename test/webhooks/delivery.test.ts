@@ -1,6 +1,6 @@
 /** Status changes reach a real receiver as signed POSTs; failures retry with backoff on the mock clock. */
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { bearer, FROZEN_AT, tokenFor } from '../support/test-app.ts';
 import { receiversClosedAfterEach, startReceiver, until } from './receiver.ts';
@@ -9,6 +9,13 @@ import { appSendingTo, payAnOrder, SECRET } from './support.ts';
 const receiver = receiversClosedAfterEach();
 
 const NOW_SECONDS = FROZEN_AT.getTime() / 1000;
+
+// Signatures carry the real time of sending: the real clock (Date) is held where the frozen mock clock stands.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(FROZEN_AT);
+});
+afterEach(() => void vi.useRealTimers());
 
 describe('webhook delivery', () => {
   it('an order paid over the API: order.status_changed and payment.status_changed PAID, signed with the client secret', async () => {
@@ -87,12 +94,13 @@ describe('webhook delivery', () => {
 
     hooks.status = 200;
     t.clock.advance(20);
+    vi.setSystemTime(FROZEN_AT.getTime() + 30_000);
     await t.core.tick();
     await t.core.webhooks.idle();
     expect(first()).toMatchObject({ status: 'delivered', nextAttemptAt: null });
     expect(first()?.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
     expect(t.core.webhooks.deliveries({ status: 'delivered' })).toHaveLength(2);
-    // A retry is signed at its own instant; the body is the same bytes.
+    // A retry is signed at its own (real) instant; the body is the same bytes.
     const retried = hooks.received.filter((request) => request.body.type === 'order.status_changed');
     expect(new Set(retried.map((request) => request.rawBody)).size).toBe(1);
     expect(verifySignature(retried[2]!.rawBody, retried[2]!.headers['x-mock-signature'] as string, SECRET, 0, NOW_SECONDS + 30)).toBe(true);
