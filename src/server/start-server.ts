@@ -13,6 +13,7 @@ import { seedInitialData } from '../fake/seed-initial-data.ts';
 import { changeApplier } from '../events/apply-change.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
+import { answerClientError } from './malformed-request.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
@@ -100,6 +101,8 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     // A request that arrives while the store opens waits for the app.
     (req, res) => void handlerReady.then((handler) => handler(req, res)),
   );
+  const random = createSecureRandom();
+  server.on('clientError', answerClientError(random));
   const closeServer = stopsGracefully(server, logger);
   const listened = await listen(server, config.host, config.port);
   if (!listened.ok) {
@@ -132,7 +135,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
 
-  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
+  const deps = { config, clients: createClientRegistry(config.clients), clock, random, store, logger, ...additions };
   try {
     // Before the app exists: no listener to tell, the seeded records only made durable.
     await changeApplier(store)({ written: seedInitialData(deps) });
