@@ -19,6 +19,7 @@ import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
 import type { Store } from '../store/store-types.ts';
+import { tokenRetention } from '../tokens/retention.ts';
 
 /** How often the clock is let act while the mock runs. */
 const TICK_MS = 1000;
@@ -125,6 +126,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     store = await openStore({
       ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
       now: clock.now,
+      prune: tokenRetention(clock),
       onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
     });
   } catch (error) {
