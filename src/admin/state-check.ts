@@ -6,7 +6,7 @@
  * could use. Checked whole before anything is replaced, so a refused import changes nothing.
  */
 import { isWithinClockRange } from '../platform/clock.ts';
-import type { ErrorDetail } from '../errors/failures.ts';
+import { MAX_DETAILS, type ErrorDetail } from '../errors/failures.ts';
 import { COLLECTIONS, type CollectionName } from '../domain/records.ts';
 import type { WebhookUrlRules } from '../domain/webhook-url.ts';
 import { OUTSIDE_CLOCK_RANGE } from './clock-handlers.ts';
@@ -14,8 +14,6 @@ import type { AdminRequestBodyOf } from '../handling/operation-ids.ts';
 import type { ExportedState } from './mock-state.ts';
 import { metaProblems, recordProblems, webhookProblems } from './state-schema.ts';
 
-/** A state of a million bad records names the first few, not all. */
-const MAX_DETAILS = 20;
 const KNOWN_COLLECTIONS: ReadonlySet<string> = new Set(COLLECTIONS);
 
 /** The document's `State` (spec/admin.yaml), as the mock holds it. */

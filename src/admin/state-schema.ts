@@ -35,7 +35,12 @@ const endpoint = z.strictObject({
 /** A zod issue as a detail under `at`, in the API's language. */
 function detailsOf(result: z.ZodSafeParseResult<unknown>, at: string): ErrorDetail[] {
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({ path: [at, ...issue.path.map(String)].join('.'), message: messageOf(issue) }));
+  return result.error.issues.map((issue) => ({ path: at + issue.path.map(segmentOf).join(''), message: messageOf(issue) }));
+}
+
+/** `.field`, or `[3]` for a list's index: the paths the document's own validation names (`items[0].price`). */
+function segmentOf(key: PropertyKey): string {
+  return typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
 }
 
 function messageOf(issue: z.core.$ZodIssue): string {
@@ -79,9 +84,7 @@ export function webhookProblems(webhooks: unknown, urlRules: WebhookUrlRules): E
       const problem = shape.success ? webhookUrlProblem((shape.data as { url: string }).url, urlRules) : undefined;
       return problem === undefined ? detailsOf(shape, at) : [{ path: `${at}.url`, message: problem }];
     }),
-    ...deliveries.flatMap((value, index) => {
-      const id = (value as { id?: unknown } | null)?.id;
-      return detailsOf(parse(webhookDelivery, value), `webhooks.deliveries.${typeof id === 'string' ? id : index}`);
-    }),
+    // By index, as the document's validation names them: an id may be empty or missing.
+    ...deliveries.flatMap((value, index) => detailsOf(parse(webhookDelivery, value), `webhooks.deliveries[${index}]`)),
   ];
 }

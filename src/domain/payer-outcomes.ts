@@ -7,6 +7,8 @@
  * The wallet codes are the Vodacom M-Pesa Mozambique API's (`output_ResponseCode`), assumed: the real service
  * does not document the codes its payers meet. e-Mola's are not public, so an e-Mola payment carries none.
  */
+import { mozambicanMobile } from './phone-number.ts';
+
 export const FAILURE_CODES = [
   'INSUFFICIENT_BALANCE',
   'PAYER_CANCELLED',
@@ -84,12 +86,12 @@ export const PAYER_OUTCOMES: readonly PayerOutcome[] = [
 /** What every other valid number does: the payer confirms, the payment is paid. */
 export const PAYS: PayerOutcome = { suffix: '', name: 'PAID', summary: 'the payer confirms', status: 'PAID', timing: 'answer', providerState: '' };
 
-/** National number `8X 000 00NN`, X = 4 to 7, with or without the country code, spaces or dashes. */
-const CATALOGUE_NUMBER = /^(?:\+?258)?8[4-7]00000(\d\d)$/;
+/** National number `8X 000 00NN`, X = 4 to 7, however it is spelt (phone-number.ts normalises it first). */
+const CATALOGUE_NUMBER = /^8[4-7]00000(\d\d)$/;
 
 /** The catalogue row a payer's number chooses; undefined for every other number (it pays). */
 export function payerOutcomeOf(phone: string | undefined): PayerOutcome | undefined {
-  const suffix = CATALOGUE_NUMBER.exec((phone ?? '').replace(/[\s-]/g, ''))?.[1];
+  const suffix = CATALOGUE_NUMBER.exec(mozambicanMobile(phone ?? '') ?? '')?.[1];
   return suffix === undefined ? undefined : PAYER_OUTCOMES.find((outcome) => outcome.suffix === suffix);
 }
 

@@ -47,4 +47,5 @@ export const API_ERRORS = {
   content_type_not_accepted: { status: 415, code: 'invalid_request', message: 'Content-Type não suportado por esta operação', details: [{ path: 'Content-Type', message: '{{type}} não é aceite; esta operação aceita {{accepted}}' }] },
   cross_site_origin: { status: 403, code: 'origem_recusada', message: 'Origem {{origin}} recusada: só páginas deste mock podem alterar o seu estado' },
   cross_site_fetch: { status: 403, code: 'origem_recusada', message: 'Pedido de outro site recusado (Sec-Fetch-Site: cross-site)' },
+  malformed_request: { status: 400, code: 'invalid_request', message: 'Pedido HTTP malformado: cabeçalho, linha do pedido ou corpo ilegível' },
 } as const;

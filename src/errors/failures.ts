@@ -20,6 +20,9 @@ export interface ErrorEntry {
   details?: readonly ErrorDetail[];
 }
 
+/** A refusal names at most this many details: a state of a million bad records names the first few, not all. */
+export const MAX_DETAILS = 20;
+
 export const ERRORS = { ...API_ERRORS, ...ADMIN_ERRORS } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorReason = keyof typeof ERRORS;

@@ -54,7 +54,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the clock forward */
+        /**
+         * Move the clock forward
+         * @description A jump that would make one subscription bill more than `maxCatchUpPeriods` periods at once (config file or `--max-catch-up-periods`, default 120) is refused with nothing changed: 400 `invalid_request`, message `Parâmetros inválidos`, `details: [{path: "seconds", message: "o salto faria a assinatura <id> cobrar mais de <n> períodos de uma vez (limite maxCatchUpPeriods; …)"}]`; advance in smaller steps.
+         */
         post: operations["advanceClock"];
         delete?: never;
         options?: never;
@@ -71,7 +74,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put the clock at an instant */
+        /**
+         * Put the clock at an instant
+         * @description A jump that would make one subscription bill more than `maxCatchUpPeriods` periods at once (config file or `--max-catch-up-periods`, default 120) is refused with nothing changed: 400 `invalid_request`, message `Parâmetros inválidos`, `details: [{path: "at", message: "o salto faria a assinatura <id> cobrar mais de <n> períodos de uma vez (limite maxCatchUpPeriods; …)"}]`; advance in smaller steps.
+         */
         post: operations["setClock"];
         delete?: never;
         options?: never;
@@ -183,7 +189,7 @@ export interface paths {
         get: operations["exportState"];
         /**
          * Replace everything with an exported state
-         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB). The state is checked whole before anything is replaced: each record against its collection's stored shape (types, enums, ISO instants, an order's items and history, a payment's owner), the token ledgers, the webhook endpoints (the same URL rules as `PUT /clients/{client_id}/webhook`) and deliveries (with their payload). A bad one → 400 `invalid_request` whose `details` name the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`), and nothing is applied; a failure while applying (500) puts the previous state back.
+         * @description Takes a body of up to 256 MiB (other admin calls take 64 KiB). The state is checked whole before anything is replaced: each record against its collection's stored shape (types, enums, ISO instants, an order's items and history, a payment's owner), the token ledgers, the webhook endpoints (the same URL rules as `PUT /clients/{client_id}/webhook`) and deliveries (with their payload). A bad one → 400 `invalid_request` whose `details` name the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`), and nothing is applied; a failure while applying (500) puts the previous state back. A state whose subscriptions lag its own clock by more than `maxCatchUpPeriods` periods is refused too, nothing applied: 400 `invalid_request`, message `Estado recusado: clock.now: o salto faria a assinatura <id> cobrar mais de <n> períodos de uma vez (…)`, `details` `clock.now`. A delivery is named by its index (`webhooks.deliveries[3].id`), a client by its index (`clients[1].clientId`).
          */
         put: operations["importState"];
         post?: never;
@@ -242,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Go back to a snapshot
-         * @description The snapshot is checked as `PUT /state` checks a state (400 naming the field, nothing applied).
+         * @description The snapshot is checked as `PUT /state` checks a state (400 naming the field, nothing applied). A state whose subscriptions lag its own clock by more than `maxCatchUpPeriods` periods is refused too, nothing applied: 400 `invalid_request`, message `Estado recusado: clock.now: o salto faria a assinatura <id> cobrar mais de <n> períodos de uma vez (…)`, `details: [{path: "clock.now", message: …}]`.
          */
         post: operations["restoreSnapshot"];
         delete?: never;
@@ -474,7 +480,10 @@ export interface paths {
          */
         put: operations["setClientWebhook"];
         post?: never;
-        /** Stop delivering webhooks to the client */
+        /**
+         * Stop delivering webhooks to the client
+         * @description Idempotent, as a DELETE is (RFC 9110 §9.2.2): a client without an endpoint answers 200 `{"webhook": null}` as well, so a retried or repeated delete succeeds; an unknown client is 404.
+         */
         delete: operations["deleteClientWebhook"];
         options?: never;
         head?: never;
@@ -658,15 +667,42 @@ export interface components {
                 meta: Record<string, never>;
                 /** @description Collection name → record id → record (each record under its own `id`). Only the store's collections; any other name is refused. */
                 collections: {
-                    tokens?: components["schemas"]["StoredCollection"];
-                    products?: components["schemas"]["StoredCollection"];
-                    customers?: components["schemas"]["StoredCollection"];
-                    plans?: components["schemas"]["StoredCollection"];
-                    subscriptions?: components["schemas"]["StoredCollection"];
-                    orders?: components["schemas"]["StoredCollection"];
-                    payments?: components["schemas"]["StoredCollection"];
-                    orderPolls?: components["schemas"]["StoredCollection"];
-                    webhookDeliveries?: components["schemas"]["StoredCollection"];
+                    /** @description Record id → record. */
+                    tokens?: {
+                        [key: string]: components["schemas"]["StoredToken"];
+                    };
+                    /** @description Record id → record. */
+                    products?: {
+                        [key: string]: components["schemas"]["StoredProduct"];
+                    };
+                    /** @description Record id → record. */
+                    customers?: {
+                        [key: string]: components["schemas"]["StoredCustomer"];
+                    };
+                    /** @description Record id → record. */
+                    plans?: {
+                        [key: string]: components["schemas"]["StoredPlan"];
+                    };
+                    /** @description Record id → record. */
+                    subscriptions?: {
+                        [key: string]: components["schemas"]["StoredSubscription"];
+                    };
+                    /** @description Record id → record. */
+                    orders?: {
+                        [key: string]: components["schemas"]["StoredOrder"];
+                    };
+                    /** @description Record id → record. */
+                    payments?: {
+                        [key: string]: components["schemas"]["StoredPayment"];
+                    };
+                    /** @description Record id → record. */
+                    orderPolls?: {
+                        [key: string]: components["schemas"]["StoredOrderPolls"];
+                    };
+                    /** @description Record id → record. */
+                    webhookDeliveries?: {
+                        [key: string]: components["schemas"]["Delivery"];
+                    };
                 };
             };
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
@@ -677,12 +713,163 @@ export interface components {
                 deliveries: components["schemas"]["Delivery"][];
             };
         };
-        /** @description Record id → record. */
-        StoredCollection: {
-            [key: string]: {
-                id: string;
-                clientId: string;
+        StoredToken: {
+            id: string;
+            clientId: string;
+            /** @enum {string} */
+            kind: "access" | "refresh";
+            tokenHash: string;
+            tokenHint: string;
+            /** Format: date-time */
+            issuedAt: string;
+            sequence: number;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            refreshTokenId: string | null;
+        };
+        StoredProduct: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            description?: string;
+            price: number;
+            imageUrl?: string;
+            originProductId?: string;
+            metadata?: Record<string, never>;
+        };
+        StoredCustomer: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name?: string;
+            email?: string;
+            phone?: string;
+            addressLine?: string;
+            city?: string;
+            postalCode?: string;
+            taxId?: string;
+            merchantCustomerId?: string;
+            metadata?: Record<string, never>;
+        };
+        StoredPlan: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            description?: string;
+            price: number;
+            /** @enum {string} */
+            currency: "MZN";
+            /** @enum {string} */
+            interval: "weekly" | "monthly" | "quarterly" | "yearly";
+            intervalCount: number;
+            metadata?: Record<string, never>;
+            originPlanId?: string;
+        };
+        StoredSubscription: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELLED";
+            planId: string;
+            customerId: string;
+            name?: string;
+            description?: string;
+            originSubscriptionId?: string;
+            attempts: number;
+            maxAttempts: number;
+            /** Format: date-time */
+            currentPeriodStart: string;
+            /** Format: date-time */
+            currentPeriodEnd: string;
+            _paymentId?: string;
+        };
+        /** @description An order as stored; `orderId` must equal `id`. */
+        StoredOrder: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            orderId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED";
+            customerId: string;
+            items: {
+                productId: string;
+                name: string;
+                quantity: number;
+                price: number;
+                total: number;
+            }[];
+            subtotal: number;
+            shippingCost: number;
+            amount: number;
+            /** @enum {string} */
+            currency: "MZN";
+            shippingAddress?: {
+                [key: string]: string;
             };
+            shippingAddressDisabled?: boolean;
+            deliveryInfoDisabled?: boolean;
+            statusHistory: {
+                /** @enum {string} */
+                status: "PENDING" | "PAID" | "FAILED" | "CANCELLED";
+                /** Format: date-time */
+                at: string;
+            }[];
+            _paymentId?: string;
+        };
+        /** @description A payment as stored; exactly one of `orderId` and `subscriptionId`. */
+        StoredPayment: {
+            id: string;
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            orderId?: string;
+            subscriptionId?: string;
+            amount: number;
+            /** @enum {string} */
+            currency: "MZN";
+            /** @enum {string} */
+            method: "mpesa" | "emola";
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
+            failureReason?: {
+                /** @enum {string} */
+                code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
+                providerCode?: string;
+                message: string;
+            };
+            _payerPhone?: string;
+            /** Format: date-time */
+            _promptAt?: string;
+        };
+        StoredOrderPolls: {
+            id: string;
+            clientId: string;
+            polls: number;
         };
         JournalEntry: {
             /** @description The request id (X-Request-Id). */
@@ -834,7 +1021,8 @@ export interface components {
             id: string;
             clientId: string;
             eventId: string;
-            type: string;
+            /** @enum {string} */
+            type: "order.status_changed" | "payment.status_changed" | "subscription.status_changed";
             url: string;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -843,13 +1031,13 @@ export interface components {
                 at: string;
                 statusCode?: number;
                 error?: string;
-                durationMs?: number;
+                durationMs: number;
             }[];
             /** Format: date-time */
-            nextAttemptAt?: string | null;
+            nextAttemptAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            payload?: components["schemas"]["WebhookEvent"];
+            payload: components["schemas"]["WebhookEvent"];
             /** @description A duplicate sent by a scenario (duplicateDeliveries) names the original. */
             duplicateOf?: string;
             /** @description A re-sent delivery names the one it repeats. */
@@ -1093,7 +1281,7 @@ export interface components {
         JournalClient: string;
         JournalOperation: string;
         JournalMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
-        /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
+        /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. Starts with `/`; at most 300 characters and 20 segments (400 `invalid_request` naming `path` otherwise); matched in time linear in the path. */
         JournalPath: string;
         /** @description Exact status (0 = connection dropped by a scenario). */
         JournalStatus: number;
@@ -1571,7 +1759,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. Starts with `/`; at most 300 characters and 20 segments (400 `invalid_request` naming `path` otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];
@@ -1640,7 +1828,7 @@ export interface operations {
                 clientId?: components["parameters"]["JournalClient"];
                 operationId?: components["parameters"]["JournalOperation"];
                 method?: components["parameters"]["JournalMethod"];
-                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. At most 300 characters and 20 segments (400 otherwise); matched in time linear in the path. */
+                /** @description Path pattern (`*` any characters within a segment, `**` any number of segments), matched against the canonical path (`/v1/…`) whatever alias the request used (`/api/v1`, `/api`), and against the path as received. Starts with `/`; at most 300 characters and 20 segments (400 `invalid_request` naming `path` otherwise); matched in time linear in the path. */
                 path?: components["parameters"]["JournalPath"];
                 /** @description Exact status (0 = connection dropped by a scenario). */
                 status?: components["parameters"]["JournalStatus"];

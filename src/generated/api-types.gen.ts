@@ -548,7 +548,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Telephone number, digits with optional leading `+`, spaces, parentheses and dashes.
+         * @description Telephone number with an optional leading `+` (not followed by 0) or the `00` international prefix, digits grouped by spaces and dashes, any group in one pair of parentheses (`+258 (84) 000 0001`). Every spelling of a number is read as the same number (docs/payer-outcomes.md); unbalanced, nested or empty parentheses are refused (400 `invalid_request`).
          * @example +258 84 123 4567
          */
         Phone: string;

@@ -3,7 +3,7 @@
  * path a client recognises (`products[3].price`, `limit`) and a Portuguese message.
  */
 import type { ErrorObject } from 'ajv';
-import { failure, type ErrorDetail, type Failure } from '../errors/failures.ts';
+import { failure, MAX_DETAILS, type ErrorDetail, type Failure } from '../errors/failures.ts';
 import { DECIMALS_KEYWORD } from './decimals-keyword.ts';
 
 /**
@@ -15,7 +15,9 @@ const ABSENCE_MESSAGE = 'x-message-when-absent';
 export function validationFailure(errors: ErrorObject[]): Failure {
   const kept = closestBranches(withoutPatternsOfMalformed(errors.filter((error) => !isBodyReparse(error))));
   const message = kept.map(absenceMessage).find((found) => found !== undefined);
-  const details = dedupe(kept.map((error) => toDetail(error))).map(({ path, message: text }) => ({ path, message: text }));
+  const details = dedupe(kept.map((error) => toDetail(error)))
+    .slice(0, MAX_DETAILS)
+    .map(({ path, message: text }) => ({ path, message: text }));
   return message === undefined ? failure('invalid_request', { details }) : failure('documented_absence', { documented: message }, { details });
 }
 

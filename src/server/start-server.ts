@@ -13,11 +13,13 @@ import { seedInitialData } from '../fake/seed-initial-data.ts';
 import { changeApplier } from '../events/apply-change.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
+import { answerClientError } from './malformed-request.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
 import type { Store } from '../store/store-types.ts';
+import { tokenRetention } from '../tokens/retention.ts';
 
 /** How often the clock is let act while the mock runs. */
 const TICK_MS = 1000;
@@ -100,6 +102,8 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     // A request that arrives while the store opens waits for the app.
     (req, res) => void handlerReady.then((handler) => handler(req, res)),
   );
+  const random = createSecureRandom();
+  server.on('clientError', answerClientError(random));
   const closeServer = stopsGracefully(server, logger);
   const listened = await listen(server, config.host, config.port);
   if (!listened.ok) {
@@ -122,6 +126,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     store = await openStore({
       ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
       now: clock.now,
+      prune: tokenRetention(clock),
       onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
     });
   } catch (error) {
@@ -132,7 +137,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   // A stop while the store opened (or set a corrupt file aside) waited for it; now it closes it.
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
 
-  const deps = { config, clients: createClientRegistry(config.clients), clock, random: createSecureRandom(), store, logger, ...additions };
+  const deps = { config, clients: createClientRegistry(config.clients), clock, random, store, logger, ...additions };
   try {
     // Before the app exists: no listener to tell, the seeded records only made durable.
     await changeApplier(store)({ written: seedInitialData(deps) });

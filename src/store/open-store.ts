@@ -24,7 +24,7 @@ export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 export async function openStore(options: StoreOptions): Promise<Store> {
   const state = new MemoryState();
   if (options.file === undefined) {
-    return new JournaledStore(state, new MemoryPersistence());
+    return new JournaledStore(state, new MemoryPersistence(options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES), options.prune);
   }
 
   const file = resolve(options.file);
@@ -57,7 +57,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     onAppend: options.onAppend,
     onCheckpoint: options.onCheckpoint,
   });
-  return new JournaledStore(state, writer);
+  return new JournaledStore(state, writer, options.prune);
 }
 
 /** Create the parent directories and remove a temp file an interrupted lowdb write left behind. */

@@ -88,7 +88,20 @@ export interface StoreOptions {
   onCheckpoint?: (event: CheckpointEvent) => void;
   /** Called when `reset` has set an unreadable data file (and its journal) aside, so the caller can log it. */
   onSetAside?: (event: SetAsideEvent) => void;
+  /**
+   * The records nothing needs any more (ended tokens past their retention): asked at the start of every
+   * checkpoint, its answer dropped by journaled removes that the checkpoint's snapshot covers. In memory, where
+   * there is no journal, asked whenever the changes since the last ask reach `checkpointBytes`.
+   */
+  prune?: Pruner;
 }
+
+export interface RecordRef {
+  collection: CollectionName;
+  id: string;
+}
+
+export type Pruner = (store: Store) => readonly RecordRef[];
 
 export interface AppendEvent {
   /** Journal lines written by this single append (several commits grouped together). */

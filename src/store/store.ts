@@ -26,7 +26,7 @@ import {
 } from './log-lines.ts';
 import type { Persistence } from './persistence.ts';
 import { sameJson } from './same-json.ts';
-import type { CollectionName, Store, StoreData, StoredRecord } from './store-types.ts';
+import type { CollectionName, Pruner, Store, StoreData, StoredRecord } from './store-types.ts';
 
 export class JournaledStore implements Store {
   #closing: Promise<void> | null = null;
@@ -34,7 +34,10 @@ export class JournaledStore implements Store {
   constructor(
     private readonly state: MemoryState,
     private readonly persistence: Persistence,
-  ) {}
+    prune?: Pruner,
+  ) {
+    if (prune) persistence.pruneAtCheckpoint(() => prune(this).forEach(({ collection, id }) => this.#drop(collection, id)));
+  }
 
   get<T extends StoredRecord>(collection: CollectionName, id: string): Readonly<T> | undefined {
     return this.state.collection(collection).byId.get(id) as Readonly<T> | undefined;
@@ -89,6 +92,11 @@ export class JournaledStore implements Store {
 
   remove(collection: CollectionName, id: string): void {
     this.#assertOpen();
+    this.#drop(collection, id);
+  }
+
+  /** A journaled remove; also what the pruning does in the checkpoint that closes the store. */
+  #drop(collection: CollectionName, id: string): void {
     const state = this.state.collection(collection);
     const previous = state.byId.get(id);
     if (!previous) return;

@@ -52,6 +52,7 @@ export class JournalWriter implements Persistence {
   #poison: unknown = null;
   #released = false;
   #closing: Promise<void> | null = null;
+  #prune: () => void = () => undefined;
 
   constructor(
     private readonly handle: JournalFile,
@@ -77,6 +78,10 @@ export class JournalWriter implements Persistence {
 
   checkpoint(): Promise<void> {
     return this.#exclusive(() => this.#checkpointOrRequeue());
+  }
+
+  pruneAtCheckpoint(prune: () => void): void {
+    this.#prune = prune;
   }
 
   close(): Promise<void> {
@@ -147,6 +152,8 @@ export class JournalWriter implements Persistence {
 
   /** Must run on the chain. On failure the covered lines are queued again (or, if poisoned, rejected). */
   async #checkpointOrRequeue(): Promise<void> {
+    // Before the open batch is taken: the removes it queues are covered by this snapshot like any other line.
+    this.#prune();
     const covered = this.#open ?? { lines: [], undos: [], waiters: [] };
     this.#open = null;
     this.#inFlight = covered;

@@ -162,7 +162,7 @@ describe('admin request journal', () => {
     ['since', { since: 'yesterday' }, 'formato inválido (date-time)'],
     ['until', { until: '2026-03-02' }, 'formato inválido (date-time)'],
     ['clientId', { clientId: '' }, 'deve ter pelo menos 1 caracteres'],
-    ['path', { path: 'x'.repeat(301) }, 'deve ter no máximo 300 caracteres'],
+    ['path', { path: `/${'x'.repeat(300)}` }, 'deve ter no máximo 300 caracteres'],
   ])('a bad %s filter %j → 400 naming it, journal unchanged', async (field, query, message) => {
     const t = await createTestApp();
     await tokenFor(t);

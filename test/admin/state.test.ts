@@ -152,12 +152,12 @@ describe('admin state export and import', () => {
       ['a client without a secret', (state) => ({ ...state, clients: [{ clientId: 'x', active: true }] }), [{ path: 'clients[0].clientSecret' }]],
       [
         'a record without an id',
-        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { clientId: 'mock-client', name: 'Sem id' } } } } }),
+        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: (({ id: _id, ...rest }) => rest)({ ...PRODUCT, id: 'p1' }) } } } }),
         [{ path: 'store.collections.products.p1.id', message: 'campo obrigatório' }],
       ],
       [
         'a record without a clientId',
-        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: { id: 'p1', name: 'Sem dono' } } } } }),
+        (state) => ({ ...state, store: { ...state.store, collections: { products: { p1: (({ clientId: _clientId, ...rest }) => rest)({ ...PRODUCT, id: 'p1' }) } } } }),
         [{ path: 'store.collections.products.p1.clientId', message: 'campo obrigatório' }],
       ],
       [

@@ -1,10 +1,10 @@
 /**
  * A body with hundreds of thousands of invalid elements (under the 1 MiB limit) is refused with a bounded 400, never
  * a 500: the validator's errors are gathered without spreading them onto the stack, and the answer names at most
- * MAX_VALIDATION_ERRORS of them. Nothing is written.
+ * MAX_DETAILS of them. Nothing is written.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_VALIDATION_ERRORS } from '../../src/openapi/request-validation.ts';
+import { MAX_DETAILS } from '../../src/errors/failures.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
 describe('a huge invalid body', () => {
@@ -18,7 +18,7 @@ describe('a huge invalid body', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('invalid_request');
     expect(answer.body.details.length).toBeGreaterThan(0);
-    expect(answer.body.details.length).toBeLessThanOrEqual(MAX_VALIDATION_ERRORS);
+    expect(answer.body.details.length).toBeLessThanOrEqual(MAX_DETAILS);
     expect(t.store.count('products')).toBe(before);
   });
 
@@ -29,7 +29,7 @@ describe('a huge invalid body', () => {
     const items = Array.from({ length: 60_000 }, () => ({ quantity: 'x' }));
     const answer = await t.http.post('/v1/orders').set(auth).send({ customer: { name: 'A' }, items });
     expect(answer.status).toBe(400);
-    expect(answer.body.details.length).toBeLessThanOrEqual(MAX_VALIDATION_ERRORS);
+    expect(answer.body.details.length).toBeLessThanOrEqual(MAX_DETAILS);
     expect(t.store.count('orders')).toBe(before);
   });
 });

@@ -7,7 +7,7 @@ const MPESA = walletOf('mpesa') as Wallet;
 const EMOLA = walletOf('emola') as Wallet;
 
 describe('payer numbers', () => {
-  it.each(['+258 84 123 4567', '+258841234567', '258841234567', '841234567', ' 85 123 4567 ', '+258\u00a085\u00a0123\u00a04567'])(
+  it.each(['+258 84 123 4567', '+258841234567', '258841234567', '841234567', ' 85 123 4567 ', '+258\u00a085\u00a0123\u00a04567', '84-123-4567', '+258 (84) 123 4567', '00258 84 123 4567'])(
     'M-Pesa accepts %j',
     (input) => {
       expect(payerNumber(MPESA, input)).toMatchObject({ ok: true, method: 'mpesa', phone: expect.stringMatching(/^\+2588[45]1234567$/) });
@@ -30,7 +30,7 @@ describe('payer numbers', () => {
     expect(!result.ok && result.message).toContain(words);
   });
 
-  it.each(['84123456', '8412345678', '+25884123456', '+351 912 345 678', '741234567', '84-123-4567', '0841234567', '84123456a', '++258841234567'])(
+  it.each(['84123456', '8412345678', '+25884123456', '+351 912 345 678', '741234567', '+258 (84 123 4567', '0841234567', '84123456a', '++258841234567'])(
     'malformed %j is refused',
     (input) => {
       expect(payerNumber(MPESA, input)).toEqual({ ok: false, message: expect.stringMatching(/^Número inválido/) });

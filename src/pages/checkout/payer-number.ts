@@ -1,8 +1,9 @@
 /**
- * The payer's number, as the wallets judge it: a Mozambican mobile number (`+258 84 123 4567`,
- * `258841234567` or `841234567`, spaces allowed) on the wallet's own network. M-Pesa (Vodacom) takes 84 and 85,
- * e-Mola (Movitel) 86 and 87; each refuses a number of the other, as the real wallets do.
+ * The payer's number, as the wallets judge it: a Mozambican mobile number (`+258 84 123 4567`, `00258 84 123 4567`,
+ * `+258 (84) 123-4567`, `841234567`: read by the normalisation the API uses too) on the wallet's own network.
+ * M-Pesa (Vodacom) takes 84 and 85, e-Mola (Movitel) 86 and 87; each refuses a number of the other, as the real wallets do.
  */
+import { mozambicanMobile } from '../../domain/phone-number.ts';
 import type { PaymentMethod } from '../../domain/records.ts';
 
 export interface Wallet {
@@ -18,19 +19,16 @@ export const WALLETS: readonly Wallet[] = [
 
 export type PayerNumber = { ok: true; phone: string; method: PaymentMethod } | { ok: false; message: string };
 
-/** Country code optional (with or without `+`), then a 9-digit national number starting with 8. */
-const MOZAMBICAN_MOBILE = /^(?:\+?258)?(8\d{8})$/;
-
 export function walletOf(method: string | undefined): Wallet | undefined {
   return WALLETS.find((wallet) => wallet.method === method);
 }
 
 /** The number in E.164 (`+258841234567`) when `wallet` accepts it; else the message the payer reads. */
 export function payerNumber(wallet: Wallet, input: string): PayerNumber {
-  const compact = input.replace(/\s/g, '');
   const accepted = wallet.prefixes.join(' ou ');
-  if (compact === '') return { ok: false, message: `Indique o número ${wallet.label} (${accepted}).` };
-  const national = MOZAMBICAN_MOBILE.exec(compact)?.[1];
+  if (input.trim() === '') return { ok: false, message: `Indique o número ${wallet.label} (${accepted}).` };
+  // A typed or pasted number may carry any kind of space (a no-break space from a copied number): one kind here.
+  const national = mozambicanMobile(input.trim().replace(/\s+/g, ' '));
   if (!national) {
     return { ok: false, message: 'Número inválido: use um número moçambicano de 9 dígitos, por exemplo +258 84 123 4567.' };
   }

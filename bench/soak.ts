@@ -1,0 +1,125 @@
+/**
+ * Soak: `npm run bench:soak -- [--minutes 30] [--workers 8] [--sample-seconds 15] [--mock-hours-per-minute 24]`
+ *
+ * Prints figures; asserts nothing. Spawns the built mock (dist/, as `npm start` runs it, a data file of its own,
+ * rate limit off) on 127.0.0.1 and sends it mixed traffic with token churn for `--minutes`: each worker, with a
+ * client of its own, takes a token with its credentials, reads (products, an order, its status, payments), renews
+ * the access token with its refresh token, reads again and revokes the refresh token (which revokes both access
+ * tokens). The mock clock is advanced so that 24 h of mock time pass every real minute (the tokens' retention
+ * window, docs/errors.md); nothing is created after the start, since orders and the like are kept by design. Every
+ * `--sample-seconds` it prints the server's RSS, the data file's size (snapshot + journal), requests per second
+ * and the answers by status; at the end, the ranges per third of the run.
+ */
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MOCK_NODE_FLAGS, ROOT } from './servers.ts';
+import { request, rssMiB, spawnServer, stopServer } from './startup-support.ts';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '30' },
+    workers: { type: 'string', default: '8' },
+    'sample-seconds': { type: 'string', default: '15' },
+    'mock-hours-per-minute': { type: 'string', default: '24' },
+  },
+});
+const minutes = Number(values.minutes);
+const workers = Number(values.workers);
+const sampleSeconds = Number(values['sample-seconds']);
+const ADVANCE_EVERY_S = 5;
+const advanceSeconds = Math.round((Number(values['mock-hours-per-minute']) * 3600 * ADVANCE_EVERY_S) / 60);
+
+const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-soak-'));
+const dataFile = join(dir, 'db.json');
+const clients = Array.from({ length: workers }, (_, index) => ({ clientId: `soak-${index}`, clientSecret: `soak-secret-${index}`, active: true }));
+await writeFile(join(dir, 'config.json'), JSON.stringify({ clients }));
+const args = [...MOCK_NODE_FLAGS, join(ROOT, 'bin', 'commerce-mock.js'), 'start', '--port', '0', '--rate-limit', 'off', '--log-level', 'error'];
+const server = await spawnServer([...args, '--data', dataFile, '--seed-data', 'none', '--config', join(dir, 'config.json')], ROOT);
+const { port } = server;
+
+const statuses = new Map<number, number>();
+let requests = 0;
+let failures = 0;
+async function send(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: string }> {
+  try {
+    const answer = await request(port, method, path, options);
+    requests += 1;
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    return answer;
+  } catch {
+    failures += 1;
+    return { status: 0, body: '' };
+  }
+}
+const dataOf = (answer: { body: string }) => (JSON.parse(answer.body) as { data: Record<string, string> }).data;
+
+/** One order per client, placed once: what the reads read. */
+async function prepare(client: (typeof clients)[number]): Promise<string> {
+  const token = dataOf(await send('POST', '/v1/auth/token', { body: { client_id: client.clientId, client_secret: client.clientSecret } }));
+  const order = { customer: { name: 'Ana Machava', phone: '+258 84 123 4567' }, items: [{ name: 'Capulana', price: 350, quantity: 1 }] };
+  const placed = dataOf(await send('POST', '/v1/orders', { body: order, token: token['access_token']! }));
+  await send('POST', '/v1/auth/token/revoke', { body: { token: token['refresh_token'] }, token: token['access_token']! });
+  return placed['id']!;
+}
+
+async function churn(client: (typeof clients)[number], orderId: string, until: number): Promise<void> {
+  const reads = (token: string) =>
+    Promise.all(['/v1/products', `/v1/orders/${orderId}`, `/v1/orders/${orderId}/status`, '/v1/payments'].map((path) => send('GET', path, { token })));
+  while (performance.now() < until) {
+    const issued = await send('POST', '/v1/auth/token', { body: { client_id: client.clientId, client_secret: client.clientSecret } });
+    if (issued.status !== 200) continue;
+    const { access_token: access, refresh_token: refresh } = dataOf(issued);
+    await reads(access!);
+    const renewed = await send('POST', '/v1/auth/token/refresh', { body: { refresh_token: refresh } });
+    if (renewed.status === 200) await reads(dataOf(renewed)['access_token']!);
+    await send('POST', '/v1/auth/token/revoke', { body: { token: refresh }, token: access! });
+  }
+}
+
+async function dataMiB(): Promise<number> {
+  const size = async (file: string) => (await stat(file).catch(() => ({ size: 0 }))).size;
+  return ((await size(dataFile)) + (await size(`${dataFile}.journal`))) / 1024 / 1024;
+}
+
+interface Sample {
+  atS: number;
+  rss: number;
+  data: number;
+}
+const samples: Sample[] = [];
+const started = performance.now();
+const until = started + minutes * 60_000;
+const orders = await Promise.all(clients.map(prepare));
+const advancing = setInterval(() => void send('POST', '/__admin/clock/advance', { body: { seconds: advanceSeconds } }), ADVANCE_EVERY_S * 1000);
+let lastRequests = 0;
+console.log(`soak: ${minutes} min, ${workers} workers, mock clock +${advanceSeconds} s every ${ADVANCE_EVERY_S} s, pid ${server.child.pid}`);
+console.log('| t (s) | RSS MiB | data file MiB | req/s | answers by status |');
+console.log('|--:|--:|--:|--:|---|');
+const sampling = setInterval(() => {
+  void dataMiB().then((data) => {
+    const sample = { atS: Math.round((performance.now() - started) / 1000), rss: rssMiB(server.child.pid), data };
+    samples.push(sample);
+    const rate = (requests - lastRequests) / sampleSeconds;
+    lastRequests = requests;
+    const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    console.log(`| ${sample.atS} | ${sample.rss.toFixed(1)} | ${data.toFixed(2)} | ${rate.toFixed(0)} | ${answers}${failures ? `, no answer: ${failures}` : ''} |`);
+  });
+}, sampleSeconds * 1000);
+
+await Promise.all(clients.map((client, index) => churn(client, orders[index]!, until)));
+clearInterval(advancing);
+clearInterval(sampling);
+await stopServer(server.child);
+const afterStop = await dataMiB();
+await rm(dir, { recursive: true, force: true });
+
+const thirds = [0, 1, 2].map((third) => samples.filter((_, index) => Math.floor((index * 3) / samples.length) === third));
+const range = (list: Sample[], pick: (sample: Sample) => number) =>
+  list.length === 0 ? '—' : `${Math.min(...list.map(pick)).toFixed(1)}–${Math.max(...list.map(pick)).toFixed(1)}`;
+console.log(`\n${requests} requests in ${((performance.now() - started) / 1000).toFixed(0)} s; 5xx: ${[...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0)}; no answer: ${failures}`);
+console.log('| third of the run | RSS MiB (min–max) | data file MiB (min–max) |');
+console.log('|---|--:|--:|');
+thirds.forEach((list, index) => console.log(`| ${index + 1} | ${range(list, (sample) => sample.rss)} | ${range(list, (sample) => sample.data)} |`));
+console.log(`data file after the stop (its checkpoint): ${afterStop.toFixed(2)} MiB`);
