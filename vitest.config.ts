@@ -22,7 +22,7 @@ const OWN_PROCESS = [
   ),
   'test/browser/**/*.test.ts',
   // It replaces node:crypto with vi.mock to count hashes: a mock only reaches modules loaded after it.
-  'test/app/caller.test.ts',
+  'test/http/caller.test.ts',
 ];
 
 export default defineConfig({

@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../src/app/app.ts';
+import { createApp } from '../src/server/create-app.ts';
 import { createClientRegistry } from '../src/clients/client-registry.ts';
 import { createClock } from '../src/platform/clock.ts';
 import { defaultConfig } from '../src/platform/config.ts';

@@ -9,7 +9,7 @@
 import { createClock } from '../src/platform/clock.ts';
 import { createClientRegistry } from '../src/clients/client-registry.ts';
 import { defaultConfig } from '../src/platform/config.ts';
-import type { FlowDeps } from '../src/platform/deps.ts';
+import type { FlowDeps } from '../src/deps/deps.ts';
 import { createSecureRandom } from '../src/platform/random.ts';
 import { openStore } from '../src/store/index.ts';
 import { tokenFlow } from '../src/tokens/token-flow.ts';

@@ -27,7 +27,7 @@ const startPathOnly = {
 
 const out = resolve(process.argv[2] ?? 'dist');
 await build({
-  entryPoints: [new URL('../src/cli.ts', import.meta.url).pathname],
+  entryPoints: [new URL('../src/cli/cli.ts', import.meta.url).pathname],
   outfile: `${out}/bundle/cli.js`,
   bundle: true,
   platform: 'node',

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { runCli } from '../src/cli.ts';
+import { runCli } from '../src/cli/cli.ts';
 import { keepOffline, launchBrowser } from '../test/support/browser.ts';
 
 /** The little of the DOM the page-side function below touches: the project compiles without the DOM library. */

@@ -2,7 +2,7 @@
  * The package entry (`import { startMock } from 'commerce-mock'`): start the mock inside a test suite, and drive
  * any running mock through its admin API.
  */
-export { startMock, type Mock, type StartMockOptions } from './api/start-mock.ts';
+export { startMock, type Mock, type StartMockOptions } from './sdk/start-mock.ts';
 export {
   createAdminClient,
   type AdminClient,
@@ -15,6 +15,6 @@ export {
   type NewClient,
   type OrderTransition,
   type PageQuery,
-} from './api/admin-client.ts';
-export { AdminError } from './api/admin-error.ts';
+} from './sdk/admin-client.ts';
+export { AdminError } from './sdk/admin-error.ts';
 export type { ConfigInput } from './platform/config.ts';

@@ -1,13 +1,13 @@
-/** What the admin API acts on: the app's parts, handed over by `app.ts`. */
-import type { AppDeps } from '../platform/deps.ts';
-import type { Flows } from '../flows/flows.ts';
-import type { RateLimiter } from '../http/rate-windows.ts';
-import type { RequestJournal } from './request-journal.ts';
+/** What the admin API acts on: the app's parts, handed over by `server/create-app.ts`. */
+import type { AppDeps } from '../deps/deps.ts';
+import type { Flows } from '../handlers/flows.ts';
+import type { RateLimiter } from '../rate-limit/rate-windows.ts';
+import type { RequestJournal } from '../state/request-journal.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
-import type { MockState } from './mock-state.ts';
-import type { Snapshots } from './snapshots.ts';
-import type { ApplyChange } from '../events/apply-change.ts';
+import type { MockState } from '../state/mock-state.ts';
+import type { Snapshots } from '../state/snapshots.ts';
+import type { ApplyChange } from '../store/apply-change.ts';
 
 export interface AdminContext {
   deps: AppDeps;
@@ -22,7 +22,7 @@ export interface AdminContext {
   tick(): Promise<void>;
   /** Monotonic milliseconds (clock.ts monotonicMs) when the app was created: the health check's uptime. */
   startedMs: number;
-  /** Makes a flow's change durable and publishes its events (events/apply-change.ts). */
+  /** Makes a flow's change durable and publishes its events (store/apply-change.ts). */
   apply: ApplyChange;
   /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in contracts/). */
   providerStates: ProviderStateChanges;

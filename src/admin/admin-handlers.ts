@@ -2,7 +2,7 @@
  * operationId of spec/admin.yaml → handler; `satisfies` makes a missing or misspelt operation a type error, and
  * types each handler's body as the document declares it.
  */
-import type { AdminHandlerTable } from '../handling/handler.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
 import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';

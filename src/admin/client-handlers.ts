@@ -3,8 +3,8 @@
  * for a token through the API) and their tokens (list, revoke, expire).
  */
 import { failure, type Failure } from '../errors/failures.ts';
-import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
-import { created, okData, type Reply } from '../handling/reply.ts';
+import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
+import { created, okData, type Reply } from '../domain/reply.ts';
 import type { ClientEntry, ClientInput } from '../clients/client-registry.ts';
 import type { AdminContext } from './admin-context.ts';
 import { endpointView } from './webhook-handlers.ts';

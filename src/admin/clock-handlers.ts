@@ -3,16 +3,15 @@
  * let requests in) before the answer; webhook attempts are only started. A jump that would bill more than
  * `maxCatchUpPeriods` periods of one subscription is refused with nothing changed.
  */
-import { CLOCK_RANGE, isWithinClockRange } from '../platform/clock.ts';
+import { isWithinClockRange, OUTSIDE_CLOCK_RANGE } from '../platform/clock.ts';
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import { okData, type Reply } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import { okData, type Reply } from '../domain/reply.ts';
 import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 import { catchUpExcess, catchUpMessage } from '../subscriptions/catch-up-bound.ts';
 import type { AdminContext } from './admin-context.ts';
 
 /** Why a clock move (or an imported clock) is refused. */
-export const OUTSIDE_CLOCK_RANGE = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
 
 interface ClockChange {
   advanceSeconds?: number;

@@ -4,8 +4,8 @@
  * since the app was created, on the monotonic clock: moving the mock clock does not change it.
  */
 import { monotonicMs } from '../platform/clock.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import type { Reply } from '../domain/reply.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import type { AdminContext } from './admin-context.ts';
 

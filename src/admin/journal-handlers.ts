@@ -1,8 +1,8 @@
 /** The request journal: list with filters, count (verify a call was made N times), clear. */
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import { okData } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import { okData } from '../domain/reply.ts';
 import { failure } from '../errors/failures.ts';
-import type { JournalFilter } from './request-journal.ts';
+import type { JournalFilter } from '../state/request-journal.ts';
 import { pathPatternProblem } from '../scenarios/path-pattern.ts';
 import type { AdminContext } from './admin-context.ts';
 

@@ -1,7 +1,7 @@
 /** Moving an order by hand (QA, the console): through the order flow, so its payment, events and webhooks follow. */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import { okData } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import { okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function orderHandlers(admin: AdminContext) {

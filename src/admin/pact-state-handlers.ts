@@ -4,8 +4,8 @@
  * provides as a flat JSON object (what verifiers read for `fromProviderState`), not in the `{data}` envelope.
  */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import type { Reply } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function pactStateHandlers(admin: AdminContext) {

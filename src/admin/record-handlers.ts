@@ -2,11 +2,11 @@
  * A client's orders, subscriptions and payments, for the QA console: the API's own lists (same filters, order and
  * pagination), read by the admin for any client without that client's token.
  */
-import type { AdminHandler, AdminHandlerTable } from '../handling/handler.ts';
+import type { AdminHandler, AdminHandlerTable } from '../handlers/handler.ts';
 import type { StoredRecord } from '../domain/records.ts';
-import { okPage, type Reply } from '../handling/reply.ts';
-import { paginate } from '../records/pagination.ts';
-import { toPublic } from '../records/public-view.ts';
+import { okPage, type Reply } from '../domain/reply.ts';
+import { paginate } from '../domain/pagination.ts';
+import { toPublic } from '../domain/public-view.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
 

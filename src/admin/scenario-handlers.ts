@@ -1,7 +1,7 @@
 /** Scenarios: list what can be activated, what is active where (with each activation's rule counters), (de)activate. */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import { okData } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import { okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
 
 export function scenarioHandlers(admin: AdminContext) {

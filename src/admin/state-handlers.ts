@@ -1,12 +1,12 @@
 /** Reset (all, or one client), state export and import, and named snapshots (snapshots.ts). */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable, OperationInput } from '../handling/handler.ts';
-import { created, okData } from '../handling/reply.ts';
+import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
+import { created, okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
-import type { ExportedState } from './mock-state.ts';
-import type { Snapshot } from './snapshots.ts';
-import { importedCatchUpExcess } from './imported-catch-up.ts';
-import { asExportedState, importProblems } from './state-check.ts';
+import type { ExportedState } from '../state/mock-state.ts';
+import type { Snapshot } from '../state/snapshots.ts';
+import { importedCatchUpExcess } from '../state/imported-catch-up.ts';
+import { asExportedState, importProblems } from '../state/state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 

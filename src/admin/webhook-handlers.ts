@@ -1,7 +1,7 @@
 /** Webhooks: a client's endpoint (set, remove), the deliveries with their attempts, and re-sending one. */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handling/handler.ts';
-import { okData } from '../handling/reply.ts';
+import type { AdminHandlerTable } from '../handlers/handler.ts';
+import { okData } from '../domain/reply.ts';
 import { formatOf } from '../webhooks/secret-rotation.ts';
 import type { WebhookEndpoint, WebhookEndpointInput } from '../webhooks/webhook-types.ts';
 import { webhookSecretProblem } from '../domain/webhook-secret.ts';

@@ -5,11 +5,11 @@
 import { failure, type ErrorDetail } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { StoredRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import type { CatalogKind } from './catalog-kinds.ts';
 import { metadataProblem } from './metadata.ts';
-import { ownRecord, ownRecords } from '../records/owned.ts';
-import { recordEvent } from '../records/record-events.ts';
+import { ownRecord, ownRecords } from '../store/owned-records.ts';
+import { recordEvent } from './record-events.ts';
 import { upsertScope } from './upsert-scope.ts';
 import { newRecord, upsertByKey, type Upsert } from './upsert.ts';
 

@@ -7,7 +7,7 @@ import type { RecordEvent } from '../domain/events.ts';
 import { failure, type ErrorDetail, type Failure } from '../errors/failures.ts';
 import type { CollectionName, CustomerRecord, PlanRecord, ProductRecord, RecordWrite, StoredRecord } from '../domain/records.ts';
 import { CUSTOMERS, PLANS, PRODUCTS, type CatalogKind } from './catalog-kinds.ts';
-import { recordEvent } from '../records/record-events.ts';
+import { recordEvent } from './record-events.ts';
 import type { ReferenceScope } from './upsert-scope.ts';
 import { upsertByKey } from './upsert.ts';
 

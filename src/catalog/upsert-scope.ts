@@ -1,5 +1,5 @@
 /** The upsert scope of one request of one client, backed by the store the records flow owns. */
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import type { Store } from '../store/store-types.ts';
 import type { UpsertScope } from './upsert.ts';
 

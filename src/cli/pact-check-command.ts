@@ -4,10 +4,10 @@
  * with its reason on stderr; nothing is checked then).
  */
 import type { Command } from 'commander';
-import { pactFilesIn, readPactFile, type Pact } from '../contracts/pact-file.ts';
-import { checkPact, pactCheckRouter } from '../contracts/pact-openapi-check.ts';
-import { allAllowed, reportText, summarise, summaryText } from '../contracts/pact-report-text.ts';
-import { printable } from '../contracts/printable.ts';
+import { pactFilesIn, readPactFile, type Pact } from '../conformance/pact-file.ts';
+import { checkPact, pactCheckRouter } from '../pact-check/pact-openapi-check.ts';
+import { allAllowed, reportText, summarise, summaryText } from '../pact-check/pact-report-text.ts';
+import { printable } from '../conformance/printable.ts';
 
 export interface PactCheckIo {
   stdout(text: string): void;

@@ -6,11 +6,11 @@
  * when not (or the API refused a request), 2 on a usage problem (unknown event, no endpoint, not a mock).
  */
 import type { Command } from 'commander';
-import { awaitDelivery, outcomeText } from '../contracts/awaited-delivery.ts';
-import { printable } from '../contracts/printable.ts';
-import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../contracts/provider-api.ts';
-import { issueTokens } from '../contracts/state-session.ts';
-import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../contracts/webhook-fixtures.ts';
+import { awaitDelivery, outcomeText } from '../provider-states/awaited-delivery.ts';
+import { printable } from '../conformance/printable.ts';
+import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
+import { issueTokens } from '../provider-states/state-session.ts';
+import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provider-states/webhook-fixtures.ts';
 import { applyOverrides } from './overrides.ts';
 
 export const DEFAULT_TRIGGER_URL = 'http://127.0.0.1:4010';

@@ -6,12 +6,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { resolveConfig } from './options.ts';
-import { renderMarkdown, renderTerminal, type DriftReport } from '../contracts/drift-report.ts';
-import { pactFilesIn, readPactFile } from '../contracts/pact-file.ts';
-import { printable } from '../contracts/printable.ts';
-import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../contracts/provider-api.ts';
-import { restoreLeftState } from '../contracts/target-state.ts';
-import { verifyPacts, VerifyStopped } from '../contracts/verify-pacts.ts';
+import { renderMarkdown, renderTerminal, type DriftReport } from '../verify/drift-report.ts';
+import { pactFilesIn, readPactFile } from '../conformance/pact-file.ts';
+import { printable } from '../conformance/printable.ts';
+import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../provider-states/provider-api.ts';
+import { restoreLeftState } from '../verify/target-state.ts';
+import { verifyPacts, VerifyStopped } from '../verify/verify-pacts.ts';
 import { SHIPPED } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Which request paths are a mock's admin API: the one rule the admin API's mount (app/app.ts) and the webhook URL
+ * Which request paths are a mock's admin API: the one rule the admin API's mount (server/create-app.ts) and the webhook URL
  * guard (webhook-url.ts) share, so no spelling reaches one without the other knowing it. A path is the admin API's
  * when, read as a server may read it, its first segment is `__admin`: in any letter case (Express matches mounts
  * case-insensitively), percent-encoded (`%5F%5Fadmin`), after empty segments (`//__admin`) and once dot segments

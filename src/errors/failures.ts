@@ -1,10 +1,10 @@
 /**
- * The one error catalogue (catalogue.ts for the API, admin-catalogue.ts for `/__admin`): every failure the mock
+ * The one error catalogue (api-errors.ts for the API, admin-errors.ts for `/__admin`): every failure the mock
  * can answer, keyed by a reason. Flows and stages return `failure(reason, params?)`; its message comes from the
  * catalogue only (no caller writes one), and the reply writer turns it into the error body.
  */
-import { ADMIN_ERRORS } from './admin-catalogue.ts';
-import { API_ERRORS } from './catalogue.ts';
+import { ADMIN_ERRORS } from './admin-errors.ts';
+import { API_ERRORS } from './api-errors.ts';
 
 export interface ErrorDetail {
   path: string;

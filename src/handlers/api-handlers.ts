@@ -2,13 +2,13 @@
  * operationId → handler: thin adapters from a validated request to a flow call and back to a reply.
  * `satisfies` makes a missing or misspelt operation a type error.
  */
-import { callerOf, type HandlerTable } from '../handling/handler.ts';
-import { okPage } from '../handling/reply.ts';
-import { paginate } from '../records/pagination.ts';
-import { toPublic } from '../records/public-view.ts';
+import { callerOf, type HandlerTable } from './handler.ts';
+import { okPage } from '../domain/reply.ts';
+import { paginate } from '../domain/pagination.ts';
+import { toPublic } from '../domain/public-view.ts';
 import { authHandlers } from './auth-handlers.ts';
 import { catalogHandlers } from './catalog-handlers.ts';
-import type { Flows } from '../flows/flows.ts';
+import type { Flows } from './flows.ts';
 import { orderHandlers } from './order-handlers.ts';
 import { subscriptionHandlers } from './subscription-handlers.ts';
 

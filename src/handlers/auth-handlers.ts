@@ -1,7 +1,7 @@
 /** Token issue, refresh, revoke and list (seed §Authentication, CONTRACT.md §Authentication). */
 import { failure, type ErrorDetail } from '../errors/failures.ts';
-import { callerOf, type HandlerTable } from '../handling/handler.ts';
-import { okData, replyOf } from '../handling/reply.ts';
+import { callerOf, type HandlerTable } from './handler.ts';
+import { okData, replyOf } from '../domain/reply.ts';
 import type { IssuedTokens } from '../tokens/issue.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 

@@ -1,10 +1,10 @@
 /** Create, list, get, sync and batch sync for products, customers and plans (one shape, three kinds). */
 import { failure } from '../errors/failures.ts';
-import { callerOf, type Handler } from '../handling/handler.ts';
-import { created, okData, okPage, replyOf } from '../handling/reply.ts';
+import { callerOf, type Handler } from './handler.ts';
+import { created, okData, okPage, replyOf } from '../domain/reply.ts';
 import type { CatalogFlow } from '../catalog/catalog-flow.ts';
-import { paginate } from '../records/pagination.ts';
-import { toPublic } from '../records/public-view.ts';
+import { paginate } from '../domain/pagination.ts';
+import { toPublic } from '../domain/public-view.ts';
 
 type Fields = Record<string, unknown>;
 

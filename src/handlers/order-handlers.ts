@@ -1,10 +1,10 @@
 /** Orders: create in the five forms of the seed, list, get, and the status operation meant for polling. */
 import { failure } from '../errors/failures.ts';
-import { callerOf, type HandlerTable } from '../handling/handler.ts';
-import { okData, okPage, replyOf } from '../handling/reply.ts';
+import { callerOf, type HandlerTable } from './handler.ts';
+import { okData, okPage, replyOf } from '../domain/reply.ts';
 import type { OrderFlow } from '../orders/order-flow.ts';
 import { createdOrderBody, orderView, statusView } from '../orders/views.ts';
-import { paginate } from '../records/pagination.ts';
+import { paginate } from '../domain/pagination.ts';
 
 export function orderHandlers(orders: OrderFlow): Pick<HandlerTable, 'createOrder' | 'listOrders' | 'getOrder' | 'getOrderStatus'> {
   return {

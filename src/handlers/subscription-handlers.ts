@@ -1,9 +1,9 @@
 /** Subscriptions: create (new data or references), sync as create-or-get, list (filtered by status, customerId) and get. */
 import { failure } from '../errors/failures.ts';
-import { callerOf, type HandlerTable } from '../handling/handler.ts';
-import { created, okData, okPage, replyOf } from '../handling/reply.ts';
-import { paginate } from '../records/pagination.ts';
-import { toPublic } from '../records/public-view.ts';
+import { callerOf, type HandlerTable } from './handler.ts';
+import { created, okData, okPage, replyOf } from '../domain/reply.ts';
+import { paginate } from '../domain/pagination.ts';
+import { toPublic } from '../domain/public-view.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 
 export function subscriptionHandlers(

@@ -3,7 +3,7 @@
  * extension point), so no stage knows of it. The path is logged without its query string, and nothing of the
  * request's headers or body: bearer tokens, client secrets and the admin token never reach a log line.
  */
-import type { Exchange, ExchangeObserver } from '../handling/request-context-types.ts';
+import type { Exchange, ExchangeObserver } from '../domain/caller.ts';
 import type { Logger } from '../platform/log.ts';
 import { elapsedMs } from './request-context.ts';
 

@@ -5,7 +5,7 @@
  * declare, or that is no status at all, is a 400 naming `Prefer`.
  */
 import { ERRORS, failure, FIXED_REASONS, type FixedReason } from '../errors/failures.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { Reply } from '../domain/reply.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 
 export const PREFER_HEADER = 'prefer';

@@ -1,10 +1,10 @@
 /** The context of a request as it arrives: its id (echoed or new), the caller's IP, the path, the link base. */
 import type { IncomingMessage } from 'node:http';
 import { monotonicMs } from '../platform/clock.ts';
-import type { RequestContext } from '../handling/request-context-types.ts';
+import type { RequestContext } from '../domain/caller.ts';
 import type { Policy } from '../domain/policy.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { baseUrlOf } from './base-url.ts';
 
 /** A sent X-Request-Id is echoed when it is printable ASCII without spaces (safe to put back in a header). */

@@ -5,7 +5,7 @@
  * path, a wrong method, an unknown path. A path under no mount is not this list's: 404 at once, outside every stage.
  */
 import { failure } from '../errors/failures.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { Reply } from '../domain/reply.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
 import { runStages, type RequestState, type Stage } from './stage.ts';

@@ -3,9 +3,9 @@
  * and the headers an error needs; then every observer sees the exchange.
  */
 import type { ServerResponse } from 'node:http';
-import type { Exchange, ExchangeObserver, RequestContext } from '../handling/request-context-types.ts';
+import type { Exchange, ExchangeObserver, RequestContext } from '../domain/caller.ts';
 import { ERRORS, wwwAuthenticate } from '../errors/failures.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { Reply } from '../domain/reply.ts';
 
 export function renderReply(context: Pick<RequestContext, 'requestId' | 'rateLimit'>, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };

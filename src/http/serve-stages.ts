@@ -6,11 +6,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import type { ExchangeObserver, RequestContext } from '../handling/request-context-types.ts';
+import type { ExchangeObserver, RequestContext } from '../domain/caller.ts';
 import { failure } from '../errors/failures.ts';
 import type { Policy } from '../domain/policy.ts';
-import type { Reply } from '../handling/reply.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { Reply } from '../domain/reply.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import type { Logger } from '../platform/log.ts';
 import { requestContext, targetOf, type RequestTarget } from './request-context.ts';
 import { lazyBody } from './request-body.ts';

@@ -2,11 +2,11 @@
  * The request path as a list of stages. A stage receives the request state and `next` (the rest of the list): it
  * answers by returning a reply of its own, or passes on by returning `next()`, and may look at or replace the
  * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
- * one place (`app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
+ * one place (`server/create-app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
  * right before another says so (`precedes`), and every list assembled or served is checked (`checkedStages`).
  */
-import type { Caller, RequestContext } from '../handling/request-context-types.ts';
-import type { Reply } from '../handling/reply.ts';
+import type { Caller, RequestContext } from '../domain/caller.ts';
+import type { Reply } from '../domain/reply.ts';
 import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';

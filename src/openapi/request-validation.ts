@@ -4,7 +4,7 @@
  * openapi-backend's `validateRequest` builds (`{path, query, header, cookie, requestBody}`), made the same way:
  * path parameters from the operation's template, percent-decoded; a single query value wrapped in a list when its
  * schema is an array; the params validator coerces path and query values to their declared types in place.
- * test/http/precompiled-validators.test.ts holds both to the same verdicts, errors and coerced values.
+ * test/openapi/precompiled-validators.test.ts holds both to the same verdicts, errors and coerced values.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Operation } from 'openapi-backend';

@@ -3,7 +3,7 @@
  * a response is written, from the base URL the caller reached, so stored orders never carry a host or a port.
  */
 import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
-import { toPublic } from '../records/public-view.ts';
+import { toPublic } from '../domain/public-view.ts';
 
 export function checkoutUrl(baseUrl: string, orderId: string): string {
   return `${baseUrl}/checkout/${encodeURIComponent(orderId)}`;

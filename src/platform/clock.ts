@@ -8,6 +8,8 @@
  * `yearly`), so the clock stops well before. Before 1970 nothing the mock models happened.
  */
 export const CLOCK_RANGE = { from: Date.parse('1970-01-01T00:00:00Z'), until: Date.parse('9000-01-01T00:00:00Z') } as const;
+/** The refusal's detail when a time falls outside CLOCK_RANGE (the clock routes and a state import say the same). */
+export const OUTSIDE_CLOCK_RANGE = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
 
 export function isWithinClockRange(ms: number): boolean {
   return ms >= CLOCK_RANGE.from && ms < CLOCK_RANGE.until;

@@ -8,12 +8,12 @@
 import type { ErrorObject } from 'ajv';
 import { ERRORS } from '../errors/failures.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
-import type { PactRequest } from '../contracts/pact-interaction.ts';
-import { fieldsNotDeclared } from '../contracts/partial-body.ts';
-import { requestProblems } from '../contracts/request-conformance.ts';
+import type { PactRequest } from '../conformance/pact-interaction.ts';
+import { fieldsNotDeclared } from '../conformance/partial-body.ts';
+import { requestProblems } from '../conformance/request-conformance.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
-import { declaredResponse, responseProblems } from '../contracts/response-conformance.ts';
-import { responseValidatorsOf } from '../contracts/response-validators.ts';
+import { declaredResponse, responseProblems } from '../conformance/response-conformance.ts';
+import { responseValidatorsOf } from '../conformance/response-validators.ts';
 import { mediaType } from '../http/media-types.ts';
 import { isVolatileField, placeOf, placeOfPointer } from './volatile.ts';
 

@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PactRequest } from '../contracts/pact-interaction.ts';
+import type { PactRequest } from '../conformance/pact-interaction.ts';
 import { mediaType } from '../http/media-types.ts';
 import { parseQuery } from '../http/query.ts';
 import type { Answer, Outgoing } from './forward.ts';

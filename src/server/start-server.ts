@@ -4,13 +4,13 @@
  * start-up ends in an orderly exit 0.
  */
 import { createServer, type RequestListener } from 'node:http';
-import { createApp, type AppOptions } from '../app/app.ts';
+import { createApp, type AppOptions } from './create-app.ts';
 import { createClientRegistry } from '../clients/client-registry.ts';
 import { createClock } from '../platform/clock.ts';
 import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
-import type { AppDeps } from '../platform/deps.ts';
+import type { AppDeps } from '../deps/deps.ts';
 import { seedInitialData } from '../fake/seed-initial-data.ts';
-import { changeApplier } from '../events/apply-change.ts';
+import { changeApplier } from '../store/apply-change.ts';
 import { isLoopback } from '../http/loopback.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { answerClientError } from './malformed-request.ts';

@@ -17,7 +17,7 @@
  */
 import { monotonicMs } from '../platform/clock.ts';
 import { setImmediate } from 'node:timers';
-import type { JournalFile } from './journal-file.ts';
+import type { JournalFile } from './wal-file.ts';
 import type { Persistence } from './persistence.ts';
 import type { AppendEvent, CheckpointEvent } from './store-types.ts';
 

@@ -8,14 +8,14 @@ import { ID_PREFIX } from '../domain/ids.ts';
 import type { BillingPolicy } from '../domain/policy.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { payerOutcomeOf } from '../domain/payer-outcomes.ts';
 import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
 
 /**
  * Billing steps one slice may take, over all of a client's subscriptions. A long jump needs more: the clock
- * bills it slice after slice, letting requests in between (see src/app/clock-ticker.ts); every step is stored, so
+ * bills it slice after slice, letting requests in between (see src/server/clock-ticker.ts); every step is stored, so
  * the next slice resumes where this one stopped.
  */
 export const STEPS_PER_SLICE = 250;

@@ -8,7 +8,7 @@ import type { TokenPolicy } from '../domain/policy.ts';
 import { failure, type Failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger, writeLedger } from './ledger.ts';
 import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';

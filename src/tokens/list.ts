@@ -1,5 +1,5 @@
 /** The caller's active access tokens, newest first, never their secrets (CONTRACT.md §Authentication). */
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger } from './ledger.ts';
 
 export interface ActiveToken {

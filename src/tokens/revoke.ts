@@ -5,7 +5,7 @@
 import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger } from './ledger.ts';
 import { checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, tokenEvent } from './token-record.ts';

@@ -1,8 +1,8 @@
 /** The tokens flow: issue, refresh, revoke, list, the bearer verification of every protected call, and withdrawal. */
-import type { Authentication, PresentedToken } from '../handling/request-context-types.ts';
+import type { Authentication, PresentedToken } from '../domain/caller.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { TokenPolicy } from '../domain/policy.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { issueForCredentials, issueForRefreshToken, type IssuedTokens } from './issue.ts';
 import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';

@@ -1,7 +1,7 @@
 /** A new token: its secret (handed out once, never stored) and its record (the hash of the secret). */
 import type { TokenEvent } from '../domain/events.ts';
 import type { TokenRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { hashToken, isHashOf, tokenIdOf, tokenIdOfHash } from './rules.ts';
 
 export interface NewToken {

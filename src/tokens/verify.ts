@@ -3,10 +3,10 @@
  * once per request (one hash, one read), `verifyPresented` decides between invalid_token, TOKEN_REVOGADO,
  * TOKEN_EXPIRADO, CLIENT_INATIVO and the caller's principal without hashing or finding it again.
  */
-import type { Authentication, PresentedToken } from '../handling/request-context-types.ts';
+import type { Authentication, PresentedToken } from '../domain/caller.ts';
 import { failure, type ErrorReason } from '../errors/failures.ts';
 import type { TokenRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { hashToken, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;

@@ -5,7 +5,7 @@
  */
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger } from './ledger.ts';
 import { tokenEvent } from './token-record.ts';
 

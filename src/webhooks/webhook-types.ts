@@ -1,5 +1,5 @@
 /** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
-import type { ApplyChange } from '../events/apply-change.ts';
+import type { ApplyChange } from '../store/apply-change.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { PolicyOfClient } from '../domain/policy.ts';
 import type { WebhookFormat } from '../domain/webhook-secret.ts';

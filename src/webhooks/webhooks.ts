@@ -5,10 +5,10 @@
  * clients at once, never inside a request or a clock move. A failed attempt is retried with backoff on the mock
  * clock, from `tick()`. The client's scenario can fail or duplicate deliveries.
  */
-import { changeApplier } from '../events/apply-change.ts';
+import { changeApplier } from '../store/apply-change.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { DomainEvent } from '../domain/events.ts';
-import type { FlowDeps } from '../platform/deps.ts';
+import type { FlowDeps } from '../deps/deps.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';

@@ -9,9 +9,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mock } from '../../src/api/start-mock.ts';
+import type { Mock } from '../../src/sdk/start-mock.ts';
 import { adminPathOf } from '../../src/domain/admin-path.ts';
-import { startCheckedMock, call, tokenFor, placeOrder } from '../api/mock-helpers.ts';
+import { startCheckedMock, call, tokenFor, placeOrder } from '../support/mock-helpers.ts';
 import { runCli } from '../support/cli.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { callWith } from './admin-helpers.ts';
+import { callWith } from '../support/admin-helpers.ts';
 
 interface ClientView {
   clientId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
-import { callWith, clockNow, placeOrder } from './admin-helpers.ts';
+import { callWith, clockNow, placeOrder } from '../support/admin-helpers.ts';
 
 const START = '2026-03-02T10:00:00.000Z';
 

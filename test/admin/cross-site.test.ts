@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { createProduct, placeOrder } from './admin-helpers.ts';
+import { createProduct, placeOrder } from '../support/admin-helpers.ts';
 
 const EVIL = { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' };
 

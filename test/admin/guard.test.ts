@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
-import { createProduct } from './admin-helpers.ts';
+import { createProduct } from '../support/admin-helpers.ts';
 
 const ADMIN_TOKEN = 'let-me-in-please';
 

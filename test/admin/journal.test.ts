@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, RequestContext } from '../../src/handling/request-context-types.ts';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournalEntry } from '../../src/admin/request-journal.ts';
+import type { Exchange, RequestContext } from '../../src/domain/caller.ts';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournalEntry } from '../../src/state/request-journal.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { placeOrder, secondClient } from './admin-helpers.ts';
+import { placeOrder, secondClient } from '../support/admin-helpers.ts';
 
 type Entry = RequestJournalEntry;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { placeOrder, secondClient } from './admin-helpers.ts';
+import { placeOrder, secondClient } from '../support/admin-helpers.ts';
 
 /** The order and its payment as the client reads them (less the checkout link, which names each request's host). */
 async function orderAndPayment(t: TestApp, token: string, orderId: string) {

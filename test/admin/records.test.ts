@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, CLIENT, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { placeOrder, secondClient } from './admin-helpers.ts';
+import { placeOrder, secondClient } from '../support/admin-helpers.ts';
 
 const SUBSCRIPTION_BODY = {
   plan: { originPlanId: 'PLANO-M', name: 'Mensal', price: 499, interval: 'monthly' },

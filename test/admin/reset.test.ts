@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/records.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { callWith, clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
+import { callWith, clockNow, createProduct, placeOrder, secondClient } from '../support/admin-helpers.ts';
 
 const START = '2026-03-02T10:00:00.000Z';
 

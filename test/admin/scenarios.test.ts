@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/scenarios/scenario-library.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { secondClient } from './admin-helpers.ts';
-import { BUILT_INS } from '../scenarios/built-in-names.ts';
+import { secondClient } from '../support/admin-helpers.ts';
+import { BUILT_INS } from '../support/built-in-names.ts';
 
 
 const NOTHING_ACTIVE = { global: null, clients: {}, activations: [] };

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeOnDisk } from '../support/full-disk.ts';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, type TestApp } from '../support/test-app.ts';
-import { placeOrder } from './admin-helpers.ts';
+import { placeOrder } from '../support/admin-helpers.ts';
 
 type State = Record<string, any>;
 const START = FROZEN_AT.toISOString();

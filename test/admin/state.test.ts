@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/records.ts';
 import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { clockNow, createProduct, placeOrder, secondClient } from './admin-helpers.ts';
+import { clockNow, createProduct, placeOrder, secondClient } from '../support/admin-helpers.ts';
 
 const START = '2026-03-02T10:00:00.000Z';
 /** A stored product as the store keeps it. */

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until } from '../webhooks/receiver.ts';
-import { payAnOrder } from '../webhooks/support.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { payAnOrder } from '../support/webhook-support.ts';
 
 const SECRET = 'admin-set-secret-1';
 const startReceiver = receiversClosedAfterEach();

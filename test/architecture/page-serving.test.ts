@@ -1,6 +1,6 @@
 /** Pages are served one way: src/pages/page-serving.ts writes every page's answer and builds every page's policy. */
 import { describe, expect, it } from 'vitest';
-import { sourceModules } from './source-modules.ts';
+import { sourceModules } from '../support/source-modules.ts';
 
 const SERVER = 'pages/page-serving.ts';
 

@@ -12,7 +12,7 @@ import { FAILURE_REASONS, PAYER_OUTCOMES, catalogueNumber, type PayerOutcome } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
-import { startReceiver, until, type Receiver } from '../webhooks/receiver.ts';
+import { startReceiver, until, type Receiver } from '../support/webhook-receiver.ts';
 
 let browser: Browser;
 let server: Server;

@@ -5,9 +5,9 @@
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUILT_INS } from '../scenarios/built-in-names.ts';
+import { BUILT_INS } from '../support/built-in-names.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { click, closeServer, issueToken as issue, openConsole, responseBody, send as sendFrom } from './console-driver.ts';
+import { click, closeServer, issueToken as issue, openConsole, responseBody, send as sendFrom } from '../support/console-driver.ts';
 
 let browser: Browser;
 let server: Server;

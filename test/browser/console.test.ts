@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { bearer, tokenFor } from '../support/test-app.ts';
-import { click, closeServer, issueToken, openConsole, responseBody, send } from './console-driver.ts';
+import { click, closeServer, issueToken, openConsole, responseBody, send } from '../support/console-driver.ts';
 
 let browser: Browser;
 let server: Server | undefined;

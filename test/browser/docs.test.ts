@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keepOffline, launchBrowser } from '../support/browser.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { adminDocument, apiDocument, renderedOperationCount } from '../pages/docs-documents.ts';
+import { adminDocument, apiDocument, renderedOperationCount } from '../support/docs-documents.ts';
 
 const UI_TIMEOUT_MS = 15_000;
 

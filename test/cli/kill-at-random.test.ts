@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recoveryFile } from '../../src/contracts/target-state.ts';
+import { recoveryFile } from '../../src/verify/target-state.ts';
 import { BIN, runCli, startCli, type Started } from '../support/cli.ts';
 
 const WEEK = 7 * 86_400;

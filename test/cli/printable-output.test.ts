@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, renderTerminal, type DriftReport } from '../../src/contracts/drift-report.ts';
-import { printable } from '../../src/contracts/printable.ts';
+import { renderMarkdown, renderTerminal, type DriftReport } from '../../src/verify/drift-report.ts';
+import { printable } from '../../src/conformance/printable.ts';
 import { spawnSync } from 'node:child_process';
 import { BIN, runCli } from '../support/cli.ts';
 

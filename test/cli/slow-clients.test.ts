@@ -4,7 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.ts';
+import { runCli } from '../../src/cli/cli.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type Mock } from '../../src/index.ts';
-import { WEBHOOK_FIXTURES } from '../../src/contracts/webhook-fixtures.ts';
+import { WEBHOOK_FIXTURES } from '../../src/provider-states/webhook-fixtures.ts';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { runCli } from '../support/cli.ts';
-import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 
 const SECRET = 'trigger-secret-1';
 let mock: Mock;

@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/records.ts';
 import type { StoredRecord } from '../../src/domain/records.ts';
 import { FAILURE_REASONS, type FailureCode } from '../../src/domain/payer-outcomes.ts';
-import { DEFAULT_CLIENT, seedFresh, snapshot, type Snapshot } from './seeded.ts';
+import { DEFAULT_CLIENT, seedFresh, snapshot, type Snapshot } from '../support/seeded.ts';
 
 /** Amounts in integer centavos, worked out here rather than with the code under test. */
 const cents = (amount: number) => Math.round(amount * 100);

@@ -3,9 +3,9 @@ import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { CollectionName, OrderRecord } from '../../src/domain/records.ts';
 import { orderView } from '../../src/orders/views.ts';
-import { toPublic } from '../../src/records/public-view.ts';
-import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../spec/openapi-doc.ts';
-import { seedFresh, snapshot } from './seeded.ts';
+import { toPublic } from '../../src/domain/public-view.ts';
+import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../support/openapi-doc.ts';
+import { seedFresh, snapshot } from '../support/seeded.ts';
 
 const ajv = createSchemaAjv();
 const doc = loadSpec();

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { openStore } from '../../src/store/index.ts';
 import { COLLECTIONS } from '../../src/store/store-types.ts';
-import { configWith, DEFAULT_CLIENT, seedFresh, snapshot, totalRecords } from './seeded.ts';
+import { configWith, DEFAULT_CLIENT, seedFresh, snapshot, totalRecords } from '../support/seeded.ts';
 
 describe('seedInitialData', () => {
   it('writes the whole dataset in one batch and remembers the seed', async () => {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
 import { counting } from '../support/counting-store.ts';
-import { deref, isObject, loadSpec, operations, type JsonObject } from '../spec/openapi-doc.ts';
+import { deref, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
 const SEED = 20261123;

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/records.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/store-types.ts';
-import { deref, isObject, loadSpec, operations, type JsonObject } from '../spec/openapi-doc.ts';
+import { deref, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { generate, problems, requestSchemas, type Generated } from './valid-requests.ts';
+import { generate, problems, requestSchemas, type Generated } from '../support/valid-requests.ts';
 import { seededFractions } from '../../src/platform/random.ts';
 import { counting } from '../support/counting-store.ts';
 

@@ -9,7 +9,7 @@ import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../src/app/app.ts';
+import type { App } from '../../src/server/create-app.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 const PATHS: Array<[string, (app: App) => RequestListener]> = [

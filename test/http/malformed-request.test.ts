@@ -6,10 +6,10 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/errors/failures.ts';
-import type { Mock } from '../../src/api/start-mock.ts';
+import type { Mock } from '../../src/sdk/start-mock.ts';
 import { sharedAdminRouter, sharedRouter } from '../support/shared-router.ts';
-import { errorBodyProblems } from '../../src/contracts/response-conformance.ts';
-import { call, startCheckedMock, tokenFor } from '../api/mock-helpers.ts';
+import { errorBodyProblems } from '../../src/conformance/response-conformance.ts';
+import { call, startCheckedMock, tokenFor } from '../support/mock-helpers.ts';
 
 const mocks: Mock[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { FAILURE_REASONS } from '../../src/domain/payer-outcomes.ts';
 import { PHONE_LENGTH, PHONE_PATTERN, normalisePhone } from '../../src/domain/phone-number.ts';
-import { answered, orderOf, pay, paymentsOf, placeOrder, statusOf, testIdText } from '../pages/checkout-helpers.ts';
+import { answered, orderOf, pay, paymentsOf, placeOrder, statusOf, testIdText } from '../support/checkout-helpers.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 /** Spellings of the catalogue's 01 number (insufficient balance), each of which the phone format accepts. */

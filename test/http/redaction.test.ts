@@ -3,7 +3,7 @@
  * in a query string or a header are journaled and printed as `***`.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.ts';
+import { runCli } from '../../src/cli/cli.ts';
 import { redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
 import { createTestApp } from '../support/test-app.ts';
 

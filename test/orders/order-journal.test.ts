@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.ts';
-import { makeTempDir, type TempDir } from '../store/helpers.ts';
+import { makeTempDir, type TempDir } from '../support/store-helpers.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 let dir: TempDir;

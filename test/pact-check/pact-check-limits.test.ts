@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPactFile, type PactReport } from '../../src/contracts/pact-openapi-check.ts';
+import { checkPactFile, type PactReport } from '../../src/pact-check/pact-openapi-check.ts';
 import { runCli } from '../support/cli.ts';
 import { sharedRouter } from '../support/shared-router.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkPactFile, type PactFileCheck, type PactReport } from '../../src/contracts/pact-openapi-check.ts';
-import { responseProblems } from '../../src/contracts/response-conformance.ts';
+import { checkPactFile, type PactFileCheck, type PactReport } from '../../src/pact-check/pact-openapi-check.ts';
+import { responseProblems } from '../../src/conformance/response-conformance.ts';
 import { loadSpecDocument } from '../../src/openapi/spec-document.ts';
 import { sharedRouter } from '../support/shared-router.ts';
 

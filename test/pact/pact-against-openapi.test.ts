@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkPactFile } from '../../src/contracts/pact-openapi-check.ts';
+import { checkPactFile } from '../../src/pact-check/pact-openapi-check.ts';
 import { sharedRouter } from '../support/shared-router.ts';
 import { COMMITTED_PACT } from './committed-pact.ts';
 

@@ -1,6 +1,6 @@
 /** The provider-state catalogue: names matched as templates or literal forms, and what only a mock can do. */
 import { describe, expect, it } from 'vitest';
-import { needsMock, PROVIDER_STATES, resolveState } from '../../src/contracts/provider-states.ts';
+import { needsMock, PROVIDER_STATES, resolveState } from '../../src/provider-states/provider-states.ts';
 
 describe('provider-state catalogue', () => {
   it('matches a state by its template, parameters from the pact', () => {

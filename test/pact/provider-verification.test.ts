@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriftReport } from '../../src/contracts/drift-report.ts';
+import type { DriftReport } from '../../src/verify/drift-report.ts';
 import { runCli } from '../support/cli.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { COMMITTED_PACT, COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';

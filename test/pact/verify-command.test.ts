@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriftReport, InteractionReport } from '../../src/contracts/drift-report.ts';
+import type { DriftReport, InteractionReport } from '../../src/verify/drift-report.ts';
 import { runCli, startCli, type Started } from '../support/cli.ts';
 import { COMMITTED_PACT } from './committed-pact.ts';
 

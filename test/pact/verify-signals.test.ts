@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoveryFile } from '../../src/contracts/target-state.ts';
+import { recoveryFile } from '../../src/verify/target-state.ts';
 import { BIN, runCli, startCli, type Started } from '../support/cli.ts';
 
 const STOREFRONT_PACT = join(import.meta.dirname, 'fixtures', 'storefront-pact.json');

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DriftReport } from '../../src/contracts/drift-report.ts';
+import type { DriftReport } from '../../src/verify/drift-report.ts';
 import { runCli } from '../support/cli.ts';
 import { COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';
 

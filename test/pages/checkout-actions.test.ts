@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until } from '../webhooks/receiver.ts';
-import { appSendingTo } from '../webhooks/support.ts';
-import { answered, hasTestId, orderOf, pageToken, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from './checkout-helpers.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { appSendingTo } from '../support/webhook-support.ts';
+import { answered, hasTestId, orderOf, pageToken, pay, paymentsOf, placeOrder, statusOf, submit, testIdText, type PlacedOrder } from '../support/checkout-helpers.ts';
 
 const receiver = receiversClosedAfterEach();
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { orderOf, pageToken, paymentsOf, placeOrder, type PlacedOrder } from './checkout-helpers.ts';
+import { orderOf, pageToken, paymentsOf, placeOrder, type PlacedOrder } from '../support/checkout-helpers.ts';
 
 const EVIL = { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' };
 

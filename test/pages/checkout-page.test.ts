@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from '../../src/domain/records.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
-import { hasTestId, placeOrder, testIdText } from './checkout-helpers.ts';
+import { hasTestId, placeOrder, testIdText } from '../support/checkout-helpers.ts';
 
 const NBSP = '\u00a0';
 

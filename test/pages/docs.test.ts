@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../spec/openapi-doc.ts';
+import { operations } from '../support/openapi-doc.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { adminDocument, apiDocument } from './docs-documents.ts';
+import { adminDocument, apiDocument } from '../support/docs-documents.ts';
 
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'));
 const PAGE_DIR = new URL('../../src/pages/docs/public/', import.meta.url);

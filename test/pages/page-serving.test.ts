@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/pages/page-serving.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { placeOrder, submit } from './checkout-helpers.ts';
+import { placeOrder, submit } from '../support/checkout-helpers.ts';
 
 const CONSOLE = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const DOCS = (origin: string) =>

@@ -5,7 +5,7 @@
  * through this proxy) gets the mock's 401 `invalid_token`, never data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, proxyRefusal, reportOf, startProxy, startRawTarget, tokenThrough, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
+import { call, proxyRefusal, reportOf, startProxy, startRawTarget, tokenThrough, type RawTarget, type RunningProxy } from '../support/proxy-helpers.ts';
 
 describe('a target that accepts the connection and never answers', () => {
   let silent: RawTarget;

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { departuresOf, reportOf, sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
+import { departuresOf, reportOf, sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from '../support/proxy-helpers.ts';
 
 const REQUEST_ID = { 'X-Request-Id': 'req_1' };
 let target: RawTarget | undefined;

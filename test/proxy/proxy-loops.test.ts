@@ -4,8 +4,8 @@
  * 508 `ciclo_de_proxy` at the first return, instead of forwarding until the sockets run out.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.ts';
-import { freePort, proxyRefusal, startProxy } from './proxy-helpers.ts';
+import { runCli } from '../../src/cli/cli.ts';
+import { freePort, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
 
 async function runProxy(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
   let stderr = '';

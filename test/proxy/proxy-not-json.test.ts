@@ -4,7 +4,7 @@
  * gets the bytes the target sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportOf, startProxy, startRawTarget, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
+import { reportOf, startProxy, startRawTarget, type RawTarget, type RunningProxy } from '../support/proxy-helpers.ts';
 
 const HTML = '<!doctype html><title>502 Bad Gateway</title><h1>nginx</h1>';
 const BROKEN_GZIP = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00]);

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxyRefusal, sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from './proxy-helpers.ts';
+import { proxyRefusal, sendJson, startProxy, startRawTarget, type RawTarget, type RunningProxy } from '../support/proxy-helpers.ts';
 
 /** Sends one raw HTTP/1.1 request line and headers; resolves with the status line and body of the answer. */
 function rawRequest(proxyUrl: string, requestLine: string, headers: Record<string, string>): Promise<{ statusLine: string; headers: Headers; body: string }> {

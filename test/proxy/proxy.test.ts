@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.ts';
-import { startMock, type Mock } from '../../src/api/start-mock.ts';
+import { runCli } from '../../src/cli/cli.ts';
+import { startMock, type Mock } from '../../src/sdk/start-mock.ts';
 import type { ProxyReport } from '../../src/proxy/drift-log.ts';
-import { startCheckedMock } from '../api/mock-helpers.ts';
-import { call, departuresOf, proxyRefusal, reportOf, startProxy, tokenThrough, type RunningProxy } from './proxy-helpers.ts';
+import { startCheckedMock } from '../support/mock-helpers.ts';
+import { call, departuresOf, proxyRefusal, reportOf, startProxy, tokenThrough, type RunningProxy } from '../support/proxy-helpers.ts';
 
 describe('a clean pass: the target answers as the document says', () => {
   let target: Mock;

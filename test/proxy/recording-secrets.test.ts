@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.ts';
-import type { Mock } from '../../src/api/start-mock.ts';
-import { startCheckedMock } from '../api/mock-helpers.ts';
-import { call, startProxy, tokenThrough } from './proxy-helpers.ts';
+import { runCli } from '../../src/cli/cli.ts';
+import type { Mock } from '../../src/sdk/start-mock.ts';
+import { startCheckedMock } from '../support/mock-helpers.ts';
+import { call, startProxy, tokenThrough } from '../support/proxy-helpers.ts';
 
 const REAL = { clientId: 'real-client', clientSecret: 'real-secret-Zq81' };
 /** Every value below must reach neither file. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts';
 import { loadScenarios, parseScenario, readScenarioDir } from '../../src/scenarios/scenario-library.ts';
-import { BUILT_INS } from './built-in-names.ts';
+import { BUILT_INS } from '../support/built-in-names.ts';
 
 
 function dirWith(files: Record<string, string>): string {

@@ -15,7 +15,7 @@ import {
   renderAssumptionsTable,
   updateReadme,
 } from '../../scripts/assumptions.ts';
-import { isObject, loadSpec } from './openapi-doc.ts';
+import { isObject, loadSpec } from '../support/openapi-doc.ts';
 
 const doc = loadSpec();
 

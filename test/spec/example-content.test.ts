@@ -3,8 +3,8 @@
  * in list order, and the order examples respect the money invariants of the mock.
  */
 import { describe, it, expect } from 'vitest';
-import { cases, exampleErrors, objects, resolved, SCHEMA_CHILD_LISTS } from './example-cases.ts';
-import { isObject, type JsonObject } from './openapi-doc.ts';
+import { cases, exampleErrors, objects, resolved, SCHEMA_CHILD_LISTS } from '../support/example-cases.ts';
+import { isObject, type JsonObject } from '../support/openapi-doc.ts';
 
 function undeclaredProperties(schema: unknown, value: unknown, path = '', out: string[] = []): string[] {
   if (!isObject(schema)) return out;

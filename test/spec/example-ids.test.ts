@@ -8,8 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionName, StoredRecord } from '../../src/domain/records.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { cases } from './example-cases.ts';
-import { isObject, type JsonObject } from './openapi-doc.ts';
+import { cases } from '../support/example-cases.ts';
+import { isObject, type JsonObject } from '../support/openapi-doc.ts';
 
 const KIND_OF_PREFIX: Record<string, CollectionName> = {
   prod: 'products',

@@ -3,8 +3,8 @@
  * named example, and the schemas refuse what CONTRACT.md refuses.
  */
 import { describe, it, expect } from 'vitest';
-import { cases, exampleErrors, objects, requestExample, resolved } from './example-cases.ts';
-import { isObject, type JsonObject } from './openapi-doc.ts';
+import { cases, exampleErrors, objects, requestExample, resolved } from '../support/example-cases.ts';
+import { isObject, type JsonObject } from '../support/openapi-doc.ts';
 
 const isNewItem = (item: JsonObject): boolean =>
   !('productId' in item) && typeof item.name === 'string' && typeof item.price === 'number' && typeof item.quantity === 'number';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DOC_FILE, SPEC_FILE, renderOutcomeTable, updateDoc, updateSpec } from '../../scripts/payer-outcomes.ts';
 import { FAILURE_CODES, PAYER_OUTCOMES, catalogueNumber, payerOutcomeOf } from '../../src/domain/payer-outcomes.ts';
-import { isObject, loadSpec } from './openapi-doc.ts';
+import { isObject, loadSpec } from '../support/openapi-doc.ts';
 
 describe('the payer outcome table', () => {
   it('docs/payer-outcomes.md shows the table generated from the code', () => {

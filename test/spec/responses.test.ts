@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { ERRORS } from '../../src/errors/failures.ts';
-import { follow, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
+import { follow, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 
 const doc = loadSpec();
 const ops = operations(doc);

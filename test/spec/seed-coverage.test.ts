@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { apiPrefixes } from '../../src/openapi/spec-document.ts';
-import { canonicalPrefix, isObject, loadSpec, operations, type JsonObject } from './openapi-doc.ts';
+import { canonicalPrefix, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 
 /** Seed §Endpoints, "Endpoints with a stated method". */
 const STATED_METHOD = [

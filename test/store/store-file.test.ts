@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StoreOpenError, type Store } from '../../src/store/index.ts';
-import { makeTempDir, product, type TempDir } from './helpers.ts';
+import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
 
 let dir: TempDir;
 let file: string;

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { openStore, type AppendEvent, type CheckpointEvent, type Store } from '../../src/store/index.ts';
-import { makeTempDir, product, type TempDir } from './helpers.ts';
+import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
 
 let dir: TempDir;
 let file: string;

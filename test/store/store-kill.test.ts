@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
-import { makeTempDir, type TempDir } from './helpers.ts';
+import { makeTempDir, type TempDir } from '../support/store-helpers.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/kill-writer.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

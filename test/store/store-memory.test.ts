@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.ts';
-import { product } from './helpers.ts';
+import { product } from '../support/store-helpers.ts';
 
 let store: Store;
 afterEach(async () => {

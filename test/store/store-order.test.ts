@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
-import { makeTempDir, product, type TempDir } from './helpers.ts';
+import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
 
 let dir: TempDir | undefined;
 afterEach(async () => dir?.remove());

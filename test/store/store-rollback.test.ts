@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storeOnDisk } from '../support/full-disk.ts';
-import { product } from './helpers.ts';
+import { product } from '../support/store-helpers.ts';
 
 describe('a write the disk refuses', () => {
   it('a new record: gone from get, list and its key index; the disk never gets it', async () => {

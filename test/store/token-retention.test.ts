@@ -10,7 +10,7 @@ import { hashToken, tokenIdOf } from '../../src/tokens/rules.ts';
 import { TOKEN_RETENTION_SECONDS, tokenRetention } from '../../src/tokens/retention.ts';
 import { revokeTokens } from '../../src/tokens/withdraw.ts';
 import { bearer, CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeTempDir, type TempDir } from './helpers.ts';
+import { makeTempDir, type TempDir } from '../support/store-helpers.ts';
 
 const HOUR = 3600;
 

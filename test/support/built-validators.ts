@@ -3,7 +3,7 @@
  * suite's routers: loading one costs about 2 ms where compiling it costs 20–60 ms, and the suite then exercises
  * the validators the package ships. Only when the build is newer than everything they are made from (a developer
  * who edits the document and runs vitest without building gets validators compiled from the sources instead);
- * test/http/precompiled-validators.test.ts checks that both judge every request alike.
+ * test/openapi/precompiled-validators.test.ts checks that both judge every request alike.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /** Runs the CLI: in process for commands that end (bad flags, unusable files), in a child process for servers. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runCli as runCliInProcess } from '../../src/cli.ts';
+import { runCli as runCliInProcess } from '../../src/cli/cli.ts';
 import { defaultConfig } from '../../src/platform/config.ts';
 import { stripApiPrefix } from '../../src/openapi/spec-document.ts';
 import { configPolicy } from '../../src/scenarios/scenario-policy.ts';

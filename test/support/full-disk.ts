@@ -1,5 +1,5 @@
 /** A disk that can fill up: a store whose journal appends fail (ENOSPC) while `disk.full` is set. */
-import type { JournalFile } from '../../src/store/journal-file.ts';
+import type { JournalFile } from '../../src/store/wal-file.ts';
 import { JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { MemoryState } from '../../src/store/memory-state.ts';
 import { JournaledStore } from '../../src/store/store.ts';

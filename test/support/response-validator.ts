@@ -4,8 +4,8 @@
  * present. Violations are collected and fail the test in `setup.ts`.
  */
 import type { OpenAPIBackend } from 'openapi-backend';
-import { errorBodyProblems, responseProblems, type Problem } from '../../src/contracts/response-conformance.ts';
-import type { Exchange } from '../../src/handling/request-context-types.ts';
+import { errorBodyProblems, responseProblems, type Problem } from '../../src/conformance/response-conformance.ts';
+import type { Exchange } from '../../src/domain/caller.ts';
 import { violations } from './violations.ts';
 
 export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): void {

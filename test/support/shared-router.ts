@@ -3,7 +3,7 @@
  * every file a worker runs reuses it. Its request validators are the build's (test/support/built-validators.ts) or
  * compile lazily, once per operation; the response validators also compile once per operation and worker.
  */
-import type { ExchangeObserver } from '../../src/handling/request-context-types.ts';
+import type { ExchangeObserver } from '../../src/domain/caller.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../../src/openapi/openapi-router.ts';
 import { loadAdminDocument } from '../../src/openapi/spec-document.ts';
 import { builtValidatorsDir } from './built-validators.ts';

@@ -4,12 +4,12 @@
  */
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createApp, type App, type AppOptions } from '../../src/app/app.ts';
+import { createApp, type App, type AppOptions } from '../../src/server/create-app.ts';
 import { createClientRegistry } from '../../src/clients/client-registry.ts';
 import { createClock, type Clock } from '../../src/platform/clock.ts';
 import { defaultConfig, type Config, type ConfigInput } from '../../src/platform/config.ts';
 import type { DomainEvent } from '../../src/domain/events.ts';
-import type { AppDeps } from '../../src/platform/deps.ts';
+import type { AppDeps } from '../../src/deps/deps.ts';
 import type { Logger } from '../../src/platform/log.ts';
 import { seedInitialData } from '../../src/fake/seed-initial-data.ts';
 import { createSecureRandom } from '../../src/platform/random.ts';

@@ -3,8 +3,8 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { bearer, FROZEN_AT, tokenFor } from '../support/test-app.ts';
-import { receiversClosedAfterEach, startReceiver, until } from './receiver.ts';
-import { appSendingTo, payAnOrder, SECRET } from './support.ts';
+import { receiversClosedAfterEach, startReceiver, until } from '../support/webhook-receiver.ts';
+import { appSendingTo, payAnOrder, SECRET } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 

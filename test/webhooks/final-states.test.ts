@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until } from './receiver.ts';
-import { appSendingTo } from './support.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { appSendingTo } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 

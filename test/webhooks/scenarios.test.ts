@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/scenarios/scenario-library.ts';
 import { withScenario } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until } from './receiver.ts';
-import { appSendingTo, payAnOrder } from './support.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { appSendingTo, payAnOrder } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 

@@ -8,8 +8,8 @@ import { createLogger } from '../../src/platform/log.ts';
 import type { SendResult, WebhookRequest } from '../../src/webhooks/http-send.ts';
 import { createWebhooks } from '../../src/webhooks/webhooks.ts';
 import { createTestApp, FROZEN_AT, type TestApp } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until } from './receiver.ts';
-import { appSendingTo, payAnOrder, SECRET } from './support.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { appSendingTo, payAnOrder, SECRET } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClock } from '../../src/platform/clock.ts';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { createTestApp, FROZEN_AT, type TestApp } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until, type Received } from './receiver.ts';
-import { payAnOrder } from './support.ts';
+import { receiversClosedAfterEach, until, type Received } from '../support/webhook-receiver.ts';
+import { payAnOrder } from '../support/webhook-support.ts';
 
 const startReceiver = receiversClosedAfterEach();
 const THIRTY_DAYS_S = 30 * 24 * 3600;

@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECRET_OVERLAP_SECONDS } from '../../src/webhooks/secret-rotation.ts';
 import { verifySignature } from '../../src/webhooks/webhooks.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { receiversClosedAfterEach, until, type Received } from './receiver.ts';
-import { payAnOrder } from './support.ts';
+import { receiversClosedAfterEach, until, type Received } from '../support/webhook-receiver.ts';
+import { payAnOrder } from '../support/webhook-support.ts';
 
 const startReceiver = receiversClosedAfterEach();
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -5,7 +5,7 @@
  * and checks see them (RFC 6749 §2.3.1). An empty requirement (`{}`) or one met by basic credentials alone lets
  * the request pass without a bearer.
  */
-import type { Authentication, PresentedToken } from '../../handling/request-context-types.ts';
+import type { Authentication, PresentedToken } from '../../domain/caller.ts';
 import { withBasicClientCredentials } from '../basic-credentials.ts';
 import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import { securityNeeds } from '../security-needs.ts';

@@ -3,7 +3,7 @@
  * hash, one read, whatever the token's state) or the client of Basic credentials. Later stages read
  * `request.caller`: the scenario scope its client, scenario effects its token, authentication its verdict.
  */
-import type { PresentedToken } from '../../handling/request-context-types.ts';
+import type { PresentedToken } from '../../domain/caller.ts';
 import { basicClientId } from '../basic-credentials.ts';
 import type { Stage } from '../stage.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Makes a successful answer's writes durable before it is sent, then hands its domain events to the bus (both
- * through `applyChange`, events/apply-change.ts): no client hears of a change, and no listener sees an event,
+ * through `applyChange`, store/apply-change.ts): no client hears of a change, and no listener sees an event,
  * that a crash could still undo. An answer that wrote nothing does not wait: a read never depends on the disk (a
  * token's `lastUsedAt`, refreshed while verifying it, is bookkeeping, flushed with the next append).
  *
@@ -9,7 +9,7 @@
  * with everything pending; a commit that only starts after such a rollback finds nothing pending and would
  * resolve. Stages that delay or fail requests belong before this one.
  */
-import type { ApplyChange } from '../../events/apply-change.ts';
+import type { ApplyChange } from '../../store/apply-change.ts';
 import type { Stage } from '../stage.ts';
 
 export function commit(applyChange: ApplyChange): Stage {

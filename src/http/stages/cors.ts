@@ -5,7 +5,7 @@
  * headers (the browser then keeps the answer from the page), and an `OPTIONS` that is not a preflight goes on
  * to the route stage (405).
  */
-import type { Reply } from '../../handling/reply.ts';
+import type { Reply } from '../../domain/reply.ts';
 import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import type { Stage } from '../stage.ts';
 

@@ -1,6 +1,6 @@
 /** Calls the operation's handler with the validated request. */
-import type { OperationInput } from '../../handling/handler.ts';
-import type { Reply } from '../../handling/reply.ts';
+import type { OperationInput } from '../../handlers/handler.ts';
+import type { Reply } from '../../domain/reply.ts';
 import type { Stage } from '../stage.ts';
 
 /** `handlers`: the API's `HandlerTable`, or the admin API's table (same shape, its own operationIds). */

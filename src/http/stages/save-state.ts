@@ -3,7 +3,7 @@
  * when it changed. `wait` makes it durable before the answer (the admin API: its changes are acknowledged);
  * otherwise it is flushed in the background, like a token's `lastUsedAt` (the API: a scenario rule's counter).
  */
-import type { ApplyChange } from '../../events/apply-change.ts';
+import type { ApplyChange } from '../../store/apply-change.ts';
 import type { RequestState, Stage } from '../stage.ts';
 
 /**

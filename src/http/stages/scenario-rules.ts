@@ -4,12 +4,12 @@
  * checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
  * status. The decision is taken in one synchronous step (see scenario-engine.ts).
  */
-import type { PresentedToken } from '../../handling/request-context-types.ts';
+import type { PresentedToken } from '../../domain/caller.ts';
 import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../../errors/failures.ts';
 import { allowHeader } from '../allow-header.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
 import type { Outcome } from '../../domain/outcome.ts';
-import type { Reply } from '../../handling/reply.ts';
+import type { Reply } from '../../domain/reply.ts';
 import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
 import type { Decision, ScenarioEngine } from '../../scenarios/scenario-engine.ts';
 import type { RuleEffect } from '../../scenarios/scenario-schema.ts';

@@ -13,7 +13,7 @@ import type { Outcome } from '../../domain/outcome.ts';
 import type { OrderRecord } from '../../domain/records.ts';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Config } from '../../platform/config.ts';
-import type { Flows } from '../../flows/flows.ts';
+import type { Flows } from '../../handlers/flows.ts';
 import { redactUrlPath } from '../../http/redact.ts';
 import { mediaType } from '../../http/media-types.ts';
 import { readBody } from '../../http/request-body.ts';
@@ -30,7 +30,7 @@ import { payerAction } from './payer-action.ts';
 import { renderCheckout, renderMessage } from './templates.ts';
 import type { Page as ServedPage, PagePolicy } from '../page-serving.ts';
 
-/** Where app.ts mounts the pages; `checkoutUrl` (src/orders/views.ts) builds links under it. */
+/** Where server/create-app.ts mounts the pages; `checkoutUrl` (src/orders/views.ts) builds links under it. */
 export const CHECKOUT_PREFIX = '/checkout';
 
 /** A form holds three short fields: anything larger is not the page's. */
@@ -44,7 +44,7 @@ const FORM = 'application/x-www-form-urlencoded';
 export interface CheckoutDeps {
   flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments'>;
   clients: Pick<ClientRegistry, 'find'>;
-  /** Makes a flow's change durable, then publishes its events (events/apply-change.ts). */
+  /** Makes a flow's change durable, then publishes its events (store/apply-change.ts). */
   apply(outcome: Outcome<unknown>): Promise<void>;
   logger: Logger;
   /** Which Host and origins are the mock's own. */

@@ -1,0 +1,80 @@
+/**
+ * The command line: argv → a command → an exit code. `bin/commerce-mock.js` is the only caller that touches
+ * `process`: it passes the arguments, the environment, the output streams and a signal aborted on SIGINT or
+ * SIGTERM, and exits with the code this resolves to. Tests call it in process.
+ */
+import { Command, CommanderError } from 'commander';
+import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
+import { definePactCheckCommand } from './pact-check-command.ts';
+import { defineProxyCommand } from './proxy-command.ts';
+import { defineScenarioCommands } from './scenarios-command.ts';
+import { defineTriggerCommand } from './trigger-command.ts';
+import { defineVerifyCommand } from './verify-command.ts';
+import { packageVersion } from '../platform/package-files.ts';
+import { startServer, type CliIo } from '../server/start-server.ts';
+
+export type { CliIo };
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  let command: Promise<number> = Promise.resolve(EXIT_OK);
+  const program = new Command('commerce-mock')
+    .description('Mock and contract-testing server for the Commerce and Subscription API')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  defineStartCommand(program).action((flags: StartFlags) => {
+    command = start(flags, env, io);
+  });
+  defineScenarioCommands(program, io, (code) => {
+    command = Promise.resolve(code);
+  });
+  defineVerifyCommand(program, io, env, (verifying) => {
+    command = verifying;
+  });
+  definePactCheckCommand(program, io, (code) => {
+    command = Promise.resolve(code);
+  });
+  defineProxyCommand(program, io, (proxying) => {
+    command = proxying;
+  });
+  defineTriggerCommand(program, io, env, (triggering) => {
+    command = triggering;
+  });
+  try {
+    await program.parseAsync(withDefaultCommand(argv));
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    throw error;
+  }
+  return command;
+}
+
+/** Flags the program itself answers; any other flag in first place belongs to `start`. */
+const PROGRAM_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+
+/**
+ * `commerce-mock` alone, or followed by flags only, starts the mock. `start` is not commander's default command:
+ * a default command takes every unknown word as its own argument ("too many arguments for 'start'"), where a
+ * mistyped command should be named as one ("unknown command 'stat'", with a suggestion).
+ */
+function withDefaultCommand(argv: readonly string[]): string[] {
+  const [node = 'node', script = 'commerce-mock', first, ...rest] = argv;
+  if (first !== undefined && (!first.startsWith('-') || PROGRAM_FLAGS.has(first))) return [...argv];
+  return [node, script, 'start', ...(first === undefined ? [] : [first]), ...rest];
+}
+
+async function start(flags: StartFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const resolved = resolveConfig(flags, env);
+  if (!resolved.ok) return usageError(io, resolved.problems);
+  const outcome = await startServer(resolved.config, io);
+  return outcome.ok ? outcome.stopped : usageError(io, outcome.problems);
+}
+
+function usageError(io: CliIo, problems: readonly string[]): number {
+  for (const problem of problems) io.stderr(`commerce-mock: ${problem}\n`);
+  return EXIT_USAGE;
+}

@@ -1,0 +1,74 @@
+/**
+ * The per-request context: created once when a request arrives, carried through every stage, and handed
+ * to observers (request journal, scenario effects, test-time response validation) with the reply.
+ */
+import type { Failure } from '../errors/failures.ts';
+import type { Policy } from './policy.ts';
+import type { TokenRecord } from './records.ts';
+
+export interface Principal {
+  clientId: string;
+  tokenId: string;
+}
+
+/** The access token a bearer header presents, found once (one hash, one read) whatever its state. */
+export interface PresentedToken {
+  record: TokenRecord;
+  /** Whether the refresh token it was issued from was revoked (which revokes it too, RFC 7009 §2.1). */
+  refreshRevoked: boolean;
+}
+
+/**
+ * Who a request presents itself as, resolved once from its headers before any stage needs it
+ * (http/stages/caller.ts) and carried in the request state; authentication judges it, it does not look it up again.
+ */
+export interface Caller {
+  /** The client named by the bearer token (whatever its state) or by Basic credentials. */
+  clientId?: string;
+  /** The genuine access token the bearer header presents; absent: no bearer header, or no such token. */
+  token?: PresentedToken;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export interface RequestContext {
+  requestId: string;
+  ip: string;
+  method: string;
+  /** The path as received, without the query string. */
+  path: string;
+  /** The query string as received, without `?` ('' when none). */
+  query: string;
+  receivedAt: Date;
+  /** Base of the links this response hands out (see http/base-url.ts). */
+  baseUrl: string;
+  /** The matched OpenAPI operation, once routed. */
+  operationId?: string;
+  principal?: Principal;
+  rateLimit?: RateLimitState;
+  /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
+  policy: Policy;
+  /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
+  scenario?: string;
+  /** The client the request names (by its bearer token or credentials), verified or not: for the journal. */
+  clientId?: string;
+  /** Monotonic milliseconds when the request arrived (clock.ts monotonicMs), for durations. */
+  startedMs: number;
+}
+
+/** What the reply writer sent, as observers see it. */
+export interface Exchange {
+  context: RequestContext;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type ExchangeObserver = (exchange: Exchange) => void;
+
+/** The result of checking a request's bearer token: who is calling, or why not. */
+export type Authentication = { ok: true; principal: Principal } | Failure;

@@ -1,0 +1,18 @@
+/** Counts every API request against its IP's window; past the limit, 429 `muitas_requisicoes` with Retry-After. */
+import { failure } from '../errors/failures.ts';
+import type { RateLimiter } from './rate-windows.ts';
+import type { Stage } from '../http/stage.ts';
+
+export function rateLimit(limiter: RateLimiter): Stage {
+  return {
+    name: 'rate-limit',
+    run(request, next) {
+      const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit);
+      if (!decision) return next();
+      const { allowed, ...state } = decision;
+      request.context.rateLimit = state;
+      if (!allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
+      return next();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Fixed-window rate limit per client IP on the mock clock (seed §Limits: 100 requests per minute per IP).
+ * Windows are aligned to multiples of the window length, so advancing the clock past a boundary restores
+ * service exactly as it would on the real clock.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { RateLimitState } from '../domain/caller.ts';
+import type { RateLimitPolicy } from '../domain/policy.ts';
+
+export interface RateLimitDecision extends RateLimitState {
+  allowed: boolean;
+}
+
+export interface RateLimiter {
+  /** Count one request from `ip` under the request's rate policy; undefined when that policy switches limiting off. */
+  hit(ip: string, settings: RateLimitPolicy): RateLimitDecision | undefined;
+  reset(): void;
+}
+
+/** Past this many tracked IPs, windows that have ended are dropped. */
+const PRUNE_THRESHOLD = 10_000;
+
+export function createRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { start: number; windowMs: number; count: number }>();
+
+  return {
+    hit(ip, settings) {
+      if (!settings.enabled) return undefined;
+      // A scenario may change the window's length: a window of another length starts afresh.
+      const windowMs = settings.windowSeconds * 1000;
+      const nowMs = clock.nowMs();
+      const start = Math.floor(nowMs / windowMs) * windowMs;
+      let window = windows.get(ip);
+      if (!window || window.start !== start || window.windowMs !== windowMs) {
+        if (windows.size >= PRUNE_THRESHOLD) prune(windows, start);
+        window = { start, windowMs, count: 0 };
+        windows.set(ip, window);
+      }
+      window.count += 1;
+      const allowed = window.count <= settings.limit;
+      return {
+        allowed,
+        limit: settings.limit,
+        remaining: Math.max(0, settings.limit - window.count),
+        resetSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)),
+      };
+    },
+    reset: () => windows.clear(),
+  };
+}
+
+function prune(windows: Map<string, { start: number }>, currentStart: number): void {
+  for (const [ip, window] of windows) if (window.start !== currentStart) windows.delete(ip);
+}

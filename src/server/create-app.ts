@@ -1,0 +1,235 @@
+/**
+ * createApp(deps): the express application — /__admin, then the API as a list of stages. The list is
+ * assembled here and only here; a request is followed from top to bottom of `apiStages`. No I/O of its own:
+ * sockets belong to the CLI, files to the store.
+ */
+import type { RequestListener } from 'node:http';
+import express, { type Express } from 'express';
+import { appListener } from './app-listener.ts';
+import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
+import type { AppDeps } from '../deps/deps.ts';
+import { createTicker } from './clock-ticker.ts';
+import { createEventBus, type EventBus } from '../store/event-bus.ts';
+import { createHandlers } from '../handlers/api-handlers.ts';
+import type { Flows } from '../handlers/flows.ts';
+import type { AdminContext } from '../admin/admin-context.ts';
+import { createAdminHandlers } from '../admin/admin-handlers.ts';
+import { mockParts } from '../state/mock-parts.ts';
+import { createSnapshots } from '../state/snapshots.ts';
+import { changeApplier, type ApplyChange } from '../store/apply-change.ts';
+import { mockProviderStates } from './mock-provider-states.ts';
+import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
+import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
+import { createMockState } from '../state/mock-state.ts';
+import { createRequestJournal, type RequestJournal } from '../state/request-journal.ts';
+import { adminIndexRedirect, consolePage } from '../pages/console-page.ts';
+import { mountPages } from '../pages/page-serving.ts';
+import { accessLog } from '../http/access-log.ts';
+import { isLoopback } from '../http/loopback.ts';
+import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
+import { createRateLimiter, type RateLimiter } from '../rate-limit/rate-windows.ts';
+import { expressStages, serveStages } from '../http/serve-stages.ts';
+import { apiMount, locator } from '../http/routing.ts';
+import { checkedStages, type Stage } from '../http/stage.ts';
+import { authenticate } from '../http/stages/authenticate.ts';
+import { readRequestBody } from '../http/stages/body.ts';
+import { commit } from '../http/stages/commit.ts';
+import { acceptContentType } from '../http/stages/content-type.ts';
+import { cors } from '../http/stages/cors.ts';
+import { handle } from '../http/stages/handle.ts';
+import { rateLimit } from '../rate-limit/rate-limit-stage.ts';
+import { afterFirstOnlyWhen, saveState } from '../http/stages/save-state.ts';
+import { route } from '../http/stages/route.ts';
+import { validate } from '../http/stages/validate.ts';
+import { monotonicMs } from '../platform/clock.ts';
+import { silentLogger } from '../platform/log.ts';
+import { docsPages } from '../pages/docs/docs-pages.ts';
+import { homePage } from '../pages/home/home-page.ts';
+import { orderFlow } from '../orders/order-flow.ts';
+import { payerProgression } from '../orders/payer-progression.ts';
+import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
+import { pageTokens } from '../pages/checkout/page-token.ts';
+import { catalogFlow } from '../catalog/catalog-flow.ts';
+import { paymentQueries } from '../orders/payment-queries.ts';
+import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
+import { tokenFlow } from '../tokens/token-flow.ts';
+import type { ExchangeObserver } from '../domain/caller.ts';
+import { DEFAULT_PAYER } from '../domain/policy.ts';
+import { scenarioRules } from '../http/stages/scenario-rules.ts';
+import { scenarioScope } from '../http/stages/scenario-scope.ts';
+import { resolveCaller } from '../http/stages/caller.ts';
+import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
+import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
+
+export interface AppOptions {
+  /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
+  stages?: (defaults: readonly Stage[]) => readonly Stage[];
+  /** The scenarios that can be activated; by default the built-ins and those of `config.scenariosDir`. */
+  scenarios?: ScenarioLibrary;
+  /** A router already built (tests share one per worker: validators compile once per operation). */
+  router?: OpenApiRouter;
+  /** The admin API's router, likewise. */
+  adminRouter?: OpenApiRouter;
+  /** Billing steps per slice of a clock catch-up (tests make it small to watch requests get in between). */
+  tickSliceSteps?: number;
+}
+
+export interface App {
+  /**
+   * What a node:http server serves (`createServer(app.listener)`): the API straight through its stages, the rest
+   * through `express`.
+   */
+  listener: RequestListener;
+  /** The Express application: the admin API, the pages, the docs, and the API too (the same stages behind Express). */
+  express: Express;
+  flows: Flows;
+  events: EventBus;
+  scenarios: ScenarioEngine;
+  journal: RequestJournal;
+  /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
+  webhooks: Webhooks;
+  /**
+   * Lets the clock act: pending orders whose time step is due move, and what else the clock drives runs, each
+   * change made durable then published. Called after the admin API moves the clock, and every second by the server.
+   */
+  tick(): Promise<void>;
+}
+
+export function createFlows(deps: AppDeps): Flows {
+  return {
+    tokens: tokenFlow(deps),
+    products: catalogFlow(PRODUCTS, deps),
+    customers: catalogFlow(CUSTOMERS, deps),
+    plans: catalogFlow(PLANS, deps),
+    subscriptions: subscriptionFlow(deps),
+    // The payer's number (the outcome catalogue) and the checkout page's prompt shape each order's progression.
+    orders: orderFlow(deps, { stepsOf: payerProgression(deps.store) }),
+    payments: paymentQueries(deps.store),
+  };
+}
+
+/** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */
+export function apiStages(
+  deps: AppDeps,
+  parts: {
+    router: OpenApiRouter;
+    limiter: RateLimiter;
+    flows: Flows;
+    scenarios: ScenarioEngine;
+    /** The one way a change becomes durable and visible (store/apply-change.ts). */
+    applyChange: ApplyChange;
+    /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
+    saveState?: () => readonly string[];
+  },
+): Stage[] {
+  const { router, limiter, flows, scenarios, applyChange } = parts;
+  return [
+    // Of that state, only a scenario's can change through the API, and only in a request run under one.
+    ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
+    cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
+    resolveCaller(flows.tokens.present),
+    scenarioScope(scenarios),
+    rateLimit(limiter),
+    route(router),
+    acceptContentType,
+    readRequestBody,
+    scenarioRules(scenarios, router, {
+      presentAgain: flows.tokens.presentAgain,
+      revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
+      expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
+      moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
+      apply: applyChange,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    }),
+    authenticate(router, flows.tokens.verify),
+    validate(router),
+    commit(applyChange),
+    handle(createHandlers(flows)),
+  ];
+}
+
+export async function createApp(deps: AppDeps, options: AppOptions = {}): Promise<App> {
+  const startedMs = monotonicMs();
+  const logger = deps.logger ?? silentLogger;
+  const router = options.router ?? (await createOpenApiRouter());
+  const limiter = createRateLimiter(deps.clock);
+  const events = createEventBus(deps.listeners ?? [], logger);
+  const flows = createFlows(deps);
+  const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
+    global: deps.config.scenario,
+  });
+  for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
+  const applyChange = changeApplier(deps.store, events);
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
+  events.addStager(webhooks.stage);
+  events.subscribe(webhooks.listener);
+  const journal = createRequestJournal();
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
+  // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
+  state.restore();
+  const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
+  const stages = checkedStages(options.stages?.(defaults) ?? defaults);
+
+  // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
+  const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
+    ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
+  });
+  const providerStates = mockProviderStates(deps.config);
+  const snapshots = createSnapshots();
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
+  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
+  app.use(canonicalAdminPath);
+  // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
+  mountPages(app, [
+    homePage(deps.config),
+    adminIndexRedirect(ADMIN_PREFIX),
+    consolePage(),
+    docsPages(deps),
+    checkoutPages({
+      flows,
+      clients: deps.clients,
+      apply: applyChange,
+      logger,
+      config: deps.config,
+      tokens: pageTokens(deps.random.token()),
+      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
+      clock: deps.clock,
+    }),
+  ]);
+  app.use(
+    ADMIN_PREFIX,
+    expressStages(
+      serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
+        deps,
+        logger,
+        observers,
+        basePolicy: scenarios.base,
+        bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
+        locate: adminLocate(adminRouter),
+      }),
+    ),
+  );
+  const locate = locator(router, apiMount);
+  const serveApi = serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate });
+  app.use(expressStages(serveApi));
+  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
+}
+
+/** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
+const libraries = new Map<string, ScenarioLibrary>();
+function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
+  const key = userDir ?? '';
+  let library = libraries.get(key);
+  if (!library) {
+    const loaded = loadScenarios(userDir);
+    if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
+    library = scenarioLibrary(loaded.scenarios);
+    libraries.set(key, library);
+  }
+  return library;
+}

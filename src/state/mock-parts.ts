@@ -1,0 +1,124 @@
+/**
+ * Every piece of state a running mock holds, in the order an import loads them and a reset resets them (the records
+ * first: the others may read them), each with what export, import, reset and restart do to it (see mock-state.ts).
+ * Client secrets are written down as their hashes only (clients/secret-hash.ts), the configured ones included:
+ * nothing secret reaches the data file or its journal.
+ */
+import type { ClientInput } from '../clients/client-registry.ts';
+import { hashSecret, secretMatches } from '../clients/secret-hash.ts';
+import type { Config } from '../platform/config.ts';
+import { seedInitialData } from '../fake/seed-initial-data.ts';
+import type { RateLimiter } from '../rate-limit/rate-windows.ts';
+import type { ClockSetting, ClockState } from '../platform/clock.ts';
+import type { AppDeps } from '../deps/deps.ts';
+import { withoutClient } from './client-data.ts';
+import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
+import type { StoreData } from '../store/store-types.ts';
+import type { WebhookEndpoint, Webhooks, WebhooksState } from '../webhooks/webhook-types.ts';
+import { PARTS_META_PREFIX, type StatePart } from './mock-state.ts';
+import type { RequestJournal } from './request-journal.ts';
+
+export interface MockParts {
+  scenarios: ScenarioEngine;
+  webhooks: Webhooks;
+  limiter: RateLimiter;
+  journal: RequestJournal;
+}
+
+export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
+  const { config, store, clock, clients } = deps;
+  const { scenarios, webhooks, limiter, journal } = owners;
+  return [
+    {
+      name: 'records',
+      exported: { field: 'store', save: () => withoutPartsMeta(store.dump()), load: (value) => store.replace(value as StoreData) },
+      reset() {
+        store.clear();
+        seedInitialData(deps);
+      },
+      resetClient(clientId) {
+        const { data, removed } = withoutClient(store.dump(), clientId);
+        store.replace(data);
+        return removed;
+      },
+    },
+    {
+      name: 'clock',
+      exported: {
+        field: 'clock',
+        save: () => clock.state(),
+        load(value) {
+          const state = value as ClockState;
+          // Set while frozen, so a frozen state reads its exact instant (not one a few real milliseconds on).
+          clock.freeze(true);
+          clock.set(new Date(state.now));
+          clock.freeze(state.frozen);
+        },
+      },
+      durable: { key: 'mock.clock', configured: null, save: () => clock.setting(), load: (value) => clock.apply(value as ClockSetting) },
+      reset: () => clock.reset(),
+    },
+    {
+      name: 'clients',
+      exported: { field: 'clients', save: () => clients.list().map((client) => ({ ...client })), load: (value) => clients.replace(value as ClientInput[]) },
+      durable: {
+        key: 'mock.clients',
+        configured: config.clients.map(({ clientId, clientSecret, active, name }) => ({ clientId, secretHash: hashSecret(clientSecret), active, name })),
+        sameConfiguration: (saved) => sameConfiguredClients(config.clients, saved),
+        save: () => clients.list().map(({ clientSecret: _secret, ...kept }) => kept),
+        load: (value) => clients.replace(value as ClientInput[]),
+      },
+      reset: () => clients.reset(),
+    },
+    {
+      name: 'scenario activations',
+      exported: { field: 'scenarios', save: () => scenarios.state(), load: (value) => scenarios.restore(value as ScenarioEngineState) },
+      durable: {
+        key: 'mock.scenarios',
+        configured: { global: config.scenario ?? null, clients: config.clients.map((client) => client.scenario ?? null) },
+        save: () => scenarios.state(),
+        load: (value) => void scenarios.restore(value as ScenarioEngineState),
+      },
+      reset: () => scenarios.reset(),
+    },
+    {
+      name: 'webhooks',
+      exported: {
+        field: 'webhooks',
+        save: () => webhooks.state(),
+        // A state exported before webhooks existed carries none: the deliveries are those of its records.
+        load: (value) => (value === undefined ? webhooks.reload() : webhooks.restore(value as WebhooksState)),
+      },
+      durable: {
+        key: 'mock.webhookEndpoints',
+        configured: webhooks.configuredEndpoints(),
+        save: () => webhooks.endpoints(),
+        load: (value) => webhooks.setEndpoints(value as Record<string, WebhookEndpoint>),
+      },
+      reset: () => webhooks.reset(),
+      reload: () => webhooks.reload(),
+    },
+    { name: 'rate windows', reset: () => limiter.reset(), imported: () => limiter.reset() },
+    { name: 'request journal', reset: () => journal.clear() },
+    // Kept across a reset and an import, never exported, lost at restart: see snapshots.ts.
+    { name: 'snapshots' },
+  ];
+}
+
+/** The durable parts saved in the store's meta travel in their own fields of an export. */
+function withoutPartsMeta(data: StoreData): StoreData {
+  return { ...data, meta: Object.fromEntries(Object.entries(data.meta).filter(([key]) => !key.startsWith(PARTS_META_PREFIX))) };
+}
+
+const json = (value: unknown) => JSON.stringify(value) ?? 'null';
+
+/** Saved under these configured clients: the same ids, flags and names, and hashes of the same secrets. */
+function sameConfiguredClients(configured: Config['clients'], saved: unknown): boolean {
+  if (!Array.isArray(saved) || saved.length !== configured.length) return false;
+  return configured.every(({ clientId, clientSecret, active, name }, index) => {
+    const other = saved[index] as { clientId?: unknown; secretHash?: unknown; clientSecret?: unknown; active?: unknown; name?: unknown };
+    const same = json({ clientId, active, name }) === json({ clientId: other.clientId, active: other.active, name: other.name });
+    // A data file written before secrets were hashed holds the configured secret itself.
+    return same && (typeof other.secretHash === 'string' ? secretMatches(clientSecret, other.secretHash) : other.clientSecret === clientSecret);
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The journal of API requests served (in the manner of WireMock's request journal): one entry per answer, newest
+ * kept, bounded in size. QA reads it to see what an integration called and what it got, and counts matching
+ * entries to verify a call was made N times.
+ */
+import type { Exchange } from '../domain/caller.ts';
+import type { components } from '../generated/admin-types.gen.ts';
+import { elapsedMs } from '../http/request-context.ts';
+import { pathPattern } from '../scenarios/path-pattern.ts';
+import { redactQuery } from '../http/redact.ts';
+import { stripApiPrefix } from '../openapi/spec-document.ts';
+
+/** One entry, as the admin document's `JournalEntry` states it (the one shape, generated from spec/admin.yaml). */
+export type RequestJournalEntry = components['schemas']['JournalEntry'];
+
+export interface JournalFilter {
+  clientId?: string;
+  operationId?: string;
+  method?: string;
+  /**
+   * `*` one segment, `**` any number; matched against the path as received and its canonical form (`/v1/…`), so
+   * `/v1/orders/*` counts the calls an integration made through `/api/v1` or `/api` too, as scenario rules do.
+   */
+  path?: string;
+  status?: number;
+  since?: string;
+  until?: string;
+}
+
+export interface RequestJournal {
+  record(exchange: Exchange): void;
+  /** Matching entries, newest first, and how many match in all. */
+  list(filter: JournalFilter, limit: number): { entries: RequestJournalEntry[]; total: number };
+  count(filter: JournalFilter): number;
+  /** Empties the journal; returns how many entries it held. */
+  clear(): number;
+}
+
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
+  // A ring: `next` is where the next entry goes; once full, it overwrites the oldest.
+  const ring: Array<RequestJournalEntry | undefined> = new Array<RequestJournalEntry | undefined>(capacity);
+  let next = 0;
+  let size = 0;
+  const newestFirst = function* () {
+    for (let back = 1; back <= size; back += 1) yield ring[(next - back + capacity) % capacity] as RequestJournalEntry;
+  };
+  const matching = (filter: JournalFilter) => {
+    const pattern = filter.path === undefined ? undefined : pathPattern(filter.path);
+    const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const until = filter.until === undefined ? undefined : Date.parse(filter.until);
+    return (entry: RequestJournalEntry) =>
+      (filter.clientId === undefined || entry.clientId === filter.clientId) &&
+      (filter.operationId === undefined || entry.operationId === filter.operationId) &&
+      (filter.method === undefined || entry.method === filter.method) &&
+      (pattern === undefined || pattern.test(entry.path) || pattern.test(canonicalPath(entry.path))) &&
+      (filter.status === undefined || entry.status === filter.status) &&
+      (since === undefined || Date.parse(entry.receivedAt) >= since) &&
+      (until === undefined || Date.parse(entry.receivedAt) < until);
+  };
+  return {
+    record({ context, status, body }) {
+      const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+      const clientId = context.principal?.clientId ?? context.clientId;
+      ring[next] = {
+        id: context.requestId,
+        receivedAt: context.receivedAt.toISOString(),
+        method: context.method,
+        path: context.path,
+        ...(context.query ? { query: redactQuery(context.query) } : {}),
+        ...(context.operationId ? { operationId: context.operationId } : {}),
+        ...(clientId ? { clientId } : {}),
+        ...(context.scenario ? { scenario: context.scenario } : {}),
+        status,
+        ...(typeof error === 'string' ? { error } : {}),
+        durationMs: elapsedMs(context),
+      };
+      next = (next + 1) % capacity;
+      size = Math.min(size + 1, capacity);
+    },
+    list(filter, limit) {
+      const test = matching(filter);
+      const entries: RequestJournalEntry[] = [];
+      let total = 0;
+      for (const entry of newestFirst()) {
+        if (!test(entry)) continue;
+        total += 1;
+        if (entries.length < limit) entries.push(entry);
+      }
+      return { entries, total };
+    },
+    count(filter) {
+      const test = matching(filter);
+      let total = 0;
+      for (const entry of newestFirst()) if (test(entry)) total += 1;
+      return total;
+    },
+    clear() {
+      const held = size;
+      ring.fill(undefined);
+      next = 0;
+      size = 0;
+      return held;
+    },
+  };
+}
+
+/** `/api/orders/x` → `/v1/orders/x`; a path under no API prefix stays as it is. */
+function canonicalPath(path: string): string {
+  const apiPath = stripApiPrefix(path);
+  return apiPath === undefined ? path : `/v1${apiPath === '/' ? '' : apiPath}`;
+}

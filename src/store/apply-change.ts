@@ -1,0 +1,35 @@
+/**
+ * The one way a change becomes durable and then visible: what its events cause is staged with it (the webhooks'
+ * outbox), everything written is committed to the store, and only then are its events published. The request
+ * path (commit stage), the clock, the admin API, the checkout page, scenario effects, the webhooks' attempts and
+ * start-up all go through here: no other module calls `store.commit` (test/architecture/durability.test.ts).
+ */
+import type { DomainEvent } from '../domain/events.ts';
+import type { Store } from './store-types.ts';
+import type { EventBus } from './event-bus.ts';
+
+/**
+ * A change as flows, handlers and the parts of the mock report it: an `Outcome`, a `Reply`, or the meta values a
+ * part saved. A refused one (`ok: false`) changed nothing.
+ */
+export interface Change {
+  ok?: boolean;
+  /** What it wrote to the store (records, meta keys); nothing written and no events: nothing to wait for. */
+  written?: readonly unknown[];
+  events?: readonly DomainEvent[];
+}
+
+/** Resolves once the changes are durable and their events published; rejects when the disk refused them. */
+export type ApplyChange = (change: Change | readonly Change[]) => Promise<void>;
+
+/** `events` omitted: a change no listener hears of (start-up, before the app and its bus exist). */
+export function changeApplier(store: Pick<Store, 'commit'>, events?: Pick<EventBus, 'stage' | 'publish'>): ApplyChange {
+  return async (change) => {
+    const done = (Array.isArray(change) ? (change as readonly Change[]) : [change as Change]).filter((one) => one.ok !== false);
+    const caused = done.flatMap((one) => one.events ?? []);
+    if (caused.length > 0) events?.stage(caused);
+    // Called synchronously (before any await): between a handler's writes and this commit nothing waits on I/O.
+    if (caused.length > 0 || done.some((one) => (one.written?.length ?? 0) > 0)) await store.commit();
+    if (caused.length > 0) events?.publish(caused);
+  };
+}

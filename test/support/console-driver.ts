@@ -1,0 +1,53 @@
+/** Driving the QA console as a tester does: click, and read the outcome it reports in its message line. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ConfigInput } from '../../src/platform/config.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** A fresh in-process mock on a free loopback port (answers checked against the documents), the console open on it. */
+export async function openConsole(browser: Browser, config: ConfigInput = {}): Promise<{ t: TestApp; page: Page; server: Server }> {
+  const t = await createTestApp(config);
+  const server = createServer(t.app);
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/__admin/ui`);
+  // The first refresh has run when the client list is filled (not without the admin token, where one is needed).
+  if (!config.adminToken) await page.locator('[data-testid="client-select"] option[value="mock-client"]').waitFor({ state: 'attached' });
+  return { t, page, server };
+}
+
+export function closeServer(server: Server | undefined): Promise<unknown> {
+  return new Promise((done) => (server ? server.close(done) : done(undefined)));
+}
+
+/**
+ * Clicks the element with that test id (the first, inside `within`), waits for the console's next message and
+ * returns it; it must match `outcome`.
+ */
+export async function click(page: Page, testid: string, outcome: string | RegExp, within: Locator | Page = page): Promise<string> {
+  const message = page.getByTestId('message');
+  const before = await message.getAttribute('data-seq');
+  await within.getByTestId(testid).first().click();
+  // A scenario may hold an answer back for up to 2 s (flaky-network).
+  await expect.poll(() => message.getAttribute('data-seq'), { timeout: 5000 }).not.toBe(before);
+  const text = (await message.textContent()) ?? '';
+  expect(text).toMatch(outcome);
+  return text;
+}
+
+/** Sends the send panel's call (after choosing a preset); its status, and its error code when it failed. */
+export async function send(page: Page, preset?: string): Promise<string> {
+  if (preset) await page.getByTestId('send-preset').selectOption(preset);
+  return (await click(page, 'send-submit', /^(GET|POST) \/v1\/\S+: \d+/)).replace(/^\S+ \S+: /, '');
+}
+
+/** Issue token: `token …abc123`, or `refused (403 CLIENT_INATIVO)`. */
+export async function issueToken(page: Page): Promise<string> {
+  return (await click(page, 'send-issue-token', /^Issue token: /)).replace('Issue token: ', '');
+}
+
+export async function responseBody(page: Page): Promise<{ data?: Record<string, unknown>; error?: string }> {
+  return JSON.parse((await page.getByTestId('send-response').textContent()) ?? '') as { data?: Record<string, unknown>; error?: string };
+}
