@@ -1,7 +1,8 @@
 /**
  * `commerce-mock verify [pacts…]`: verifies Pact files against a provider and prints the drift report. Without
  * `--provider-base-url` it starts the mock itself (in memory, on a free loopback port) for the run. Exit 0 when
- * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem.
+ * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem, 3 when
+ * Pact's verifier (an optional peer dependency) is not installed.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -9,6 +10,7 @@ import { resolveConfig } from './options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../contracts/drift-report.ts';
 import { pactFilesIn, readPactFile } from '../contracts/pact-file.ts';
 import { printable } from '../contracts/printable.ts';
+import { loadPactCore } from '../contracts/pact-core.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../contracts/provider-api.ts';
 import { restoreLeftState } from '../contracts/target-state.ts';
 import { verifyPacts, VerifyStopped } from '../contracts/verify-pacts.ts';
@@ -17,6 +19,9 @@ import { startServer, type CliIo } from '../server/start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
 export const SHIPPED_PACTS = SHIPPED.pacts;
+
+/** Exit code when Pact's verifier is not installed: nothing was run, and a usage fix would not help. */
+const EXIT_NO_VERIFIER = 3;
 
 /** Exit codes of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
 const EXIT_SIGINT = 130;
@@ -71,6 +76,11 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
   });
   if (flags.restore) return restoreOnly(flags.providerBaseUrl ? target(flags.providerBaseUrl) : undefined, io);
+  const verifier = await loadPactCore();
+  if (!verifier.ok) {
+    io.stderr(`commerce-mock verify: ${verifier.problem}\n`);
+    return EXIT_NO_VERIFIER;
+  }
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
