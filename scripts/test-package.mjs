@@ -43,13 +43,20 @@ async function main() {
     if (missing.length > 0 || extra.length > 0) throw new Error(`missing: ${missing.join(', ') || 'none'}; should not ship: ${extra.join(', ') || 'none'}`);
   });
 
-  await check('npm install --omit=dev of the tarball into an empty folder prints no warning (no install script, no EBADENGINE)', () => {
+  // One known warning is left: openapi-backend 5.21 asks for @apidevtools/json-schema-ref-parser 16, which declares
+  // Node ≥ 22.19 (it loads on Node 20, and the mock never calls it); the README's override silences it. Any other
+  // warning (an install script, another engine) fails.
+  await check('npm install --omit=dev of the tarball into an empty folder warns of nothing but the known EBADENGINE', () => {
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'package-test', private: true, type: 'module' }));
     const started = performance.now();
     const { stderr } = commandIn(app, 'npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball]);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const warnings = stderr.split('\n').filter((line) => /^npm warn/i.test(line) && !/EBADENGINE/.test(line));
+    const engines = [...stderr.matchAll(/EBADENGINE\s+package: '([^']+)'/g)].map((match) => match[1]);
+    const warnings = [
+      ...stderr.split('\n').filter((line) => /^npm warn/i.test(line) && !/EBADENGINE/.test(line)),
+      ...engines.filter((name) => !name.startsWith('@apidevtools/json-schema-ref-parser@')).map((name) => `EBADENGINE ${name}`),
+    ];
     if (warnings.length > 0) throw new Error(warnings.join('\n'));
     const lock = JSON.parse(readFileSync(join(app, 'node_modules', '.package-lock.json'), 'utf8'));
     const packages = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/')).length;
