@@ -9,7 +9,12 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No lifecycle scripts: nothing is built here (and npm 11 runs no dependency's install script anyway).
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline
+# Pact's verifier is an optional peer of the package (only `verify` runs it) and the image runs `verify`: made a
+# dependency of this stage, at the version the lock holds.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline \
+ && npm pkg delete peerDependencies peerDependenciesMeta "devDependencies.@pact-foundation/pact-core" \
+ && npm pkg set "dependencies.@pact-foundation/pact-core=$(node -p "require('./package-lock.json').packages['node_modules/@pact-foundation/pact-core'].version")" \
+ && npm install --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline
 
 # Build stage: every dependency (TypeScript, the build scripts' own), then dist/; then what the server reads at run
 # time is gathered in /ship: the bin, dist/, the OpenAPI documents, the built-in scenarios, the page assets and

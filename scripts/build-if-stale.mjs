@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(ROOT, 'dist', '.build-stamp');
 /** What scripts/build.mjs reads. */
-const SOURCES = ['src', 'spec', 'scenarios', 'scripts/build.mjs', 'scripts/spec-to-json.mjs', 'scripts/precompile-validators.mjs', 'scripts/dereference-specs.mjs', 'scripts/bundle-server.mjs', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = ['src', 'spec', 'scenarios', 'scripts/build.mjs', 'scripts/spec-to-json.mjs', 'scripts/precompile-validators.mjs', 'scripts/dereference-specs.mjs', 'scripts/bundle-server.mjs', 'scripts/copy-swagger-ui.mjs', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** The most recently modified file or folder under `path` (a folder's time changes when a file is removed). */
 function newest(path) {

@@ -1,6 +1,7 @@
 // `npm run build`: src/ → dist/ (code and declarations, compiled by an incremental `tsc -b`), the documents as JSON
 // (spec-to-json.mjs) and dereferenced (dereference-specs.mjs), the built-in scenarios validated (validate-scenarios.mjs),
-// the request validators of both documents precompiled (precompile-validators.mjs), and the server bundled in one file
+// the request validators of both documents precompiled (precompile-validators.mjs), the files of Swagger UI that
+// /docs serves copied (copy-swagger-ui.mjs), and the server bundled in one file
 // that bin runs (bundle-server.mjs). Everything is built in a staging folder first, then moved into dist/ file by file:
 // a rename replaces a file atomically, so a mock running
 // from dist/ never finds a file missing or half written, and a failed build leaves dist/ as it was. The stamp,
@@ -67,6 +68,7 @@ try {
   run('scripts/validate-scenarios.mjs', staging);
   run('scripts/dereference-specs.mjs', staging);
   run('scripts/precompile-validators.mjs', staging);
+  run('scripts/copy-swagger-ui.mjs', staging);
   run('scripts/bundle-server.mjs', staging);
   mkdirSync(DIST, { recursive: true });
   publish(staging);

@@ -1,7 +1,8 @@
 /**
  * `commerce-mock verify [pacts…]`: verifies Pact files against a provider and prints the drift report. Without
  * `--provider-base-url` it starts the mock itself (in memory, on a free loopback port) for the run. Exit 0 when
- * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem.
+ * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem, 3 when
+ * Pact's verifier (an optional peer dependency) is not installed.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -12,11 +13,15 @@ import { printable } from '../conformance/printable.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../provider-states/provider-api.ts';
 import { restoreLeftState } from '../verify/target-state.ts';
 import { verifyPacts, VerifyStopped } from '../verify/verify-pacts.ts';
+import { loadPactCore } from '../verify/pact-core.ts';
 import { SHIPPED } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
 export const SHIPPED_PACTS = SHIPPED.pacts;
+
+/** Exit code when Pact's verifier is not installed: nothing was run, and a usage fix would not help. */
+const EXIT_NO_VERIFIER = 3;
 
 /** Exit codes of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
 const EXIT_SIGINT = 130;
@@ -71,6 +76,11 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'],
   });
   if (flags.restore) return restoreOnly(flags.providerBaseUrl ? target(flags.providerBaseUrl) : undefined, io);
+  const verifier = await loadPactCore();
+  if (!verifier.ok) {
+    io.stderr(`commerce-mock verify: ${verifier.problem}\n`);
+    return EXIT_NO_VERIFIER;
+  }
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl

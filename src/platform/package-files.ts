@@ -37,12 +37,37 @@ export const BUILT = {
   adminDereferenced: besideCode('admin.dereferenced.json'),
   builtInScenarios: besideCode('built-in-scenarios.json'),
   validators: besideCode('validators/'),
+  /** swagger-ui-dist's files that /docs serves (SWAGGER_UI_FILES), copied by the build: the package is a dev dependency. */
+  swaggerUi: besideCode('swagger-ui/'),
 } as const;
 
-let version: string | undefined;
+/**
+ * The files of swagger-ui-dist that the /docs page loads, and its licence, which ships with them. A fixed list: the
+ * build copies these (scripts/copy-swagger-ui.mjs), the page serves these; the sources read the installed package.
+ */
+export const SWAGGER_UI_FILES = [
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-16x16.png',
+  'favicon-32x32.png',
+  'LICENSE',
+  'NOTICE',
+] as const;
 
-/** The `version` of the package.json this code belongs to, read once. */
+interface PackageManifest {
+  version: string;
+  peerDependencies?: Record<string, string>;
+}
+
+let manifest: PackageManifest | undefined;
+
+/** The package.json this code belongs to, read once. */
+export function packageManifest(): PackageManifest {
+  manifest ??= JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as PackageManifest;
+  return manifest;
+}
+
 export function packageVersion(): string {
-  version ??= (JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as { version: string }).version;
-  return version;
+  return packageManifest().version;
 }

@@ -1,11 +1,13 @@
 /**
  * `startMock(options)`: the mock in this process, for a test suite. The CLI's start path (launchServer) with
  * test-friendly defaults: a free port on 127.0.0.1, state in memory unless `dataFile` is given, silent logs.
+ * This file is public declaration surface (dist/index.d.ts reaches it): it names only the package's own types, so
+ * a consumer's typecheck needs none of our dev dependencies (test/package/public-types.test.ts); the server's
+ * types stay in launch-mock.ts.
  */
-import { configSchema, mergeConfigSources, parseConfig, type Config, type ConfigInput } from '../platform/config.ts';
-import { createOpenApiRouter } from '../openapi/openapi-router.ts';
-import { launchServer, type LaunchExtras } from '../server/start-server.ts';
-import { createAdminClient, type AdminClient } from './admin-client.ts';
+import type { ConfigInput } from '../platform/config.ts';
+import type { AdminClient } from './admin-client.ts';
+import { launchMock } from './launch-mock.ts';
 
 /** Every option of the configuration (typed from its zod schema), each optional; `dataFile` instead of `data`/`inMemory`. */
 export type StartMockOptions = Omit<ConfigInput, 'data' | 'inMemory'> & {
@@ -25,57 +27,6 @@ export interface Mock {
   stop(): Promise<void>;
 }
 
-const DEFAULTS = { port: 0, host: '127.0.0.1', logLevel: 'silent' } as const;
-
-/** The documents' routers, built once per process: building them is most of a start, and they hold no mock's state. */
-let routers: Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> | undefined;
-function sharedRouters(): Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> {
-  routers ??= Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: 'admin' })]).then(([router, adminRouter]) => ({
-    router,
-    adminRouter,
-  }));
-  return routers;
-}
-
 export function startMock(options: StartMockOptions = {}): Promise<Mock> {
   return launchMock(options, {});
-}
-
-/** startMock with observers of every exchange added (the test suite validates answers against the documents). */
-export async function launchMock(options: StartMockOptions, extras: Omit<LaunchExtras, 'scenarioOption'>): Promise<Mock> {
-  const config = resolveOptions(options);
-  const stderr = (text: string) => void process.stderr.write(text);
-  const stdout = config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text);
-  const launched = await launchServer(config, { stdout, stderr, stop: new AbortController().signal }, {
-    ...(await sharedRouters()),
-    ...extras,
-    scenarioOption: 'option scenario',
-  });
-  if (!launched.ok) throw new Error(`startMock: ${launched.problems.join('; ')}`);
-  if (!('running' in launched)) throw new Error('startMock: stopped before it listened');
-  const { running } = launched;
-  const chosen = config.clients.find((client) => client.active) ?? config.clients[0];
-  return {
-    url: running.url,
-    port: running.port,
-    credentials: { clientId: chosen?.clientId ?? '', clientSecret: chosen?.clientSecret ?? '' },
-    admin: createAdminClient(running.url, { adminToken: config.adminToken }),
-    stop: () =>
-      running.stop('stop()').then((code) => {
-        if (code !== 0) throw new Error(`startMock: the store's last write failed${config.logLevel === 'silent' ? ' (logLevel "error" shows why)' : ''}`);
-      }),
-  };
-}
-
-function resolveOptions(options: StartMockOptions): Config {
-  const given = options as Record<string, unknown>;
-  const misplaced = ['data', 'inMemory'].filter((name) => given[name] !== undefined);
-  if (misplaced.length > 0) throw new Error(`startMock: option ${misplaced.join(', ')}: not taken; give dataFile for a file (in memory without it)`);
-  const unknown = Object.keys(given).filter((name) => name !== 'dataFile' && !(name in configSchema.shape));
-  if (unknown.length > 0) throw new Error(`startMock: unknown option ${unknown.map((name) => `"${name}"`).join(', ')}`);
-  const { dataFile, ...rest } = options;
-  const input = mergeConfigSources(DEFAULTS, rest, dataFile === undefined ? { inMemory: true } : { data: dataFile });
-  const parsed = parseConfig(input, 'startMock', (field) => `option ${field}`);
-  if (!parsed.ok) throw new Error(`startMock: ${parsed.problems.join('; ')}`);
-  return parsed.config;
 }

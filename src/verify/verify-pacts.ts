@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClock } from '../platform/clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
+import { loadPactCore } from './pact-core.ts';
 import type { Pact } from '../conformance/pact-file.ts';
 import { printable } from '../conformance/printable.ts';
 import { fixtureOfStates, isWebhookMessage, startMessageProducer } from './message-producer.ts';
@@ -161,8 +162,10 @@ interface RunOptions {
 }
 
 async function runVerifier(pactUrl: string, provider: string, options: RunOptions): Promise<VerifierResults> {
-  // Loaded on use: the verifier's native library costs about 90 ms, which `commerce-mock start` need not pay.
-  const pactCore = (await import('@pact-foundation/pact-core')).default.default;
+  const loaded = await loadPactCore();
+  // `verify` checked before it started anything (verify-command.ts): a library missing here is a bug.
+  if (!loaded.ok) throw new Error(loaded.problem);
+  const pactCore = loaded.core;
   pactCore.logLevel('error');
   let json: string;
   try {

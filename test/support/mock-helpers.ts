@@ -1,5 +1,6 @@
 /** A started mock whose every answer is checked against its document, and API calls as an integration makes them. */
-import { launchMock, type Mock, type StartMockOptions } from '../../src/sdk/start-mock.ts';
+import { launchMock } from '../../src/sdk/launch-mock.ts';
+import type { Mock, StartMockOptions } from '../../src/sdk/start-mock.ts';
 import { validatingObserver } from './shared-router.ts';
 
 export async function startCheckedMock(options: StartMockOptions = {}): Promise<Mock> {

@@ -1,32 +1,33 @@
 /**
  * `/docs`: Swagger UI for spec/openapi.yaml and spec/admin.yaml, served by the mock itself with no request
- * leaving the machine: swagger-ui-dist's own files, a page and its start-up script of ours (swagger-ui-dist's
+ * leaving the machine: swagger-ui-dist's own files (copied into dist/ by the build, so an installed package needs
+ * no swagger-ui-dist, nor the telemetry install script it brings), a page and its start-up script of ours (swagger-ui-dist's
  * index.html and initializer load the public petstore), and both documents pointed at this mock.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Request } from 'express';
 import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Config } from '../../platform/config.ts';
 import { baseUrlOf } from '../../http/base-url.ts';
-import { SHIPPED } from '../../platform/package-files.ts';
+import { BUILT, SHIPPED, SWAGGER_UI_FILES } from '../../platform/package-files.ts';
 import { loadAdminDocument, loadSpecDocument } from '../../openapi/spec-document.ts';
 import { isRead, type Page, type PageAnswer, type PagePolicy } from '../page-serving.ts';
 import { httpSchemeName, publishedCredentials, withServersAt } from './docs-documents.ts';
 
 /** The page and its script: tsc copies no other files to dist/, so both read src/pages/docs/public (package-files.ts). */
 const PAGE_DIR = SHIPPED.docsPublic;
-const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'));
+/** The build's copy beside the code; the sources (tests, tsx) read the installed dev dependency. */
+const SWAGGER_UI_DIR = existsSync(BUILT.swaggerUi)
+  ? BUILT.swaggerUi
+  : dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'));
 
 /** The files a browser may fetch, each from where it lives; nothing else of either folder is served. */
 const FILES = new Map<string, string>([
   ['docs-init.js', PAGE_DIR],
   ['docs.css', PAGE_DIR],
-  ['swagger-ui.css', SWAGGER_UI_DIR],
-  ['swagger-ui-bundle.js', SWAGGER_UI_DIR],
-  ['swagger-ui-standalone-preset.js', SWAGGER_UI_DIR],
-  ['favicon-16x16.png', SWAGGER_UI_DIR],
-  ['favicon-32x32.png', SWAGGER_UI_DIR],
+  ...SWAGGER_UI_FILES.filter((name) => !/^(LICENSE|NOTICE)$/.test(name)).map((name) => [name, SWAGGER_UI_DIR] as const),
 ]);
 
 export const API_DOCUMENT_NAME = 'Commerce API (spec/openapi.yaml)';

@@ -1,0 +1,3 @@
+module.exports = async function stopCommerceMock() {
+  await globalThis.commerceMock?.stop();
+};
