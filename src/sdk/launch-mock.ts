@@ -6,7 +6,7 @@ import { configSchema, mergeConfigSources, parseConfig, type Config } from '../p
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
 import { launchServer, type LaunchExtras } from '../server/start-server.ts';
 import { createAdminClient } from './admin-client.ts';
-import type { Mock, StartMockOptions } from './start-mock.ts';
+import type { Mock, StartMockOptions } from './mock-types.ts';
 
 const DEFAULTS = { port: 0, host: '127.0.0.1', logLevel: 'silent' } as const;
 
