@@ -3,29 +3,29 @@
  * location and its `x-assumed-reason`, rendered as a Markdown table.
  *
  *   tsx scripts/assumptions.ts           print the table
- *   tsx scripts/assumptions.ts --write   rewrite the README section "What the mock assumes"
+ *   tsx scripts/assumptions.ts --write   rewrite docs/assumptions.md
  *
- * The generator owns that whole section, from its heading to the end marker: the intro paragraph as well as
- * the table, so neither can drift from the document. test/spec/assumptions.test.ts fails when it is stale.
+ * The generator owns that whole page, intro and table, so neither can drift from the document.
+ * test/spec/assumptions.test.ts fails when it is stale.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 export const SPEC_FILE = fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url));
-export const README_FILE = fileURLToPath(new URL('../README.md', import.meta.url));
-export const START_MARKER = '<!-- assumptions:start -->';
-export const END_MARKER = '<!-- assumptions:end -->';
+export const PAGE_FILE = fileURLToPath(new URL('../docs/assumptions.md', import.meta.url));
 
-export const SECTION_HEADING = '## What the mock assumes';
-export const SECTION_INTRO = [
-  'The published specification of the Commerce and Subscription API leaves many things "not shown": response',
-  'bodies, required fields, status values, pagination, limits, error shapes. The mock fills each gap with a decision',
-  'of the project contract (CONTRACT.md) or, where the contract is silent, with a choice of its own, and',
-  '`spec/openapi.yaml` marks every element it had to assume with `x-assumed: true` and a one-line',
-  '`x-assumed-reason` saying which; anything not listed here comes from the published specification. A marked',
-  'schema, response or operation covers everything inside it unless a part is listed separately. This section, text',
-  'and table, is generated from the document by `npm run assumptions` (a test fails when it is stale).',
+export const PAGE_HEADING = '# What the mock assumes';
+export const PAGE_INTRO = [
+  'The published documentation of the Commerce and Subscription API leaves many things "not shown": response bodies,',
+  'required fields, status values, pagination, limits, error shapes. The mock fills each gap with a choice, and',
+  '`spec/openapi.yaml` marks every element it had to assume with `x-assumed: true` and a one-line `x-assumed-reason`.',
+  'Each row below says what the documentation shows there and what the mock chose; anything not listed follows the',
+  'published documentation. A marked schema, response or operation covers everything inside it unless a part is',
+  'listed separately. Where your integration depends on one of these choices, check it against the real service',
+  '(`commerce-mock verify` runs the same contracts against both, see [contracts](contracts.md)).',
+  '',
+  'This page is generated from the document by `npm run assumptions` (a test fails when it is stale).',
 ].join('\n');
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -127,63 +127,27 @@ function cell(text: string): string {
 }
 
 /** The Markdown table of every assumption of the document. */
-export function renderAssumptionsTable(doc: unknown): string {
-  const rows = collectAssumptions(doc).map((a) => `| \`${cell(a.where)}\` | ${cell(a.reason)} |`);
-  return ['| Where | What the mock assumes |', '|---|---|', ...rows].join('\n');
-}
-
-/** The README section as the generator owns it: heading, intro, markers and table, up to the end marker. */
-export function renderAssumptionsSection(doc: unknown): string {
-  return [SECTION_HEADING, '', SECTION_INTRO, '', START_MARKER, renderAssumptionsTable(doc), END_MARKER].join('\n');
-}
-
-/** Offset of the section heading when it stands on a line of its own, else -1. */
-function headingOffset(readme: string): number {
-  for (let at = readme.indexOf(SECTION_HEADING); at >= 0; at = readme.indexOf(SECTION_HEADING, at + 1)) {
-    const after = readme.slice(at + SECTION_HEADING.length).match(/^[ \t]*(\r?\n|$)/);
-    if ((at === 0 || readme[at - 1] === '\n') && after) return at;
-  }
-  return -1;
-}
-
-/** Where the generated section sits in a README: from its heading line to the end of the end marker. */
-function sectionBounds(readme: string): { start: number; end: number } | undefined {
-  const start = headingOffset(readme);
-  if (start < 0) return undefined;
-  const end = readme.indexOf(END_MARKER, start);
-  if (end < 0) return undefined;
-  return { start, end: end + END_MARKER.length };
-}
-
-/** The generated section currently in a README text (heading to end marker), or undefined when it is missing. */
-export function extractReadmeSection(readme: string): string | undefined {
-  const bounds = sectionBounds(readme);
-  return bounds && readme.slice(bounds.start, bounds.end);
-}
-
-/** The table currently between the markers of a README text, or undefined when the markers are missing. */
-export function extractReadmeTable(readme: string): string | undefined {
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  if (start < 0 || end < start) return undefined;
-  return readme.slice(start + START_MARKER.length, end).trim();
-}
-
 /**
- * README text with the assumptions section regenerated: replaces everything from the section heading to the
- * end marker (intro and table) when present, else appends the section at the end. The rest of the README is
- * left untouched.
+ * A reason in two parts, as the page shows it: what the service's published documentation shows (the part before the
+ * first `; ` of a reason that starts by saying so) and what the mock chose.
  */
-export function updateReadme(readme: string | undefined, doc: unknown): string {
-  const section = renderAssumptionsSection(doc);
-  if (readme === undefined || readme.trim() === '') return `${section}\n`;
-  const bounds = sectionBounds(readme);
-  if (bounds) return `${readme.slice(0, bounds.start)}${section}${readme.slice(bounds.end)}`;
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  // Markers without the heading: the section text around them was lost; put the whole section back there.
-  if (start >= 0 && end > start) return `${readme.slice(0, start)}${section}${readme.slice(end + END_MARKER.length)}`;
-  return `${readme.replace(/\s*$/, '')}\n\n${section}\n`;
+export function splitReason(reason: string): { shows: string; chose: string } {
+  const at = reason.indexOf('; ');
+  if (at < 0 || !/^(The documentation|Public integrations)/.test(reason)) return { shows: '—', chose: reason };
+  return { shows: reason.slice(0, at), chose: reason.slice(at + 2) };
+}
+
+export function renderAssumptionsTable(doc: unknown): string {
+  const rows = collectAssumptions(doc).map((a) => {
+    const { shows, chose } = splitReason(a.reason);
+    return `| \`${cell(a.where)}\` | ${cell(shows)} | ${cell(chose)} |`;
+  });
+  return ['| Where | The documentation shows | The mock chose |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** docs/assumptions.md as the generator owns it, whole. */
+export function renderAssumptionsPage(doc: unknown): string {
+  return [PAGE_HEADING, '', PAGE_INTRO, '', renderAssumptionsTable(doc), ''].join('\n');
 }
 
 export function loadSpec(file: string = SPEC_FILE): unknown {
@@ -196,11 +160,11 @@ function main(argv: string[]): void {
     process.stdout.write(`${renderAssumptionsTable(doc)}\n`);
     return;
   }
-  const before = existsSync(README_FILE) ? readFileSync(README_FILE, 'utf8') : undefined;
-  const after = updateReadme(before, doc);
-  if (after !== before) writeFileSync(README_FILE, after);
+  const before = existsSync(PAGE_FILE) ? readFileSync(PAGE_FILE, 'utf8') : undefined;
+  const after = renderAssumptionsPage(doc);
+  if (after !== before) writeFileSync(PAGE_FILE, after);
   const count = collectAssumptions(doc).length;
-  process.stdout.write(`${after === before ? 'unchanged' : 'updated'} ${README_FILE} (${count} assumptions)\n`);
+  process.stdout.write(`${after === before ? 'unchanged' : 'updated'} ${PAGE_FILE} (${count} assumptions)\n`);
 }
 
 const invokedAs = process.argv[1];

@@ -1,4 +1,4 @@
-/** Type prefixes of the opaque ids the mock hands out (CONTRACT.md §Resources in responses). */
+/** Type prefixes of the opaque ids the mock hands out (docs/assumptions.md). */
 export const ID_PREFIX = {
   product: 'prod',
   customer: 'cus',

@@ -1,5 +1,5 @@
 /**
- * Money in integer centavos (CONTRACT.md §Validation): amounts arrive as decimals with at most two places,
+ * Money in integer centavos (docs/assumptions.md): amounts arrive as decimals with at most two places,
  * are summed as integers and leave as decimals again, so 3 × 0.10 + 0.20 is exactly 0.5.
  */
 export type Centavos = number & { readonly __brand: 'centavos' };

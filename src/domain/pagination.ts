@@ -1,8 +1,8 @@
 /**
- * Lists (CONTRACT.md §Lists): newest first, `page` ≥ 1, `limit` 1–100, empty past the end. The store lists a
+ * Lists (docs/assumptions.md): newest first, `page` ≥ 1, `limit` 1–100, empty past the end. The store lists a
  * client's records oldest first (by `createdAt`, then creation order), so newest first is that order reversed and a
  * page is a slice from the end: it costs its own size, whatever the size of the collection. Records created in the
- * same millisecond (a batch, a frozen clock) list the later created first; CONTRACT.md broke such ties by id,
+ * same millisecond (a batch, a frozen clock) list the later created first; an earlier rule broke such ties by id,
  * which is random, and issue 8 asked for creation order.
  */
 import type { Pagination } from './reply.ts';

@@ -1,5 +1,5 @@
 /**
- * Stored shapes of the resources (CONTRACT.md §Resources in responses). A stored record is its public body
+ * Stored shapes of the resources (docs/assumptions.md). A stored record is its public body
  * plus `clientId` (the owner) and `_`-prefixed bookkeeping, both removed by `toPublic`.
  */
 import type { FailureReason } from './payer-outcomes.ts';

@@ -1,5 +1,5 @@
 /**
- * Seeded orders across every status (CONTRACT.md §States), priced in centavos like the API prices them, each
+ * Seeded orders across every status (docs/assumptions.md), priced in centavos like the API prices them, each
  * with the payment its status implies: PENDING → PENDING, PAID → PAID, FAILED → FAILED, CANCELLED → none
  * (abandoned before paying) or CANCELLED (the payer cancelled on the checkout page).
  */

@@ -1,5 +1,5 @@
 /**
- * Seeded subscriptions, one per status, each with the payments its history implies (CONTRACT.md §States):
+ * Seeded subscriptions, one per status, each with the payments its history implies (docs/assumptions.md):
  * every period that began was paid, except the current one of a PAST_DUE or CANCELLED subscription, which
  * holds one FAILED payment per attempt.
  */

@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * List payments
-         * @description Lists the client's payments (created by the order and subscription lifecycles), paginated, filterable by `orderId`, `subscriptionId`, `status` and `method`. The seed shows this call as `GET /api/v1/payments`.
+         * @description Lists the client's payments (created by the order and subscription lifecycles), paginated, filterable by `orderId`, `subscriptionId`, `status` and `method`. The documentation shows this call as `GET /api/v1/payments`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1200,7 +1200,7 @@ export interface components {
             /** @description Country. */
             country?: string;
         };
-        /** @description An order. `shippingAddress` together with `shippingAddressDisabled: true` is a contradiction (the seed: "when true, no shipping address is supplied"), refused with 400 naming `shippingAddress` (the `not` below). Rules checked by the server beyond this schema: an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
+        /** @description An order. `shippingAddress` together with `shippingAddressDisabled: true` is a contradiction (the documentation: "when true, no shipping address is supplied"), refused with 400 naming `shippingAddress` (the `not` below). Rules checked by the server beyond this schema: an unknown `productId` or `customerId` answers 400 `invalid_request` naming the field; an order without items answers 400 "Pedido deve conter pelo menos um item". */
         OrderInput: {
             source?: components["schemas"]["OrderSource"];
             /** @description A reference to an existing customer, or new customer data (any subset). */

@@ -1,4 +1,4 @@
-/** Token issue, refresh, revoke and list (seed §Authentication, CONTRACT.md §Authentication). */
+/** Token issue, refresh, revoke and list (the service's documentation; the mock's choices in docs/assumptions.md). */
 import { failure, type ErrorDetail } from '../errors/failures.ts';
 import { callerOf, type HandlerTable } from './handler.ts';
 import { okData, replyOf } from '../domain/reply.ts';

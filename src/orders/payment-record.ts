@@ -1,5 +1,5 @@
 /**
- * The one builder of payment records, used by orders, subscriptions and the seeded dataset (CONTRACT.md:
+ * The one builder of payment records, used by orders, subscriptions and the seeded dataset (docs/assumptions.md:
  * a payment belongs to exactly one order or subscription), and the payment status each order status implies.
  */
 import type { OrderStatus, PaymentRecord, PaymentStatus } from '../domain/records.ts';

@@ -1,5 +1,5 @@
 /**
- * The order state machine (CONTRACT.md §States): PENDING → PAID | FAILED | CANCELLED, the three final. A move
+ * The order state machine (docs/assumptions.md): PENDING → PAID | FAILED | CANCELLED, the three final. A move
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
 import type { OrderEvent, PaymentEvent } from '../domain/events.ts';

@@ -1,6 +1,6 @@
 /**
  * Owner-scoped lookups: a record of the calling client, by id; another client's record is as unknown as a
- * missing one (CONTRACT.md: each client sees only its own records).
+ * missing one (docs/assumptions.md: each client sees only its own records).
  */
 import type { CollectionName, StoredRecord } from '../domain/records.ts';
 import type { Store } from './store-types.ts';

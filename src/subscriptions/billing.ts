@@ -1,5 +1,5 @@
 /**
- * Subscription billing on the mock clock (CONTRACT.md §States), the rule: from a subscription and its latest
+ * Subscription billing on the mock clock (docs/assumptions.md), the rule: from a subscription and its latest
  * charge (the payment `_paymentId` names), the next thing that happens to it and the instant it happens.
  *
  * - A PENDING charge comes due at its payment's `createdAt`; its outcome is decided `chargeAfterSeconds` later

@@ -1,4 +1,4 @@
-/** Subscription rules: billing periods on the mock clock and the initial state (CONTRACT.md §States). */
+/** Subscription rules: billing periods on the mock clock and the initial state (docs/assumptions.md). */
 import type { PlanInterval, PlanRecord, SubscriptionRecord } from '../domain/records.ts';
 
 export const DEFAULT_MAX_ATTEMPTS = 3;

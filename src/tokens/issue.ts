@@ -1,5 +1,5 @@
 /**
- * Issuing tokens (seed §Authentication, CONTRACT.md): a client-credentials grant gets a new refresh and access
+ * Issuing tokens (the service's documentation; the mock's choices in docs/assumptions.md): a client-credentials grant gets a new refresh and access
  * token; a refresh grant gets a new access token beside the same refresh token. The active-token limit is
  * applied first: `reject` refuses, `revoke-oldest` revokes the oldest active token.
  */

@@ -1,4 +1,4 @@
-/** The caller's active access tokens, newest first, never their secrets (CONTRACT.md §Authentication). */
+/** The caller's active access tokens, newest first, never their secrets (docs/assumptions.md). */
 import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger } from './ledger.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Token rules (seed §Authentication, CONTRACT.md): what a token record is, when it is active, and how a
+ * Token rules (the service's documentation; the mock's choices in docs/assumptions.md): what a token record is, when it is active, and how a
  * presented secret finds its record without storing the secret itself.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Domain event → webhook body (CONTRACT.md §Webhooks). Only status changes are sent: an order, payment or
+ * Domain event → webhook body (docs/assumptions.md). Only status changes are sent: an order, payment or
  * subscription reaching a new status. Creation is not one: the caller that created the record already holds its
  * PENDING status in the 201 answer, and the event is published before that answer leaves, so a webhook could
  * reach the receiver before the receiver knows the id it names.

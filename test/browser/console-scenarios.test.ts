@@ -1,5 +1,5 @@
 /**
- * Every built-in scenario reproduced with console clicks only (the README's table), in one browser page against
+ * Every built-in scenario reproduced with console clicks only (the table of docs/scenarios.md), in one browser page against
  * an in-process mock; "Reset everything" between them.
  */
 import type { Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Sync merges the sent fields over the stored record (CONTRACT.md §Resources in responses), and batch sync
+ * Sync merges the sent fields over the stored record (docs/assumptions.md), and batch sync
  * stays inside the caller's own records (§Authentication: each client sees only its own records).
  */
 import { describe, expect, it } from 'vitest';

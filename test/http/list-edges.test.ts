@@ -1,5 +1,5 @@
 /**
- * Pagination edges (CONTRACT.md §Lists) for every list but products (test/http/pagination.test.ts), on the
+ * Pagination edges (docs/assumptions.md) for every list but products (test/http/pagination.test.ts), on the
  * default seeded dataset of mock-client.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md §Paths: every operation answers under /v1/…, /api/v1/… and /api/…. Each case prepares its
+ * Every operation answers under /v1/…, /api/v1/… and /api/…. Each case prepares its
  * records through /v1 and then calls the operation under test on one prefix.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * 400s of CONTRACT.md §Validation: required fields and money with at most 2 decimals, never negative. Each
+ * 400s of docs/assumptions.md: required fields and money with at most 2 decimals, never negative. Each
  * refusal names the offending field and writes nothing.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** GET /v1/payments: filters by status and orderId, and pagination (CONTRACT.md §Resources in responses, §Lists). */
+/** GET /v1/payments: filters by status and orderId, and pagination (docs/assumptions.md). */
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 

@@ -68,8 +68,8 @@ describe('configuration', () => {
     expect(parseConfig(client({ secret: 'plain-secret' }), 'mock.yaml').ok).toBe(true);
   });
 
-  it('accepts the README example configuration', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('accepts the example configuration of docs/usage.md', () => {
+    const readme = readFileSync(new URL('../../docs/usage.md', import.meta.url), 'utf8');
     const example = /A config file \(`--config mock.yaml`\):\s*```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const result = parseConfig(parse(example as string), 'README');

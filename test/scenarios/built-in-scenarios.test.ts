@@ -1,5 +1,5 @@
 /**
- * Each built-in scenario, activated the way the README shows (globally with --scenario, i.e. `config.scenario`),
+ * Each built-in scenario, activated the way docs/scenarios.md shows (globally with --scenario, i.e. `config.scenario`),
  * reproduces its behaviour end to end through the API, and the mock clock alone moves what it drives.
  */
 import { describe, expect, it } from 'vitest';

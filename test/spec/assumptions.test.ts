@@ -1,20 +1,11 @@
 /**
- * The README's "What the mock assumes" section (intro and table) is what scripts/assumptions.ts generates from
- * the document, every assumption carries a reason, and the reasons do not credit CONTRACT.md with the mock's own
- * choices.
+ * docs/assumptions.md (intro and table) is what scripts/assumptions.ts generates from the document, every assumption
+ * carries a reason, each reason says what the published documentation shows apart from what the mock chose, and
+ * the bounds the documentation never sets are called the mock's own choices.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
-import {
-  README_FILE,
-  SECTION_INTRO,
-  collectAssumptions,
-  extractReadmeSection,
-  extractReadmeTable,
-  renderAssumptionsSection,
-  renderAssumptionsTable,
-  updateReadme,
-} from '../../scripts/assumptions.ts';
+import { PAGE_FILE, collectAssumptions, renderAssumptionsPage, splitReason } from '../../scripts/assumptions.ts';
 import { isObject, loadSpec } from '../support/openapi-doc.ts';
 
 const doc = loadSpec();
@@ -102,8 +93,8 @@ describe('x-assumed markers', () => {
     for (const a of lists) expect(a.reason, a.where).toMatch(/newest first/);
   });
 
-  it("say that bounds CONTRACT.md never sets are the mock's own choice", () => {
-    // CONTRACT.md sets none of these: string lengths, maxLength, money/quantity/intervalCount/items maxima,
+  it("say that bounds the published documentation never sets are the mock's own choice", () => {
+    // The documentation sets none of these: string lengths, maxLength, money/quantity/intervalCount/items maxima,
     // additionalProperties: false, minItems of batches.
     const own = /additionalProperties: false|maxLength|length bounds|maximum of|at most 100 items|at most 120|at least 1 record/;
     const bad = collectAssumptions(doc)
@@ -113,42 +104,23 @@ describe('x-assumed markers', () => {
   });
 });
 
-describe('README section "What the mock assumes"', () => {
+describe('docs/assumptions.md', () => {
   it('is up to date, intro and table (run `npm run assumptions` to refresh it)', () => {
-    expect(existsSync(README_FILE), 'README.md exists').toBe(true);
-    const readme = readFileSync(README_FILE, 'utf8');
-    expect(readme).toContain('## What the mock assumes');
-    expect(extractReadmeTable(readme)).toBe(renderAssumptionsTable(doc));
-    expect(extractReadmeSection(readme)).toBe(renderAssumptionsSection(doc));
+    expect(readFileSync(PAGE_FILE, 'utf8')).toBe(renderAssumptionsPage(doc));
   });
 
-  it('is stale when only its intro was edited by hand', () => {
-    const readme = `# Title\n\n${renderAssumptionsSection(doc)}\n`;
-    expect(extractReadmeSection(readme)).toBe(renderAssumptionsSection(doc));
-    const edited = readme.replace(SECTION_INTRO, SECTION_INTRO.replace('project contract', "team's contract decisions"));
-    expect(edited).not.toBe(readme);
-    expect(extractReadmeTable(edited)).toBe(renderAssumptionsTable(doc));
-    expect(extractReadmeSection(edited)).not.toBe(renderAssumptionsSection(doc));
-    expect(updateReadme(edited, doc)).toBe(readme);
+  it('says, for each assumption that starts so, what the documentation shows apart from what the mock chose', () => {
+    expect(splitReason('The documentation gives no success status codes; 201 for creations')).toEqual({
+      shows: 'The documentation gives no success status codes',
+      chose: '201 for creations',
+    });
+    expect(splitReason('MZN only')).toEqual({ shows: '—', chose: 'MZN only' });
+    const rows = collectAssumptions(doc).map((a) => splitReason(a.reason));
+    expect(rows.filter((row) => row.shows !== '—').length).toBeGreaterThan(rows.length * 0.9);
   });
 
-  it('updateReadme rewrites the whole section, heading to end marker, and nothing else', () => {
-    const before = '# Title\n\nIntro.\n\n## What the mock assumes\n\nOld text.\n\n<!-- assumptions:start -->\nold\n<!-- assumptions:end -->\n\n## After\n';
-    const after = updateReadme(before, doc);
-    expect(after).toBe(`# Title\n\nIntro.\n\n${renderAssumptionsSection(doc)}\n\n## After\n`);
-    expect(after).not.toContain('Old text.');
-    expect(updateReadme(after, doc)).toBe(after);
-  });
-
-  it('updateReadme appends the section to a README without it, and creates one from nothing', () => {
-    const appended = updateReadme('# Title\n\nSomething.\n', doc);
-    expect(appended).toBe(`# Title\n\nSomething.\n\n${renderAssumptionsSection(doc)}\n`);
-    expect(updateReadme(appended, doc)).toBe(appended);
-    expect(updateReadme(undefined, doc)).toBe(`${renderAssumptionsSection(doc)}\n`);
-  });
-
-  it('updateReadme puts the whole section back where only the markers are left', () => {
-    const before = '# Title\n\n<!-- assumptions:start -->\nold\n<!-- assumptions:end -->\n\n## After\n';
-    expect(updateReadme(before, doc)).toBe(`# Title\n\n${renderAssumptionsSection(doc)}\n\n## After\n`);
+  it('cites no file the repository does not hold, and no internal name a user cannot look up', () => {
+    const page = renderAssumptionsPage(doc);
+    expect(page).not.toMatch(/CONTRACT\.md|\bSeed\b/);
   });
 });

@@ -59,7 +59,7 @@ describe('response examples use only declared properties', () => {
   });
 });
 
-describe('list examples are in list order (CONTRACT.md §Lists)', () => {
+describe('list examples are in list order (docs/assumptions.md)', () => {
   const lists = cases.filter(
     (c) => /responses\.200\./.test(c.where) && isObject(c.value) && Array.isArray(c.value.data) && isObject(c.value.pagination),
   );

@@ -1,6 +1,6 @@
 /**
  * Every example of spec/openapi.yaml validates against its schema, the seed's request variants each have their
- * named example, and the schemas refuse what CONTRACT.md refuses.
+ * named example, and the schemas refuse what the mock refuses (docs/assumptions.md).
  */
 import { describe, it, expect } from 'vitest';
 import { cases, exampleErrors, objects, requestExample, resolved } from '../support/example-cases.ts';

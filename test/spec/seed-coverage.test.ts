@@ -1,5 +1,5 @@
 /**
- * The document covers exactly the seed's operations (plus the two CONTRACT.md additions), with well-formed
+ * The document covers exactly the seed's operations (plus the mock's two additions), with well-formed
  * operationIds and bearer auth everywhere except token issuance and refresh.
  */
 import { describe, it, expect } from 'vitest';
@@ -15,10 +15,10 @@ const STATED_METHOD = [
   'POST /v1/orders',
   'GET /v1/orders/{order_id}',
   'GET /v1/orders/{order_id}/status',
-  'GET /v1/payments', // seed: GET /api/v1/payments ("example protected call"); CONTRACT.md §Resources in responses
+  'GET /v1/payments', // seed: GET /api/v1/payments ("example protected call"); an addition of the mock
 ];
 
-/** Seed §Endpoints, "Endpoints whose method is not stated", with the methods of CONTRACT.md §Paths and methods. */
+/** Seed §Endpoints, "Endpoints whose method is not stated", with the methods the mock chose. */
 const METHOD_NOT_STATED = [
   'GET /v1/auth/token/list',
   'POST /v1/products/create',
@@ -42,7 +42,7 @@ const METHOD_NOT_STATED = [
   'GET /v1/orders',
 ];
 
-/** CONTRACT.md §Paths and methods: POST on the product collection is an alias of /products/create. */
+/** POST on the product collection is an alias of /products/create. */
 const CONTRACT_ADDITIONS = ['POST /v1/products'];
 
 const EXPECTED = [...STATED_METHOD, ...METHOD_NOT_STATED, ...CONTRACT_ADDITIONS];
@@ -65,7 +65,7 @@ describe('seed coverage', () => {
     expect(prefix).toBe('/v1');
   });
 
-  it('lists the three path forms as servers: /v1 canonical, /api/v1 and /api aliases (CONTRACT.md §Paths and methods)', () => {
+  it('lists the three path forms as servers: /v1 canonical, /api/v1 and /api aliases (docs/assumptions.md)', () => {
     const servers = Array.isArray(doc.servers) ? doc.servers : [];
     const paths = servers.map((server) => (isObject(server) ? new URL(String(server.url)).pathname.replace(/\/$/, '') : ''));
     expect(paths).toEqual(['/v1', '/api/v1', '/api']);

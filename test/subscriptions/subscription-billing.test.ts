@@ -1,5 +1,5 @@
 /**
- * Subscription billing on the mock clock (CONTRACT.md §States): what a client sees after the clock moves and the
+ * Subscription billing on the mock clock (docs/assumptions.md): what a client sees after the clock moves and the
  * app ticks — statuses, attempts, periods and the payments each period and retry created, at their own instants.
  */
 import { describe, expect, it } from 'vitest';

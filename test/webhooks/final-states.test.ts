@@ -1,5 +1,5 @@
 /**
- * A final order reads as one status everywhere an answer nests it (CONTRACT.md §Resources): the status poll's
+ * A final order reads as one status everywhere an answer nests it (docs/assumptions.md): the status poll's
  * `data.status`, `data.order.status` and `data.payment.status`, the payments list, and the webhooks sent for it.
  * Public integrations read every `status` and refuse an answer where they disagree.
  */
