@@ -117,8 +117,15 @@ async function serve(proxy: Proxy, req: IncomingMessage, res: ServerResponse): P
   proxy.print(`${line} → ${exchange.status}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
 }
 
+/**
+ * How long the fallback mock (in this process) may take: `--timeout` is a bound on the real target, often set small
+ * to fall back quickly; the mock's first answers (a secret's hash checked, an operation's validator loaded) can take
+ * longer than that on a loaded machine, and a bound that small would turn the fallback's answer into a 500.
+ */
+const FALLBACK_TIMEOUT_MS = 30_000;
+
 async function answerFromMock(proxy: Proxy, mock: FallbackMock, outgoing: Outgoing, res: ServerResponse, line: (status: number) => string): Promise<void> {
-  const upstream = upstreamOf(proxy, mock.url);
+  const upstream = { ...upstreamOf(proxy, mock.url), timeoutMs: Math.max(proxy.limits.timeoutMs, FALLBACK_TIMEOUT_MS) };
   const swapped = proxy.targetTokens.issuedBearer(outgoing.headers);
   const ask = async (fresh: boolean) =>
     openUpstream(upstream, swapped ? { ...outgoing, headers: { ...outgoing.headers, authorization: `Bearer ${await mock.bearer(fresh)}` } } : outgoing);

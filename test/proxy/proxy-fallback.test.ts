@@ -26,6 +26,17 @@ describe('a target that accepts the connection and never answers', () => {
     }
   });
 
+  it('with --fallback mock and a --timeout shorter than the mock takes, still gets the mock\'s answer (the bound is the target\'s)', async () => {
+    const proxy = await startProxy(['--target', silent.url, '--timeout', '0.001', '--fallback', 'mock']);
+    try {
+      const token = await tokenThrough(proxy.url);
+      expect(token).toMatch(/\S{20,}/);
+      expect(proxy.stdout()).toContain('POST /v1/auth/token → 200 (answered by the mock: the target did not answer in time)');
+    } finally {
+      await proxy.stop();
+    }
+  });
+
   describe('with --fallback mock', () => {
     let proxy: RunningProxy;
     beforeAll(async () => (proxy = await startProxy(['--target', silent.url, '--timeout', '0.3', '--fallback', 'mock'])));
