@@ -29,6 +29,7 @@ import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/rate-windows.ts';
 import { expressStages, serveStages } from '../http/serve-stages.ts';
+import { dispatchStages } from '../http/dispatch-stages.ts';
 import { apiMount, locator } from '../http/routing.ts';
 import { checkedStages, type Stage } from '../http/stage.ts';
 import { authenticate } from '../http/stages/authenticate.ts';
@@ -179,7 +180,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
-  const providerStates = mockProviderStates(deps.config);
+  // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
+  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
@@ -201,21 +203,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       clock: deps.clock,
     }),
   ]);
-  app.use(
-    ADMIN_PREFIX,
-    expressStages(
-      serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
-        deps,
-        logger,
-        observers,
-        basePolicy: scenarios.base,
-        bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
-        locate: adminLocate(adminRouter),
-      }),
-    ),
-  );
-  const locate = locator(router, apiMount);
-  const serveApi = serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate });
+  const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
+  const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
+  const dispatchAdmin = dispatchStages(adminList, adminServing);
+  app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
+  const apiServing = { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  const dispatchApi = dispatchStages(stages, apiServing);
+  const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));
   return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
 }
