@@ -44,6 +44,7 @@ import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { silentLogger } from '../platform/log.ts';
+import { processCached } from '../platform/process-cache.ts';
 import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
 import { orderFlow } from '../orders/order-flow.ts';
@@ -214,16 +215,18 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
-/** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
-const libraries = new Map<string, ScenarioLibrary>();
+/**
+ * The built-ins (and a user directory), loaded once per directory and process (platform/process-cache.ts): a problem
+ * in a file is a programming error here.
+ */
 function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
-  const key = userDir ?? '';
-  let library = libraries.get(key);
-  if (!library) {
-    const loaded = loadScenarios(userDir);
-    if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
-    library = scenarioLibrary(loaded.scenarios);
-    libraries.set(key, library);
-  }
-  return library;
+  return processCached(
+    'scenario-library',
+    () => {
+      const loaded = loadScenarios(userDir);
+      if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
+      return scenarioLibrary(loaded.scenarios);
+    },
+    userDir ?? '',
+  );
 }
