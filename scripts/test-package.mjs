@@ -21,7 +21,7 @@ const app = join(work, 'app');
 const consumer = join(work, 'consumer');
 
 /** Files a user needs, and what stays in the repository. */
-const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/cli.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts', 'package/dist/openapi.json',
+const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/cli/cli.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts', 'package/dist/openapi.json',
   'package/dist/validators/manifest.json', 'package/spec/openapi.yaml', 'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json',
   'package/src/pages/console/index.html', 'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css',
   'package/README.md', 'package/LICENSE'];

@@ -15,7 +15,7 @@ describe('package files', () => {
   });
 
   it('ships the build, and no TypeScript source folder as a whole', () => {
-    expect(shipped('dist/cli.js')).toBe(true);
+    expect(shipped('dist/cli/cli.js')).toBe(true);
     expect(shipped('dist/bundle/cli.js')).toBe(true);
     expect(shipped('src/cli/cli.ts')).toBe(false);
     expect(shipped('test/cli/commands.test.ts')).toBe(false);
