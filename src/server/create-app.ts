@@ -164,7 +164,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
   events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
-  const journal = createRequestJournal();
+  const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
+    const own = deps.clock.ownOf(clientId);
+    return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
+  });
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
