@@ -24,7 +24,7 @@ export interface AdminContext {
   startedMs: number;
   /** Makes a flow's change durable and publishes its events (store/apply-change.ts). */
   apply: ApplyChange;
-  /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in contracts/). */
+  /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in provider-states/). */
   providerStates: ProviderStateChanges;
 }
 
@@ -45,9 +45,15 @@ export type PactMessageAnswer =
   | { ok: false; unknown: string; known: readonly string[] }
   | { ok: false; failed: string; message: string };
 
+/** Who asked for a state change: the verifier's IP and the base URL it reached the mock at. */
+export interface StateChangeOrigin {
+  baseUrl: string;
+  ip: string;
+}
+
 export interface ProviderStateChanges {
-  /** Applies a change against the mock reached at `baseUrl` (its own API, through HTTP, as any provider). */
-  change(change: ProviderStateChange, baseUrl: string): Promise<ProviderStateAnswer>;
-  /** Produces the message of a message interaction (`{description, providerStates}`) on the mock at `baseUrl`. */
-  message(request: { description?: string; providerStates?: unknown }, baseUrl: string): Promise<PactMessageAnswer>;
+  /** Applies a change to the mock (its own API and admin API, in process), as the verifier at `at` would see it. */
+  change(change: ProviderStateChange, at: StateChangeOrigin): Promise<ProviderStateAnswer>;
+  /** Produces the message of a message interaction (`{description, providerStates}`) on the mock. */
+  message(request: { description?: string; providerStates?: unknown }, at: StateChangeOrigin): Promise<PactMessageAnswer>;
 }

@@ -11,7 +11,7 @@ import type { AdminContext } from './admin-context.ts';
 export function pactStateHandlers(admin: AdminContext) {
   return {
     async changePactProviderState(input): Promise<Reply> {
-      const answer = await admin.providerStates.change(input.body ?? {}, input.context.baseUrl);
+      const answer = await admin.providerStates.change(input.body ?? {}, input.context);
       if (answer.ok) return { ok: true, status: 200, body: answer.values };
       if ('unknown' in answer) {
         return failure('unknown_provider_state', { state: answer.unknown, known: answer.known.join('; ') });
@@ -20,7 +20,7 @@ export function pactStateHandlers(admin: AdminContext) {
     },
     /** Pact's message producer protocol: the message body, its metadata in `Pact-Message-Metadata`. */
     async producePactMessage(input): Promise<Reply> {
-      const answer = await admin.providerStates.message(input.body ?? {}, input.context.baseUrl);
+      const answer = await admin.providerStates.message(input.body ?? {}, input.context);
       if (answer.ok) return { ok: true, status: 200, body: answer.payload, headers: { 'Pact-Message-Metadata': answer.metadata } };
       if ('unknown' in answer) return failure('unknown_pact_message', { problem: answer.unknown, known: answer.known.join(', ') });
       return failure('provider_state_failed', { problem: answer.message });

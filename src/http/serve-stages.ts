@@ -38,11 +38,26 @@ export interface ServeOptions {
  */
 export type StageListener = (req: IncomingMessage, res: ServerResponse, target?: RequestTarget) => Promise<void>;
 
-export function serveStages(list: readonly Stage[], options: ServeOptions): StageListener {
+/** Runs the list for one request state: whatever throws is logged and becomes the 500 `erro_interno`. */
+export function stageRunner(list: readonly Stage[], options: Pick<ServeOptions, 'logger' | 'locate'>) {
   const stages = checkedStages(list);
+  return async (state: RequestState): Promise<Reply> => {
+    try {
+      return await runLocated(stages, state, options.locate);
+    } catch (error) {
+      logFailure(options.logger, state.context, error);
+      return failure('internal');
+    }
+  };
+}
+
+function logFailure(logger: Logger, context: RequestContext, error: unknown): void {
+  logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
+}
+
+export function serveStages(list: readonly Stage[], options: ServeOptions): StageListener {
+  const run = stageRunner(list, options);
   const { deps, logger, observers, basePolicy } = options;
-  const logFailure = (context: RequestContext, error: unknown) =>
-    logger.error(`${context.method} ${context.path} (${context.requestId}): ${String((error as Error)?.stack ?? error)}`);
   return async (req, res, target = targetOf(req.url ?? '/')) => {
     const host = ownHost(req, deps.config);
     const state: RequestState = {
@@ -54,21 +69,15 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Stag
         site: siteOf(req, deps.config, host),
       },
     };
-    let reply: Reply;
-    try {
-      reply = await runLocated(stages, state, options.locate);
-    } catch (error) {
-      logFailure(state.context, error);
-      reply = failure('internal');
-    }
+    const reply = await run(state);
     try {
       sendReply(res, state.context, reply, observers);
     } catch (error) {
-      logFailure(state.context, error);
+      logFailure(logger, state.context, error);
       try {
         if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers);
       } catch (again) {
-        logFailure(state.context, again);
+        logFailure(logger, state.context, again);
         res.socket?.destroy();
       }
     }

@@ -7,7 +7,6 @@
  */
 import type { Caller, RequestContext } from '../domain/caller.ts';
 import type { Reply } from '../domain/reply.ts';
-import type { ActiveScenario } from '../scenarios/scenario-engine.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
 import type { Site } from './request-site.ts';
@@ -23,7 +22,11 @@ export interface Incoming {
   site: Site;
 }
 
-/** One request on its way through the stages (its state; the reply is what the stages return). */
+/**
+ * One request on its way through the stages (its state; the reply is what the stages return). A feature above this
+ * layer declares the slots its stages carry by merging into this interface (`declare module`), so this file names
+ * none of them: the scenario's are in scenarios/request-scenario.ts.
+ */
 export interface RequestState {
   context: RequestContext;
   incoming: Incoming;
@@ -39,10 +42,6 @@ export interface RequestState {
   parsed?: ParsedRequest;
   /** Who the request presents itself as, resolved once (see stages/caller.ts). */
   caller?: Caller;
-  /** The scenario the request runs under, settled once (see request-scenario.ts). */
-  scenario?: ActiveScenario | undefined;
-  /** The client the scenario was resolved for, as far as known before authentication. */
-  scenarioClientId?: string | undefined;
 }
 
 export type Next = () => Promise<Reply>;

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BUILT, SHIPPED } from '../platform/package-files.ts';
+import { processCached } from '../platform/process-cache.ts';
 import { withBorrowedSchemas } from './shared-schemas.ts';
 
 export const SPEC_PATH = SHIPPED.openapiYaml;
@@ -55,35 +56,30 @@ export function dereferencedCopy(document: Readonly<Record<string, unknown>>): R
   return JSON.parse(JSON.stringify(dereference.dereferenceSync(document))) as Record<string, unknown>;
 }
 
-let adminDocument: Record<string, unknown> | undefined;
-
-/** spec/admin.yaml, parsed once per process. */
+/** spec/admin.yaml, parsed once per process (platform/process-cache.ts). */
 export function loadAdminDocument(): Readonly<Record<string, unknown>> {
-  adminDocument ??= withBorrowedSchemas(readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH), loadSpecDocument());
-  return adminDocument;
+  return processCached('admin-document', () => withBorrowedSchemas(readDocument(ADMIN_BUILT_JSON, ADMIN_SPEC_PATH), loadSpecDocument()));
 }
 
 interface ServerEntry {
   url: string;
 }
 
-let document: Record<string, unknown> | undefined;
-
-/** The parsed document, read once per process and shared: read it, never change it (the router works on a copy). */
+/**
+ * The parsed document, read once per process and shared (platform/process-cache.ts): read it, never change it (the
+ * router works on a copy).
+ */
 export function loadSpecDocument(): Readonly<Record<string, unknown>> {
-  document ??= readDocument();
-  return document;
+  return processCached('service-document', () => readDocument());
 }
-
-let prefixes: readonly string[] | undefined;
 
 /** Path prefixes of the document's servers, longest first so `/api/v1` wins over `/api`. */
 export function apiPrefixes(): readonly string[] {
-  if (prefixes) return prefixes;
-  const servers = (loadSpecDocument()['servers'] ?? []) as ServerEntry[];
-  const paths = servers.map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
-  prefixes = [...new Set(paths)].sort((a, b) => b.length - a.length);
-  return prefixes;
+  return processCached('api-prefixes', () => {
+    const servers = (loadSpecDocument()['servers'] ?? []) as ServerEntry[];
+    const paths = servers.map((server) => new URL(server.url).pathname.replace(/\/$/, ''));
+    return [...new Set(paths)].sort((a, b) => b.length - a.length);
+  });
 }
 
 /** The operation path of a request (`/api/v1/orders` → `/orders`), or undefined when no prefix matches. */

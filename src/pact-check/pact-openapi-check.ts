@@ -5,6 +5,7 @@
  * A contract that passes asks for nothing the service does not offer.
  */
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
+import { processCached } from '../platform/process-cache.ts';
 import { messageProblems } from '../conformance/message-conformance.ts';
 import { readPactFile, type Pact } from '../conformance/pact-file.ts';
 import type { PactInteraction, PactResponse } from '../conformance/pact-interaction.ts';
@@ -52,12 +53,9 @@ export interface PactReport {
 
 export type PactFileCheck = { readable: true; report: PactReport } | { readable: false; file: string; reason: string };
 
-let sharedRouter: Promise<OpenApiRouter> | undefined;
-
-/** The service's router, made once per process (its validators compile on first use). */
+/** The service's router, made once per process (platform/process-cache.ts; its validators compile on first use). */
 export function pactCheckRouter(): Promise<OpenApiRouter> {
-  sharedRouter ??= createOpenApiRouter();
-  return sharedRouter;
+  return processCached('pact-check-router', () => createOpenApiRouter());
 }
 
 /** Reads and checks one pact file; for a test: `expect(await checkPactFile(path)).toMatchObject({ report: { ok: true } })`. */

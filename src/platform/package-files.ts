@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { processCached } from './process-cache.ts';
 
 const root = new URL('../../', import.meta.url);
 /** The folder of the running code, `src/` or `dist/`: the build writes its own outputs beside the code. */
@@ -60,12 +61,9 @@ interface PackageManifest {
   peerDependencies?: Record<string, string>;
 }
 
-let manifest: PackageManifest | undefined;
-
-/** The package.json this code belongs to, read once. */
+/** The package.json this code belongs to, read once (process-cache.ts). */
 export function packageManifest(): PackageManifest {
-  manifest ??= JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as PackageManifest;
-  return manifest;
+  return processCached('package-manifest', () => JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as PackageManifest);
 }
 
 export function packageVersion(): string {

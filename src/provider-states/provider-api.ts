@@ -40,34 +40,60 @@ export interface ProviderTarget {
   adminToken?: string | undefined;
 }
 
+/** One request of the states to the provider: `path` under its root (`/v1/...`, `/__admin/...`). */
+export interface ProviderRequest {
+  method: string;
+  path: string;
+  token?: string | undefined;
+  body?: unknown;
+}
+
+/**
+ * How the states' requests reach the provider: over HTTP (`verify` and `trigger` against a running mock or the
+ * real service), or in process (the mock's own provider-state endpoint, server/mock-provider-states.ts).
+ */
+export type ProviderTransport = (request: ProviderRequest) => Promise<ApiAnswer>;
+
+/** The provider over HTTP at `baseUrl`, once it answers; whether it has the admin API as `target.mode` says. */
 export async function connectProvider(target: ProviderTarget): Promise<ProviderApi> {
-  const { credentials, mode, adminToken } = target;
   const root = target.baseUrl.replace(/\/+$/, '');
-  const send = async (method: string, url: string, token: string | undefined, body: unknown): Promise<ApiAnswer> => {
+  await fetch(root, { method: 'HEAD' }).catch((error: unknown) => {
+    throw new ProviderUnreachable(`cannot reach ${root}: ${String((error as Error).cause ?? error)}`);
+  });
+  const hasAdmin = target.mode === 'mock' || (target.mode === 'auto' && (await answersAdmin(root, target.adminToken)));
+  return providerApi(httpTransport(root), { credentials: target.credentials, hasAdmin, adminToken: target.adminToken });
+}
+
+export function httpTransport(root: string): ProviderTransport {
+  return async ({ method, path, token, body }) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers['Authorization'] = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(url, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const response = await fetch(`${root}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
     const text = await response.text();
     return { status: response.status, body: parseObject(text), headers: response.headers };
   };
+}
+
+/** The provider as the states reach it through `send`, whichever transport that is. */
+export function providerApi(
+  send: ProviderTransport,
+  options: { credentials: ProviderCredentials; hasAdmin: boolean; adminToken?: string | undefined },
+): ProviderApi {
+  const { credentials, hasAdmin, adminToken } = options;
   // What the provider's rate window said last: a real service is paced by it, a mock is reset instead.
   let window = { remaining: Infinity, resetSeconds: 0 };
-  const paced = async (method: string, url: string, token: string | undefined, body: unknown, expected: number[]): Promise<ApiAnswer> => {
-    let answer = await send(method, url, token, body);
+  const paced = async (request: ProviderRequest, expected: number[]): Promise<ApiAnswer> => {
+    let answer = await send(request);
     // A refusal the caller did not ask for is waited out once (a caller exhausting the window expects it).
     if (answer.status === 429 && !expected.includes(429)) {
       await sleep(secondsHeader(answer.headers, 'retry-after', 1));
-      answer = await send(method, url, token, body);
+      answer = await send(request);
     }
     const remaining = Number(answer.headers.get('ratelimit-remaining'));
     if (Number.isFinite(remaining)) window = { remaining, resetSeconds: secondsHeader(answer.headers, 'ratelimit-reset', 1) };
     return answer;
   };
-  await fetch(root, { method: 'HEAD' }).catch((error: unknown) => {
-    throw new ProviderUnreachable(`cannot reach ${root}: ${String((error as Error).cause ?? error)}`);
-  });
-  const hasAdmin = mode === 'mock' || (mode === 'auto' && (await answersAdmin(root, adminToken)));
   return {
     credentials,
     hasAdmin,
@@ -77,7 +103,7 @@ export async function connectProvider(target: ProviderTarget): Promise<ProviderA
     },
     async call(method, path, options = {}) {
       const expected = options.expect ?? [200, 201];
-      const answer = await paced(method, `${root}${path}`, options.token, options.body, expected);
+      const answer = await paced({ method, path, token: options.token, body: options.body }, expected);
       if (!expected.includes(answer.status)) {
         throw new StateSetupError(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
       }
@@ -85,7 +111,7 @@ export async function connectProvider(target: ProviderTarget): Promise<ProviderA
     },
     async admin(method, path, body) {
       if (!hasAdmin) throw new StateSetupError(`the provider has no admin API (${method} /__admin${path})`);
-      const answer = await send(method, `${root}/__admin${path}`, adminToken, body);
+      const answer = await send({ method, path: `/__admin${path}`, token: adminToken, body });
       if (answer.status >= 300) throw new StateSetupError(`${method} /__admin${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
       return answer;
     },
@@ -111,7 +137,7 @@ function secondsHeader(headers: Headers, name: string, fallback: number): number
 
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-function parseObject(text: string): Record<string, unknown> {
+export function parseObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

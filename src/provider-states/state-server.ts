@@ -1,11 +1,12 @@
 /**
- * The provider-state endpoint of the Pact protocol: the verifier POSTs `{state, params, action}` before and
- * after each interaction; a setup answers the values its state provides (for `fromProviderState`). Listens on
- * loopback only, for the length of one verification.
+ * The provider-state endpoint of `verify`, over HTTP: the verifier POSTs `{state, params, action}` before and
+ * after each interaction, applied by state-change.ts to the target through its HTTP API. Listens on loopback only,
+ * for the length of one verification. (The mock serves the same protocol itself, in process:
+ * server/mock-provider-states.ts.)
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROVIDER_STATES, resolveState } from './provider-states.ts';
+import { applyStateChange, isRecord } from './state-change.ts';
 import { inFlight } from './in-flight.ts';
 import type { StateSessions } from './state-session.ts';
 
@@ -22,31 +23,6 @@ export interface StateServer {
 export interface StateProblem {
   state: string;
   message: string;
-}
-
-export interface StateChange {
-  state?: unknown;
-  params?: unknown;
-  action?: unknown;
-}
-
-/** A state the catalogue does not know: named, with the names it knows. */
-export class UnknownProviderState extends Error {
-  constructor(readonly state: string) {
-    super(`unknown provider state "${state}"`);
-  }
-
-  readonly known: readonly string[] = PROVIDER_STATES.map((known) => known.name);
-}
-
-/** A known state whose setup failed. */
-export class ProviderStateFailed extends Error {
-  constructor(
-    readonly state: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export async function startStateServer(sessions: StateSessions): Promise<StateServer> {
@@ -79,35 +55,6 @@ export async function startStateServer(sessions: StateSessions): Promise<StateSe
       await closed;
     },
   };
-}
-
-/**
- * One state change of the protocol: a teardown ends the interaction's session; a setup begins it (on its first
- * state) and answers the values the state provides with the session's own (its tokens).
- */
-export async function applyStateChange(change: StateChange, sessions: StateSessions): Promise<Record<string, string>> {
-  const name = typeof change.state === 'string' ? change.state : '';
-  if (change.action === 'teardown') {
-    await sessions.end();
-    return {};
-  }
-  // Resolved first: a state the catalogue does not know changes nothing, not even the session.
-  const resolved = name === '' ? undefined : resolveState(name, isRecord(change.params) ? change.params : {});
-  if (name !== '' && !resolved) throw new UnknownProviderState(name);
-  const session = await sessions.current();
-  // An interaction without a state still gets its setup call: it starts a clean session.
-  if (!resolved) return {};
-  try {
-    // Every state's values carry the session's tokens: a bearer header is filled whatever state issued them.
-    const values = await resolved.state.setup(session, resolved.params);
-    return { ...session.shared(), ...values };
-  } catch (error) {
-    throw new ProviderStateFailed(name, `state "${name}": ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {

@@ -4,20 +4,18 @@
  */
 import { configSchema, mergeConfigSources, parseConfig, type Config } from '../platform/config.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
+import { processCached } from '../platform/process-cache.ts';
 import { launchServer, type LaunchExtras } from '../server/start-server.ts';
 import { createAdminClient } from './admin-client.ts';
 import type { Mock, StartMockOptions } from './mock-types.ts';
 
 const DEFAULTS = { port: 0, host: '127.0.0.1', logLevel: 'silent' } as const;
 
-/** The documents' routers, built once per process: building them is most of a start, and they hold no mock's state. */
-let routers: Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> | undefined;
+/** The documents' routers, built once per process (platform/process-cache.ts): building them is most of a start. */
 function sharedRouters(): Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> {
-  routers ??= Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: 'admin' })]).then(([router, adminRouter]) => ({
-    router,
-    adminRouter,
-  }));
-  return routers;
+  return processCached('start-mock-routers', () =>
+    Promise.all([createOpenApiRouter(), createOpenApiRouter({ document: 'admin' })]).then(([router, adminRouter]) => ({ router, adminRouter })),
+  );
 }
 
 /** startMock with observers of every exchange added (the test suite validates answers against the documents). */

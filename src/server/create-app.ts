@@ -29,6 +29,7 @@ import { isLoopback } from '../http/loopback.ts';
 import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/rate-windows.ts';
 import { expressStages, serveStages } from '../http/serve-stages.ts';
+import { dispatchStages } from '../http/dispatch-stages.ts';
 import { apiMount, locator } from '../http/routing.ts';
 import { checkedStages, type Stage } from '../http/stage.ts';
 import { authenticate } from '../http/stages/authenticate.ts';
@@ -43,6 +44,7 @@ import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { silentLogger } from '../platform/log.ts';
+import { processCached } from '../platform/process-cache.ts';
 import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
 import { orderFlow } from '../orders/order-flow.ts';
@@ -55,8 +57,8 @@ import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { DEFAULT_PAYER } from '../domain/policy.ts';
-import { scenarioRules } from '../http/stages/scenario-rules.ts';
-import { scenarioScope } from '../http/stages/scenario-scope.ts';
+import { scenarioRules } from '../scenarios/scenario-rules.ts';
+import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
@@ -182,7 +184,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
-  const providerStates = mockProviderStates(deps.config);
+  // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
+  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
@@ -204,35 +207,29 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       clock: deps.clock,
     }),
   ]);
-  app.use(
-    ADMIN_PREFIX,
-    expressStages(
-      serveStages(adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]), {
-        deps,
-        logger,
-        observers,
-        basePolicy: scenarios.base,
-        bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES,
-        locate: adminLocate(adminRouter),
-      }),
-    ),
-  );
-  const locate = locator(router, apiMount);
-  const serveApi = serveStages(stages, { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate });
+  const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
+  const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
+  const dispatchAdmin = dispatchStages(adminList, adminServing);
+  app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
+  const apiServing = { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  const dispatchApi = dispatchStages(stages, apiServing);
+  const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));
   return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
 }
 
-/** The built-ins (and a user directory), loaded once per directory: a problem in a file is a programming error here. */
-const libraries = new Map<string, ScenarioLibrary>();
+/**
+ * The built-ins (and a user directory), loaded once per directory and process (platform/process-cache.ts): a problem
+ * in a file is a programming error here.
+ */
 function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
-  const key = userDir ?? '';
-  let library = libraries.get(key);
-  if (!library) {
-    const loaded = loadScenarios(userDir);
-    if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
-    library = scenarioLibrary(loaded.scenarios);
-    libraries.set(key, library);
-  }
-  return library;
+  return processCached(
+    'scenario-library',
+    () => {
+      const loaded = loadScenarios(userDir);
+      if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
+      return scenarioLibrary(loaded.scenarios);
+    },
+    userDir ?? '',
+  );
 }

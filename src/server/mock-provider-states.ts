@@ -1,18 +1,26 @@
 /**
  * The provider-state catalogue served by the mock itself (`POST /__admin/pact/provider-states`): the same states
- * `commerce-mock verify` sets up, applied to this mock through its own HTTP API with the first active client of
- * its configuration (the verifying client); and the webhook messages of message pacts (`POST /__admin/pact/messages`),
- * produced the way `verify`'s own producer does. Each interaction's session starts and ends with an admin reset, so a
- * verifier must send teardowns (`--state-change-teardown`).
+ * `commerce-mock verify` sets up, with the first active client of its configuration (the verifying client), and the
+ * webhook messages of message pacts (`POST /__admin/pact/messages`), produced the way `verify`'s own producer does.
+ * The states' requests go through the mock's own stage lists in process (http/dispatch-stages.ts), as a verifier's
+ * would through its socket: never over HTTP to itself. Each interaction's session starts and ends with an admin
+ * reset, so a verifier must send teardowns (`--state-change-teardown`).
  */
-import type { PactMessageAnswer, ProviderStateAnswer, ProviderStateChanges } from '../admin/admin-context.ts';
+import type { PactMessageAnswer, ProviderStateAnswer, ProviderStateChanges, StateChangeOrigin } from '../admin/admin-context.ts';
+import type { StageDispatch } from '../http/dispatch-stages.ts';
 import type { Config } from '../platform/config.ts';
 import { statesOf, type RawInteraction } from '../provider-states/pact-raw.ts';
-import { connectProvider, type ProviderApi } from '../provider-states/provider-api.ts';
-import { applyStateChange, ProviderStateFailed, UnknownProviderState } from '../provider-states/state-server.ts';
+import { parseObject, providerApi, type ProviderTransport } from '../provider-states/provider-api.ts';
+import { applyStateChange, ProviderStateFailed, UnknownProviderState } from '../provider-states/state-change.ts';
 import { stateSessions } from '../provider-states/state-session.ts';
 import { WEBHOOK_FIXTURES } from '../provider-states/webhook-fixtures.ts';
 import { fixtureOfStates, pactMessageMetadata, produceWebhookMessage, type MessageSink } from '../provider-states/webhook-message.ts';
+
+/** The mock's two stage lists, served in process. */
+export interface InProcessMock {
+  api: StageDispatch;
+  admin: StageDispatch;
+}
 
 /**
  * Where the mock's own message production sends its delivery: nowhere. `.invalid` never resolves (RFC 6761), and
@@ -20,31 +28,16 @@ import { fixtureOfStates, pactMessageMetadata, produceWebhookMessage, type Messa
  */
 const NOWHERE: MessageSink = { url: 'http://pact-message.invalid/', scenario: 'webhooks-failing' };
 
-export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'>): ProviderStateChanges {
+export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'>, mock: InProcessMock): ProviderStateChanges {
   const verifying = config.clients.find((client) => client.active !== false) ?? config.clients[0];
   const credentials = { clientId: verifying?.clientId ?? '', clientSecret: verifying?.clientSecret ?? '' };
-  /** The mock as the states reach it: at the base URL of the latest state change (the verifier's own view). */
-  const connections = new Map<string, Promise<ProviderApi>>();
-  let baseUrl = '';
-  const current = () => {
-    let api = connections.get(baseUrl);
-    if (!api) {
-      api = connectProvider({ baseUrl, credentials, mode: 'mock', adminToken: config.adminToken });
-      connections.set(baseUrl, api);
-    }
-    return api;
-  };
-  const api: ProviderApi = {
-    credentials,
-    hasAdmin: true,
-    call: async (...args) => (await current()).call(...args),
-    pace: async (calls) => (await current()).pace(calls),
-    admin: async (...args) => (await current()).admin(...args),
-  };
+  /** Who changes the state: its requests are the verifier's own (its IP's rate window, its base URL's links). */
+  let origin: StateChangeOrigin = { baseUrl: '', ip: '127.0.0.1' };
+  const api = providerApi(inProcessTransport(mock, () => origin), { credentials, hasAdmin: true, adminToken: config.adminToken });
   const sessions = stateSessions(api);
   return {
     async change(change, at): Promise<ProviderStateAnswer> {
-      baseUrl = at;
+      origin = at;
       try {
         return { ok: true, values: await applyStateChange(change, sessions) };
       } catch (error) {
@@ -54,7 +47,7 @@ export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'
       }
     },
     async message(request, at): Promise<PactMessageAnswer> {
-      baseUrl = at;
+      origin = at;
       const description = typeof request.description === 'string' ? request.description : '';
       const states = statesOf({ description, providerStates: request.providerStates as RawInteraction['providerStates'] });
       const found = fixtureOfStates(states);
@@ -66,4 +59,29 @@ export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'
       }
     },
   };
+}
+
+/** The states' requests as values through the mock's stage lists: `/__admin/...` to the admin API's, the rest to the API's. */
+function inProcessTransport(mock: InProcessMock, origin: () => StateChangeOrigin): ProviderTransport {
+  return async ({ method, path, token, body }) => {
+    const { baseUrl, ip } = origin();
+    const headers: Record<string, string> = { accept: 'application/json', host: hostOf(baseUrl) };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const dispatch = path.startsWith('/__admin/') ? mock.admin : mock.api;
+    const answer = await dispatch({ method, url: path, headers, body, ip, baseUrl });
+    return {
+      status: answer.status,
+      body: answer.body === undefined ? {} : parseObject(JSON.stringify(answer.body)),
+      headers: new Headers(answer.headers),
+    };
+  };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return 'localhost';
+  }
 }

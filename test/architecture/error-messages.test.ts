@@ -67,7 +67,7 @@ describe('error messages come from the catalogue only', () => {
 
   it('only the scenario rules restate a catalogue answer (scriptedFailure)', () => {
     const users = modules.filter(({ text }) => /\bscriptedFailure\(/.test(text)).map(({ name }) => name);
-    expect(users).toEqual(['http/stages/scenario-rules.ts']);
+    expect(users).toEqual(['scenarios/scenario-rules.ts']);
   });
 
   it('the compiler refuses a message passed to failure(), and a parameterised reason without its parameters', () => {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceModules } from '../support/source-modules.ts';
 import { FOLDERS } from './layers.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -106,6 +107,13 @@ describe('imports of src/', () => {
       (graph.get(module) ?? []).filter((target) => target.startsWith('http/stages/')).map((target) => `${module} → ${target}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it("a request's scenario is settled in one module, and its decision is carried out beside the engine that takes it", () => {
+    const modules = sourceModules();
+    expect(modules.filter(({ text }) => /request\.scenario\s*=[^=]/.test(text)).map(({ module }) => module)).toEqual(['scenarios/request-scenario.ts']);
+    expect(modules.filter(({ text }) => /\.decide\(/.test(text)).map(({ module }) => module)).toEqual(['scenarios/scenario-rules.ts']);
+    expect(graph.get('http/stage.ts')?.filter((target) => target.startsWith('scenarios/'))).toEqual([]);
   });
 
   it.each(PURE)('%s (a rule) imports no store, deps, HTTP or express', (module) => {

@@ -72,7 +72,7 @@ describe('scenario scopes', () => {
     expect((await t.http.get('/v1/products').set(bearer(token)).set('Prefer', 'code=503').expect(503)).headers['retry-after']).toBe('1');
     expect((await t.http.get('/v1/products').set(bearer(token)).set('Prefer', 'code=401').expect(401)).body.error).toBe('invalid_token');
     expect((await t.http.post('/v1/auth/token').set('Prefer', 'code=401').send({}).expect(401)).body.error).toBe('CLIENT_INVALIDO');
-    // 2xx: the document's example, nothing run (test/http/prefer.test.ts).
+    // 2xx: the document's example, nothing run (test/scenarios/prefer.test.ts).
     await t.http.get('/v1/products').set(bearer(token)).set('Prefer', 'code=200').expect(200);
     const unknown = await t.http.get('/v1/products').set(bearer(token)).set('Prefer', 'code=418').expect(400);
     expect(unknown.body.details[0].path).toBe('Prefer');

@@ -4,8 +4,8 @@
  * error the catalogue's. RFC 7240 spellings count alike (`CODE=401`, `code="401"`); a code the operation does not
  * declare, or that is no status at all, is a 400 naming `Prefer`.
  */
-import { ERRORS, failure, FIXED_REASONS, type FixedReason } from '../errors/failures.ts';
 import type { Reply } from '../domain/reply.ts';
+import { ERRORS, failure, FIXED_REASONS, type FixedReason } from '../errors/failures.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 
 export const PREFER_HEADER = 'prefer';

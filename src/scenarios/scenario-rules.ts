@@ -1,23 +1,24 @@
 /**
- * Applies the rules of the request's scenario, ahead of authentication and the handler: latency, a scripted
- * answer (nothing is written), a dropped connection, revoking or expiring the caller's token before it is
- * checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
- * status. The decision is taken in one synchronous step (see scenario-engine.ts).
+ * What a scenario does to a request, decided and answered in one place, ahead of authentication and the handler:
+ * the engine decides in one synchronous step (scenario-engine.ts) and this stage carries it out: latency, a
+ * scripted answer (nothing is written), a dropped connection, revoking or expiring the caller's token before it
+ * is checked, moving the order named in the path. Also `Prefer: code=NNN` (prefer.ts): a scripted answer of that
+ * status.
  */
-import type { PresentedToken } from '../../domain/caller.ts';
-import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../../errors/failures.ts';
-import { allowHeader } from '../allow-header.ts';
-import { PREFER_HEADER, preferredAnswer, preferredCode } from '../prefer.ts';
-import type { Outcome } from '../../domain/outcome.ts';
-import type { Reply } from '../../domain/reply.ts';
-import { pathParams, type RequestFacts } from '../../scenarios/rule-match.ts';
-import type { Decision, ScenarioEngine } from '../../scenarios/scenario-engine.ts';
-import type { RuleEffect } from '../../scenarios/scenario-schema.ts';
-import type { FinalStatus } from '../../orders/transitions.ts';
-import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
-import type { RequestState, Stage } from '../stage.ts';
-import { requestedScenario, settleScenario } from '../request-scenario.ts';
-import { securityNeeds } from '../security-needs.ts';
+import type { PresentedToken } from '../domain/caller.ts';
+import type { Outcome } from '../domain/outcome.ts';
+import type { Reply } from '../domain/reply.ts';
+import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../errors/failures.ts';
+import { allowHeader } from '../http/allow-header.ts';
+import { securityNeeds } from '../http/security-needs.ts';
+import type { RequestState, Stage } from '../http/stage.ts';
+import type { OpenApiRouter } from '../openapi/openapi-router.ts';
+import type { FinalStatus } from '../orders/transitions.ts';
+import { PREFER_HEADER, preferredAnswer, preferredCode } from './prefer.ts';
+import { settleBodyClient } from './request-scenario.ts';
+import { pathParams, type RequestFacts } from './rule-match.ts';
+import type { Decision, ScenarioEngine } from './scenario-engine.ts';
+import type { RuleEffect } from './scenario-schema.ts';
 
 /** What the effects act through: the flows' own operations, made durable and published like any change. */
 export interface RuleActions {
@@ -38,8 +39,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
       const headers = request.incoming.headers;
       const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
       // Token issue names its client in the body: known only now, it may narrow the scenario.
-      const bodyClient = request.scenarioClientId === undefined ? clientIdOfBody(request.body) : undefined;
-      if (bodyClient !== undefined) settleScenario(engine, request, requestedScenario(headers), bodyClient);
+      settleBodyClient(engine, request);
       const preferred = preferredCode(headers[PREFER_HEADER]);
       if (preferred !== undefined && request.operation) {
         return preferredAnswer(preferred, {
@@ -86,11 +86,6 @@ async function applySideEffects(decision: Decision, request: RequestState, actio
   if (principal && decision.orderStatus && orderId !== undefined) {
     await actions.apply(actions.moveOrder(principal.clientId, orderId, decision.orderStatus));
   }
-}
-
-function clientIdOfBody(body: unknown): string | undefined {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['client_id'] : undefined;
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
 /** A catalogue error, restated by the script; `simulated` (`erro_simulado`) when it names none; or a free body. */

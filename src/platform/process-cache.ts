@@ -1,0 +1,30 @@
+/**
+ * What a process makes once and every app it creates shares: the package's documents, its manifest, the scenario
+ * libraries, the routers. This module is the one holder of module-level state in src/ (the architecture test
+ * refuses a module-level `let` or growing Map elsewhere), and `PROCESS_CACHES` names each cache with why sharing it
+ * is safe. The tests run file after file in shared workers (`isolate: false`), so a test file sees what the files
+ * before it cached: every value here is made from files that do not change during a run, and is only read.
+ */
+export const PROCESS_CACHES = {
+  'service-document': 'spec/openapi.yaml parsed, read-only (the router works on a dereferenced copy)',
+  'admin-document': 'spec/admin.yaml parsed, with the schemas it borrows from the service document; read-only',
+  'api-prefixes': "the path prefixes of the service document's servers, derived from the document",
+  'package-manifest': "the package's own package.json (its version, its peer dependencies)",
+  'scenario-library': 'the built-in scenarios and a user directory, per directory; a library holds no activation',
+  'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
+  'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
+} as const;
+
+export type ProcessCacheName = keyof typeof PROCESS_CACHES;
+
+const values = new Map<string, unknown>();
+
+/**
+ * The value of cache `name` (under `key`, for a cache of several), made by `make` on first use. One call site owns
+ * each name, so the value is always of that site's type.
+ */
+export function processCached<T>(name: ProcessCacheName, make: () => T, key = ''): T {
+  const at = `${name}\u0000${key}`;
+  if (!values.has(at)) values.set(at, make());
+  return values.get(at) as T;
+}
