@@ -34,6 +34,8 @@ export interface RequestJournal {
   count(filter: JournalFilter): number;
   /** Empties the journal; returns how many entries it held. */
   clear(): number;
+  /** Drops one client's entries (a tenant deleted), keeping the others in order; returns how many went. */
+  forget(clientId: string): number;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -106,6 +108,15 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       next = 0;
       size = 0;
       return held;
+    },
+    forget(clientId) {
+      const kept = [...newestFirst()].filter((entry) => entry.clientId !== clientId).reverse();
+      const removed = size - kept.length;
+      ring.fill(undefined);
+      kept.forEach((entry, index) => (ring[index] = entry));
+      size = kept.length;
+      next = size % capacity;
+      return removed;
     },
   };
 }
