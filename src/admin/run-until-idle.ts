@@ -5,21 +5,15 @@
  * how far to advance.
  */
 import type { DomainEvent } from '../domain/events.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { AdminContext } from './admin-context.ts';
 
 /** A run makes at most this many moves: a progression that keeps coming due cannot hold the admin API forever. */
 export const MAX_MOVES = 1000;
 
-export interface IdleRun {
-  now: string;
-  moves: number;
-  transitions: number;
-  payments: number;
-  deliveries: number;
-  idle: boolean;
-  nextDueAt?: string;
-}
+/** What a run made, as the admin document's `RunUntilIdle` states it. */
+export type IdleRun = components['schemas']['RunUntilIdle'];
 
 const TRANSITIONS = new Set(['order.paid', 'order.failed', 'order.cancelled', 'subscription.activated', 'subscription.past_due', 'subscription.cancelled']);
 
