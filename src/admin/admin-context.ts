@@ -7,6 +7,7 @@ import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
 import type { MockState } from '../state/mock-state.ts';
 import type { Snapshots } from '../state/snapshots.ts';
+import type { EventBus } from '../store/event-bus.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 
 export interface AdminContext {
@@ -22,6 +23,8 @@ export interface AdminContext {
   tick(): Promise<void>;
   /** Monotonic milliseconds (clock.ts monotonicMs) when the app was created: the health check's uptime. */
   startedMs: number;
+  /** The domain events, once durable (a run until idle counts what it made). */
+  events: EventBus;
   /** Makes a flow's change durable and publishes its events (store/apply-change.ts). */
   apply: ApplyChange;
   /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in provider-states/). */

@@ -5,6 +5,7 @@
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
+import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
@@ -13,12 +14,15 @@ import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
+import { tenantHandlers } from './tenant-handlers.ts';
 import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
   return {
     ...healthHandlers(admin),
     ...clockHandlers(admin),
+    ...clientClockHandlers(admin),
+    ...tenantHandlers(admin),
     ...scenarioHandlers(admin),
     ...stateHandlers(admin),
     ...journalHandlers(admin),

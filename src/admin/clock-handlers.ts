@@ -3,8 +3,8 @@
  * let requests in) before the answer; webhook attempts are only started. A jump that would bill more than
  * `maxCatchUpPeriods` periods of one subscription is refused with nothing changed.
  */
-import { isWithinClockRange, OUTSIDE_CLOCK_RANGE } from '../platform/clock.ts';
-import { failure } from '../errors/failures.ts';
+import { isWithinClockRange, OUTSIDE_CLOCK_RANGE, type Clock } from '../platform/clock.ts';
+import { failure, type Failure } from '../errors/failures.ts';
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { okData, type Reply } from '../domain/reply.ts';
 import type { PlanRecord, SubscriptionRecord } from '../domain/records.ts';
@@ -13,50 +13,67 @@ import type { AdminContext } from './admin-context.ts';
 
 /** Why a clock move (or an imported clock) is refused. */
 
-interface ClockChange {
+export interface ClockChange {
   advanceSeconds?: number;
   set?: string;
   freeze?: boolean;
 }
 
-/** Why a jump to `targetMs` is refused: a subscription would bill more periods than the configured bound. */
-function jumpExcess(admin: AdminContext, targetMs: number): string | undefined {
-  const { store, clients, config } = admin.deps;
-  const subscriptions = clients.list().flatMap((client) => store.list<SubscriptionRecord>('subscriptions', client.clientId));
+/**
+ * Why a jump to `targetMs` is refused: a subscription would bill more periods than the configured bound. Only the
+ * subscriptions of `clientIds` move with the clock being moved.
+ */
+export function jumpExcess(admin: AdminContext, targetMs: number, clientIds: readonly string[]): string | undefined {
+  const { store, config } = admin.deps;
+  const subscriptions = clientIds.flatMap((clientId) => store.list<SubscriptionRecord>('subscriptions', clientId));
   const excess = catchUpExcess(subscriptions, (planId) => store.get<PlanRecord>('plans', planId), targetMs, config.maxCatchUpPeriods);
   return excess && catchUpMessage(excess, config.maxCatchUpPeriods);
 }
 
 /** The request's own names for `set` and `advanceSeconds`, so a refusal names the field the caller sent. */
-interface FieldNames {
+export interface FieldNames {
   set: string;
   advanceSeconds: string;
 }
 
-const CHANGE_FIELDS: FieldNames = { set: 'set', advanceSeconds: 'advanceSeconds' };
+export const CHANGE_FIELDS: FieldNames = { set: 'set', advanceSeconds: 'advanceSeconds' };
+
+/**
+ * Moves `clock` as `wanted` says, for the subscriptions of `clientIds` (those that run on it), then lets it act.
+ * A refusal changes nothing.
+ */
+export async function moveClock(admin: AdminContext, clock: Clock, clientIds: readonly string[], wanted: ClockChange, fields: FieldNames = CHANGE_FIELDS): Promise<Failure | undefined> {
+  const start = wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set);
+  const target = start + (wanted.advanceSeconds ?? 0) * 1000;
+  if (!isWithinClockRange(target)) {
+    const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
+    return failure('clock_refused', { field, problem: OUTSIDE_CLOCK_RANGE });
+  }
+  const excess = jumpExcess(admin, target, clientIds);
+  if (excess) return failure('clock_refused', { field: wanted.set === undefined ? fields.advanceSeconds : fields.set, problem: excess });
+  if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
+  if (wanted.set !== undefined) clock.set(new Date(wanted.set));
+  if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);
+  // The new clock is durable before the first slice of what it makes due: killed mid-way, a restart finds the
+  // clock where the slices billed up to, and finishes the catch-up (never payments past a clock that came back).
+  await admin.apply({ written: admin.state.persist() });
+  await admin.tick();
+  return undefined;
+}
+
+/** The clients that follow the global clock (every client without one of its own). */
+export function followers(admin: AdminContext): string[] {
+  return admin.deps.clients.list().flatMap((client) => (admin.deps.clock.ownOf(client.clientId) ? [] : [client.clientId]));
+}
 
 export function clockHandlers(admin: AdminContext) {
   const { clock } = admin.deps;
-  const change = async (wanted: ClockChange, fields: FieldNames = CHANGE_FIELDS): Promise<Reply> => {
-    const start = wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set);
-    const target = start + (wanted.advanceSeconds ?? 0) * 1000;
-    if (!isWithinClockRange(target)) {
-      const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
-      return failure('clock_refused', { field, problem: OUTSIDE_CLOCK_RANGE });
-    }
-    const excess = jumpExcess(admin, target);
-    if (excess) return failure('clock_refused', { field: wanted.set === undefined ? fields.advanceSeconds : fields.set, problem: excess });
-    if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
-    if (wanted.set !== undefined) clock.set(new Date(wanted.set));
-    if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);
-    // The new clock is durable before the first slice of what it makes due: killed mid-way, a restart finds the
-    // clock where the slices billed up to, and finishes the catch-up (never payments past a clock that came back).
-    await admin.apply({ written: admin.state.persist() });
-    await admin.tick();
-    return okData(clock.state());
-  };
+  // The global clock's answer names the clients it does not move: those with a clock of their own.
+  const globalView = () => ({ ...clock.state(), clientsWithOwnClock: clock.owners() });
+  const change = async (wanted: ClockChange, fields: FieldNames = CHANGE_FIELDS): Promise<Reply> =>
+    (await moveClock(admin, clock, followers(admin), wanted, fields)) ?? okData(globalView());
   return {
-    getClock: () => okData(clock.state()),
+    getClock: () => okData(globalView()),
     changeClock: (input) => change(input.body),
     advanceClock: (input) => change({ advanceSeconds: input.body.seconds }, { ...CHANGE_FIELDS, advanceSeconds: 'seconds' }),
     setClock: (input) => change({ set: input.body.at }, { ...CHANGE_FIELDS, set: 'at' }),

@@ -15,7 +15,7 @@ export function upsertScope(deps: FlowDeps, clientId: string, options: { repeate
     store: deps.store,
     random: deps.random,
     clientId,
-    now: deps.clock.now().toISOString(),
+    now: deps.clock.forClient(clientId).now().toISOString(),
     lookup: (collection, key, value) => deps.store.findByKey(collection, key, clientId, value),
     ...(options.repeatedKeys ? { pending: new Map() } : {}),
   };

@@ -27,6 +27,8 @@ export interface ClientRegistry {
   list(): ReadonlyArray<Readonly<ClientEntry>>;
   /** Adds a client; false when the id is taken. */
   add(entry: ClientInput): boolean;
+  /** Removes a client (a tenant deleted); false when unknown. */
+  remove(clientId: string): boolean;
   /** The client after the change, or undefined when unknown. */
   setActive(clientId: string, active: boolean): Readonly<ClientEntry> | undefined;
   /** Back to the configured clients. */
@@ -63,6 +65,7 @@ export function createClientRegistry(configured: readonly ClientInput[]): Client
       clients.set(entry.clientId, complete(entry));
       return true;
     },
+    remove: (clientId) => clients.delete(clientId),
     setActive(clientId, active) {
       const client = clients.get(clientId);
       if (!client) return undefined;

@@ -1,6 +1,6 @@
 /** Everything the app needs from outside, injected by the CLI (or by a test). */
 import type { ClientRegistry } from '../clients/client-registry.ts';
-import type { Clock } from '../platform/clock.ts';
+import type { MockClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import type { EventListener } from '../domain/events.ts';
@@ -12,7 +12,7 @@ import type { Store } from '../store/store-types.ts';
 export interface FlowDeps {
   config: Config;
   clients: ClientRegistry;
-  clock: Clock;
+  clock: MockClock;
   random: Random;
   store: Store;
 }

@@ -119,6 +119,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clock/run-until-idle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the global clock from one due moment to the next until nothing is due within maxSeconds
+         * @description For the global clock and every client that follows it (not the clients with a clock of their own): the clock moves to the next instant something comes due (an order's time step or a payer's prompt expiring, a subscription's charge, renewal or retry, a webhook retry), what is due is made and its webhooks delivered, and again, until nothing is due within `maxSeconds` of where the clock read at the call. The clock stays at the last instant something was made (or where it was when nothing was due).
+         */
+        post: operations["runGlobalClockUntilIdle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a client's clock (its own, or the global one it follows) */
+        get: operations["getClientClock"];
+        put?: never;
+        post?: never;
+        /** The client follows the global clock again (its own clock is dropped) */
+        delete: operations["releaseClientClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a client's own clock forward (created from the global clock on first use)
+         * @description Only this client's world moves: its tokens, rate-limit window, orders, subscriptions, webhook deliveries and journal times. A jump that would make one of its subscriptions bill more than `maxCatchUpPeriods` periods at once is refused with nothing changed (400 naming `seconds`).
+         */
+        post: operations["advanceClientClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a client's own clock at an instant (created from the global clock on first use) */
+        post: operations["setClientClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a client's own clock where it reads (created from the global clock on first use) */
+        post: operations["freezeClientClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let a client's own clock run with real time again, from where it reads */
+        post: operations["resumeClientClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/clock/run-until-idle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a client's own clock from one due moment to the next until nothing is due within maxSeconds
+         * @description As `POST /clock/run-until-idle`, for this client alone, on its own clock (created from the global clock on first use).
+         */
+        post: operations["runClientClockUntilIdle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh client with its own clock, scenario, webhook endpoint and data, in one call
+         * @description Creates the client (a generated id and secret unless given), gives it its own clock (from the global clock, or frozen at `clock.frozenAt`), activates `scenario` for it, sets its webhook endpoint, and seeds its data (`seedData: default` draws the seeded dataset for this client from `seed`; `none`, the default, leaves it empty). Answers its credentials: the secret is shown here, and by `GET /clients/{client_id}/credentials` while the mock runs.
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a client and everything it owns (records, tokens, deliveries, journal entries, clock, scenario, endpoint) in one durable change */
+        delete: operations["deleteTenant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenarios": {
         parameters: {
             query?: never;
@@ -606,6 +772,54 @@ export interface components {
             frozen: boolean;
             /** @description Mock time minus real time. */
             offsetMs: number;
+            /** @description The clients that run on a clock of their own, which the global clock routes do not move (on the answers of those routes). */
+            clientsWithOwnClock?: string[];
+        };
+        ClientClock: {
+            clientId: string;
+            /** @description True: the client runs on a clock of its own; false: it follows the global clock. */
+            own: boolean;
+            /** Format: date-time */
+            now: string;
+            frozen: boolean;
+            /** @description The client's time minus real time. */
+            offsetMs: number;
+        };
+        RunUntilIdle: {
+            /**
+             * Format: date-time
+             * @description Where the clock reads after the run.
+             */
+            now: string;
+            /** @description How many due moments the clock was moved to. */
+            moves: number;
+            /** @description Orders and subscriptions that changed status (order.paid, order.failed, order.cancelled, subscription status changes). */
+            transitions: number;
+            /** @description Payment events (payment.created, payment.paid, payment.failed, payment.cancelled). */
+            payments: number;
+            /** @description Webhook delivery attempts made. */
+            deliveries: number;
+            /** @description True when nothing is left due within maxSeconds; false when the run stopped at its bound of 1000 moves. */
+            idle: boolean;
+            /**
+             * Format: date-time
+             * @description The next instant something comes due, beyond where the run stopped (absent when nothing is).
+             */
+            nextDueAt?: string;
+        };
+        Tenant: {
+            clientId: string;
+            clientSecret: string;
+            name?: string;
+            clock: components["schemas"]["ClientClock"];
+            scenario?: string;
+            webhook?: {
+                url: string;
+                /** @enum {string} */
+                format: "mock" | "standard";
+            };
+            /** @description The seeded records written for it. */
+            records: number;
         };
         ScenarioSummary: {
             name: string;
@@ -648,6 +862,10 @@ export interface components {
             /** Format: date-time */
             exportedAt?: string;
             clock: components["schemas"]["Clock"];
+            /** @description The clocks of the clients that run on one of their own (tenants), by client id; an import refuses a client it does not hold. */
+            clientClocks?: {
+                [key: string]: components["schemas"]["Clock"];
+            };
             clients: ({
                 clientId: string;
                 clientSecret?: string;
@@ -1149,6 +1367,39 @@ export interface components {
                 };
             };
         };
+        /** @description The client's clock after the call. */
+        ClientClock: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ClientClock"];
+                };
+            };
+        };
+        /** @description What the run made. */
+        RunUntilIdle: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["RunUntilIdle"];
+                };
+            };
+        };
+        /** @description The tenant, with its credentials. */
+        Tenant: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Tenant"];
+                };
+            };
+        };
         /** @description What is active where. */
         ScenarioStatus: {
             headers: {
@@ -1457,6 +1708,276 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runGlobalClockUntilIdle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How far the clock may go at most (from where it reads at the call); what comes due later is left for later. */
+                    maxSeconds: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["RunUntilIdle"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientClock"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    releaseClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientClock"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    advanceClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seconds to move forward (at most a century); the instant reached must lie within `x-bounds`, else 400 naming `seconds`. */
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientClock"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The instant the client's clock reads from now on, within `x-bounds`.
+                     */
+                    at: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientClock"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    freezeClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientClock"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeClientClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientClock"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runClientClockUntilIdle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How far the clock may go at most (from where it reads at the call); what comes due later is left for later. */
+                    maxSeconds: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["RunUntilIdle"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    clientId?: string;
+                    clientSecret?: string;
+                    name?: string;
+                    clock?: {
+                        /**
+                         * Format: date-time
+                         * @description Start the tenant's clock frozen at this instant (else running, reading as the global clock does).
+                         */
+                        frozenAt?: string;
+                    };
+                    /** @description A scenario to activate for this client. */
+                    scenario?: string;
+                    webhook?: {
+                        url: string;
+                        secret?: string;
+                        /** @enum {string} */
+                        format?: "mock" | "standard";
+                    };
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    seedData?: "default" | "none";
+                    /** @description The dataset's seed (default 1); the same seed and client id give the same dataset. */
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["Tenant"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What went. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            clientId: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                            /** @description The records removed (tokens and webhook deliveries included). */
+                            records: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

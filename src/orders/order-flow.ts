@@ -11,7 +11,7 @@ import { ownRecord, ownRecords } from '../store/owned-records.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import type { StepsOf } from './payer-progression.ts';
 import { startPrompt } from './payer-prompt.ts';
-import { dueStep, dueTimeStep, type OrderProgression, type ProgressionStep } from './progression.ts';
+import { dueStep, dueTimeStep, firstTimeStepAt, type OrderProgression, type ProgressionStep } from './progression.ts';
 import { moveOrder, type FinalStatus, type MoveCause, type Payer } from './transitions.ts';
 
 export interface OrderFilter {
@@ -39,6 +39,8 @@ export interface OrderFlow {
   pollStatus(clientId: string, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
   /** The clock moved: every pending order of the client whose time step is now due moves, each at its step's instant. */
   advance(clientId: string, progression: OrderProgression): Outcome<OrderRecord[]>;
+  /** The earliest instant (mock-clock ms) a time step of one of the client's pending orders comes due, if any. */
+  nextDueAt(clientId: string, progression: OrderProgression): number | undefined;
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
   /** The order's payment (orders placed through the API have one; seeded ones may not). */
   paymentOf(order: OrderRecord): PaymentRecord | undefined;
@@ -63,7 +65,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     order: OrderRecord,
     status: FinalStatus | undefined,
     extra: RecordWrite[],
-    at = deps.clock.now().toISOString(),
+    at = deps.clock.forClient(order.clientId).now().toISOString(),
     cause?: MoveCause,
   ): Outcome<OrderRecord> => {
     const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, cause);
@@ -84,7 +86,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     prompt(clientId, orderId, payer) {
       const order = get(clientId, orderId);
       if (!order) return failure('not_found');
-      const payment = startPrompt(order, paymentOf(order), payer, deps.clock.now().toISOString());
+      const payment = startPrompt(order, paymentOf(order), payer, deps.clock.forClient(clientId).now().toISOString());
       if (!payment) return done(order);
       const written: RecordWrite[] = [{ collection: 'payments', record: payment }];
       deps.store.putMany(written);
@@ -97,13 +99,13 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       if (order.status !== 'PENDING') return done(order);
       const previous = deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0;
       const polls = options.count ? previous + 1 : previous;
-      const ageMs = deps.clock.nowMs() - Date.parse(order.createdAt);
+      const ageMs = deps.clock.forClient(clientId).nowMs() - Date.parse(order.createdAt);
       const step = dueStep(stepsOf(options.progression, order, paymentOf(order)), { polls, ageMs });
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
       return apply(order, step?.status, counted, undefined, causeOf(step));
     },
     advance(clientId, progression) {
-      const nowMs = deps.clock.nowMs();
+      const nowMs = deps.clock.forClient(clientId).nowMs();
       const moved: OrderRecord[] = [];
       const written: RecordWrite[] = [];
       const events: DomainEvent[] = [];
@@ -118,6 +120,15 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
         events.push(...outcome.events);
       }
       return done(moved, written, events);
+    },
+    nextDueAt(clientId, progression) {
+      let earliest: number | undefined;
+      for (const order of deps.store.list<OrderRecord>('orders', clientId)) {
+        if (order.status !== 'PENDING') continue;
+        const atMs = firstTimeStepAt(stepsOf(progression, order, paymentOf(order)), Date.parse(order.createdAt));
+        if (atMs !== undefined && (earliest === undefined || atMs < earliest)) earliest = atMs;
+      }
+      return earliest;
     },
     get,
     paymentOf,

@@ -35,6 +35,12 @@ export function dueTimeStep(steps: readonly ProgressionStep[], createdMs: number
   return undefined;
 }
 
+/** When the earliest time step of an order placed at `createdMs` comes due, due or not yet; none without one. */
+export function firstTimeStepAt(steps: readonly ProgressionStep[], createdMs: number): number | undefined {
+  const times = steps.flatMap((step) => (step.after !== 'action' && 'seconds' in step.after ? [createdMs + step.after.seconds * 1000] : []));
+  return times.length === 0 ? undefined : Math.min(...times);
+}
+
 function isDue(trigger: ProgressionTrigger, facts: ProgressionFacts): boolean {
   if (trigger === 'action') return false;
   if ('polls' in trigger) return facts.polls >= trigger.polls;

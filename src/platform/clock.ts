@@ -56,6 +56,31 @@ export interface Clock {
   apply(setting: ClockSetting): void;
 }
 
+/**
+ * The mock's clock and the clocks of the clients that have one of their own (a tenant's world, its own time): a
+ * client without one follows this clock. Moving this clock moves every client that follows it, never a client
+ * with its own.
+ */
+export interface MockClock extends Clock {
+  /** The clock a client's world runs on: its own if it has one, else this one. */
+  forClient(clientId: string | undefined): Clock;
+  /** The client's own clock, if it has one. */
+  ownOf(clientId: string): Clock | undefined;
+  /**
+   * Gives a client its own clock (or answers the one it has): created from this clock's reading, frozen if this one
+   * is, at `frozenAt` when given.
+   */
+  own(clientId: string, frozenAt?: Date): Clock;
+  /** The client follows this clock again; false when it had no clock of its own. */
+  release(clientId: string): boolean;
+  /** The clients with a clock of their own, sorted. */
+  owners(): string[];
+  /** Every client clock's setting, for a restart. */
+  ownSettings(): Record<string, ClockSetting>;
+  /** Replaces every client clock with these settings (a restart, a state import). */
+  applyOwnSettings(settings: Record<string, ClockSetting>): void;
+}
+
 export interface ClockOptions {
   /** Start frozen at this instant (tests); otherwise follow the system clock. */
   frozenAt?: Date;
@@ -63,7 +88,36 @@ export interface ClockOptions {
   systemNowMs?: () => number;
 }
 
-export function createClock(options: ClockOptions = {}): Clock {
+export function createClock(options: ClockOptions = {}): MockClock {
+  const global = createPlainClock(options);
+  const own = new Map<string, Clock>();
+  const systemNowMs = options.systemNowMs;
+  const fresh = (setting: ClockSetting): Clock => {
+    const clock = createPlainClock(systemNowMs ? { systemNowMs } : {});
+    clock.apply(setting);
+    return clock;
+  };
+  return {
+    ...global,
+    forClient: (clientId) => (clientId === undefined ? undefined : own.get(clientId)) ?? global,
+    ownOf: (clientId) => own.get(clientId),
+    own(clientId, frozenAt) {
+      let clock = own.get(clientId);
+      if (!clock) own.set(clientId, (clock = fresh(global.setting())));
+      if (frozenAt) clock.apply({ frozenAt: frozenAt.toISOString() });
+      return clock;
+    },
+    release: (clientId) => own.delete(clientId),
+    owners: () => [...own.keys()].sort(),
+    ownSettings: () => Object.fromEntries([...own].sort(([a], [b]) => (a < b ? -1 : 1)).map(([clientId, clock]) => [clientId, clock.setting()])),
+    applyOwnSettings(settings) {
+      own.clear();
+      for (const [clientId, setting] of Object.entries(settings)) own.set(clientId, fresh(setting));
+    },
+  };
+}
+
+function createPlainClock(options: ClockOptions): Clock {
   const systemNowMs = options.systemNowMs ?? (() => Date.now());
   // Running clock: now = system + offsetMs. Frozen clock: now = frozenMs.
   let offsetMs = 0;

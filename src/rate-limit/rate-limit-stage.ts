@@ -7,7 +7,7 @@ export function rateLimit(limiter: RateLimiter): Stage {
   return {
     name: 'rate-limit',
     run(request, next) {
-      const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit);
+      const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit, request.context.clientId);
       if (!decision) return next();
       const { allowed, ...state } = decision;
       request.context.rateLimit = state;

@@ -1,9 +1,10 @@
 /**
  * Fixed-window rate limit per client IP on the mock clock (seed §Limits: 100 requests per minute per IP).
  * Windows are aligned to multiples of the window length, so advancing the clock past a boundary restores
- * service exactly as it would on the real clock.
+ * service exactly as it would on the real clock. A client with a clock of its own (a tenant) is counted apart, on
+ * its own clock: another tenant's traffic from the same IP, or its clock moving, never touches its window.
  */
-import type { Clock } from '../platform/clock.ts';
+import type { MockClock } from '../platform/clock.ts';
 import type { RateLimitState } from '../domain/caller.ts';
 import type { RateLimitPolicy } from '../domain/policy.ts';
 
@@ -13,28 +14,30 @@ export interface RateLimitDecision extends RateLimitState {
 
 export interface RateLimiter {
   /** Count one request from `ip` under the request's rate policy; undefined when that policy switches limiting off. */
-  hit(ip: string, settings: RateLimitPolicy): RateLimitDecision | undefined;
+  hit(ip: string, settings: RateLimitPolicy, clientId?: string): RateLimitDecision | undefined;
   reset(): void;
 }
 
 /** Past this many tracked IPs, windows that have ended are dropped. */
 const PRUNE_THRESHOLD = 10_000;
 
-export function createRateLimiter(clock: Clock): RateLimiter {
+export function createRateLimiter(clock: MockClock): RateLimiter {
   const windows = new Map<string, { start: number; windowMs: number; count: number }>();
 
   return {
-    hit(ip, settings) {
+    hit(ip, settings, clientId) {
       if (!settings.enabled) return undefined;
       // A scenario may change the window's length: a window of another length starts afresh.
       const windowMs = settings.windowSeconds * 1000;
-      const nowMs = clock.nowMs();
+      const own = clientId === undefined ? undefined : clock.ownOf(clientId);
+      const nowMs = (own ?? clock).nowMs();
+      const key = own ? `${clientId}|${ip}` : ip;
       const start = Math.floor(nowMs / windowMs) * windowMs;
-      let window = windows.get(ip);
+      let window = windows.get(key);
       if (!window || window.start !== start || window.windowMs !== windowMs) {
         if (windows.size >= PRUNE_THRESHOLD) prune(windows, start);
         window = { start, windowMs, count: 0 };
-        windows.set(ip, window);
+        windows.set(key, window);
       }
       window.count += 1;
       const allowed = window.count <= settings.limit;

@@ -17,6 +17,7 @@ export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
 export type ProviderStateChange = NonNullable<RequestOf<'changePactProviderState'>['body']>;
 export type PactMessageRequest = NonNullable<RequestOf<'producePactMessage'>['body']>;
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
+export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 
 export type AdminClientOptions = TransportOptions;
 
@@ -28,6 +29,23 @@ const data = <T>(answer: Promise<{ data: T }>): Promise<T> => answer.then((body)
 export function createAdminClient(url: string, options: AdminClientOptions = {}) {
   const send = adminTransport(url, options);
   const client = (clientId: string) => ({ path: { client_id: clientId } });
+  /** One client's clock: its own once moved (created from the global clock), else the global one it follows. */
+  const clientClock = (clientId: string) => ({
+    get: () => data(send('getClientClock', client(clientId))),
+    advance: (seconds: number) => data(send('advanceClientClock', { ...client(clientId), body: { seconds } })),
+    set: (at: string | Date) => data(send('setClientClock', { ...client(clientId), body: { at: at instanceof Date ? at.toISOString() : at } })),
+    freeze: () => data(send('freezeClientClock', client(clientId))),
+    resume: () => data(send('resumeClientClock', client(clientId))),
+    /** Moves to each next due moment and makes it, until nothing is due within `maxSeconds`. */
+    runUntilIdle: (maxSeconds: number) => data(send('runClientClockUntilIdle', { ...client(clientId), body: { maxSeconds } })),
+    /** Follow the global clock again. */
+    release: () => data(send('releaseClientClock', client(clientId))),
+  });
+  const tenants = {
+    create: (tenant: NewTenant = {}) => data(send('createTenant', { body: tenant })),
+    /** Removes the client and everything it owns, in one durable change. */
+    delete: (clientId: string) => data(send('deleteTenant', client(clientId))),
+  };
   return {
     /** `{ status: 'ok', version, uptimeSeconds }`: open without the admin token, never rate limited. */
     health: () => send('getHealth'),
@@ -39,6 +57,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       set: (at: string | Date) => data(send('setClock', { body: { at: at instanceof Date ? at.toISOString() : at } })),
       freeze: () => data(send('freezeClock')),
       resume: () => data(send('resumeClock')),
+      /** Moves the global clock to each next due moment and makes it, until nothing is due within `maxSeconds`. */
+      runUntilIdle: (maxSeconds: number) => data(send('runGlobalClockUntilIdle', { body: { maxSeconds } })),
     },
     scenarios: {
       list: () => data(send('listScenarios')),
@@ -84,6 +104,35 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       setWebhook: (clientId: string, endpoint: AdminSchemas['WebhookEndpoint']) =>
         data(send('setClientWebhook', { ...client(clientId), body: endpoint })),
       deleteWebhook: (clientId: string) => data(send('deleteClientWebhook', client(clientId))),
+      clock: clientClock,
+    },
+    tenants,
+    /**
+     * A fresh tenant (a client with its own clock, and what `options` asks for) and a handle on its world: its
+     * credentials, its clock, scenarios, request journal and webhooks, and `delete()`. One per parallel CI job.
+     */
+    async tenant(options: NewTenant = {}) {
+      const made = await tenants.create(options);
+      const { clientId } = made;
+      return {
+        ...made,
+        credentials: { clientId, clientSecret: made.clientSecret },
+        clock: clientClock(clientId),
+        scenarios: {
+          activate: (name: string) => data(send('activateScenario', { body: { name, clientId } })),
+          deactivate: () => data(send('deactivateScenario', { query: { clientId } })),
+        },
+        requests: {
+          list: (filter: Omit<JournalFilter, 'clientId'> = {}) => data(send('listRequests', { query: { ...filter, clientId } })),
+          count: (filter: Omit<CountFilter, 'clientId'> = {}) => data(send('countRequests', { query: { ...filter, clientId } })).then(({ count }) => count),
+        },
+        webhooks: {
+          set: (endpoint: AdminSchemas['WebhookEndpoint']) => data(send('setClientWebhook', { ...client(clientId), body: endpoint })),
+          delete: () => data(send('deleteClientWebhook', client(clientId))),
+          deliveries: (filter: Omit<DeliveryFilter, 'clientId'> = {}) => data(send('listWebhookDeliveries', { query: { ...filter, clientId } })),
+        },
+        delete: () => tenants.delete(clientId),
+      };
     },
     orders: {
       /** Moves a pending order; a final one stays as it is (`moved: false`). */

@@ -166,7 +166,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
   events.addStager(webhooks.stage);
   events.subscribe(webhooks.listener);
-  const journal = createRequestJournal();
+  const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
+    const own = deps.clock.ownOf(clientId);
+    return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
+  });
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
@@ -184,7 +187,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, apply: applyChange, startedMs, providerStates };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

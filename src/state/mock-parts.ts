@@ -41,6 +41,11 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
         store.replace(data);
         return removed;
       },
+      removeClient(clientId) {
+        const { data, removed } = withoutClient(store.dump(), clientId);
+        store.replace(data);
+        return removed;
+      },
     },
     {
       name: 'clock',
@@ -59,6 +64,27 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
       reset: () => clock.reset(),
     },
     {
+      // A tenant's clock (a client with time of its own), by client.
+      name: 'client clocks',
+      exported: {
+        field: 'clientClocks',
+        save: () => Object.fromEntries(clock.owners().map((clientId) => [clientId, clock.ownOf(clientId)?.state()])),
+        load(value) {
+          clock.applyOwnSettings({});
+          for (const [clientId, state] of Object.entries((value ?? {}) as Record<string, ClockState>)) {
+            const own = clock.own(clientId, new Date(state.now));
+            if (!state.frozen) own.freeze(false);
+          }
+        },
+      },
+      durable: { key: 'mock.clientClocks', configured: {}, save: () => clock.ownSettings(), load: (value) => clock.applyOwnSettings(value as Record<string, ClockSetting>) },
+      // A client's reset drops its records, not its time: DELETE /clients/{id}/clock does that.
+      reset: () => clock.applyOwnSettings({}),
+      removeClient(clientId) {
+        clock.release(clientId);
+      },
+    },
+    {
       name: 'clients',
       exported: { field: 'clients', save: () => clients.list().map((client) => ({ ...client })), load: (value) => clients.replace(value as ClientInput[]) },
       durable: {
@@ -69,6 +95,9 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
         load: (value) => clients.replace(value as ClientInput[]),
       },
       reset: () => clients.reset(),
+      removeClient(clientId) {
+        clients.remove(clientId);
+      },
     },
     {
       name: 'scenario activations',
@@ -80,6 +109,9 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
         load: (value) => void scenarios.restore(value as ScenarioEngineState),
       },
       reset: () => scenarios.reset(),
+      removeClient(clientId) {
+        scenarios.deactivate(clientId);
+      },
     },
     {
       name: 'webhooks',
@@ -97,9 +129,13 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
       },
       reset: () => webhooks.reset(),
       reload: () => webhooks.reload(),
+      // Its deliveries are records (gone with the client's records); its endpoint goes here.
+      removeClient(clientId) {
+        webhooks.setEndpoint(clientId, null);
+      },
     },
     { name: 'rate windows', reset: () => limiter.reset(), imported: () => limiter.reset() },
-    { name: 'request journal', reset: () => journal.clear() },
+    { name: 'request journal', reset: () => journal.clear(), removeClient: (clientId) => void journal.forget(clientId) },
     // Kept across a reset and an import, never exported, lost at restart: see snapshots.ts.
     { name: 'snapshots' },
   ];

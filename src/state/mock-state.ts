@@ -28,6 +28,8 @@ export interface ExportedState {
   scenarios: ScenarioEngineState;
   store: StoreData;
   webhooks?: unknown;
+  /** The clocks of the clients that have one of their own, by client id. */
+  clientClocks?: Record<string, ClockState>;
 }
 
 /** A piece of the mock's state and what each whole-state operation does to it; an absent member: nothing. */
@@ -48,6 +50,8 @@ export interface StatePart {
   imported?(): void;
   /** Drops what it holds of one client (that client's reset); returns how many records went. */
   resetClient?(clientId: string): number | void;
+  /** Drops the client itself and all it owns (a tenant deleted); returns how many records went. */
+  removeClient?(clientId: string): number | void;
   /** Reads again what it keeps in the store's records (after a restart, or a client's reset replaced them). */
   reload?(): void;
 }
@@ -59,6 +63,8 @@ export interface MockState {
   resetAll(): Promise<void>;
   /** Drops one client's records (tokens included); returns how many. */
   resetClient(clientId: string): Promise<number>;
+  /** Removes the client and everything it owns, as one durable change; returns how many records went. */
+  removeClient(clientId: string): Promise<number>;
   /** At start: loads every durable part the store remembers under the same configuration. */
   restore(): void;
   /**
@@ -110,6 +116,12 @@ export function createMockState(store: Store, parts: readonly StatePart[], apply
       const removed = parts.reduce((sum, part) => sum + (part.resetClient?.(clientId) ?? 0), 0);
       reloadAll();
       await settle(`reset ${clientId}`);
+      return removed;
+    },
+    async removeClient(clientId) {
+      const removed = parts.reduce((sum, part) => sum + (part.removeClient?.(clientId) ?? 0), 0);
+      reloadAll();
+      await settle(`remove ${clientId}`);
       return removed;
     },
     restore() {

@@ -34,11 +34,17 @@ export interface RequestJournal {
   count(filter: JournalFilter): number;
   /** Empties the journal; returns how many entries it held. */
   clear(): number;
+  /** Drops one client's entries (a tenant deleted), keeping the others in order; returns how many went. */
+  forget(clientId: string): number;
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
+/**
+ * `clientTime` turns the instant a request was received (on the mock clock) into its client's time, for a client
+ * with a clock of its own (a tenant's journal reads its own time).
+ */
+export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime: (clientId: string, receivedAt: Date) => Date = (_, at) => at): RequestJournal {
   // A ring: `next` is where the next entry goes; once full, it overwrites the oldest.
   const ring: Array<RequestJournalEntry | undefined> = new Array<RequestJournalEntry | undefined>(capacity);
   let next = 0;
@@ -65,7 +71,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const clientId = context.principal?.clientId ?? context.clientId;
       ring[next] = {
         id: context.requestId,
-        receivedAt: context.receivedAt.toISOString(),
+        receivedAt: (clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt).toISOString(),
         method: context.method,
         path: context.path,
         ...(context.query ? { query: redactQuery(context.query) } : {}),
@@ -102,6 +108,15 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       next = 0;
       size = 0;
       return held;
+    },
+    forget(clientId) {
+      const kept = [...newestFirst()].filter((entry) => entry.clientId !== clientId).reverse();
+      const removed = size - kept.length;
+      ring.fill(undefined);
+      kept.forEach((entry, index) => (ring[index] = entry));
+      size = kept.length;
+      next = size % capacity;
+      return removed;
     },
   };
 }

@@ -37,6 +37,10 @@ export function importProblems(state: ExportedState, webhookUrlRules: WebhookUrl
   for (const clientId of Object.keys(state.scenarios.clients)) {
     if (!seen.has(clientId)) problems.push({ path: `scenarios.clients.${clientId}`, message: `cliente desconhecido: ${clientId}` });
   }
+  for (const [clientId, clock] of Object.entries(state.clientClocks ?? {})) {
+    if (!seen.has(clientId)) problems.push({ path: `clientClocks.${clientId}`, message: `cliente desconhecido: ${clientId}` });
+    else if (!isWithinClockRange(Date.parse(clock.now))) problems.push({ path: `clientClocks.${clientId}.now`, message: OUTSIDE_CLOCK_RANGE });
+  }
   for (const [name, records] of Object.entries(state.store.collections)) {
     if (!KNOWN_COLLECTIONS.has(name)) {
       problems.push({ path: `store.collections.${name}`, message: `coleção desconhecida (conhecidas: ${COLLECTIONS.join(', ')})` });

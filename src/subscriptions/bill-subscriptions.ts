@@ -38,7 +38,7 @@ export interface BillingSlice {
 }
 
 export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy, maxSteps = STEPS_PER_SLICE): BillingSlice {
-  const nowMs = deps.clock.nowMs();
+  const nowMs = deps.clock.forClient(clientId).nowMs();
   const billed: SubscriptionRecord[] = [];
   const written: RecordWrite[] = [];
   const events: DomainEvent[] = [];
@@ -63,6 +63,18 @@ export function billSubscriptions(deps: FlowDeps, clientId: string, policy: Bill
   // Subscriptions interleave in time: their events go out in the order they happened (the sort is stable).
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return { outcome: done(billed, written, events), unfinished, steps };
+}
+
+/** The earliest instant (mock-clock ms) a billing step of one of the client's subscriptions comes due, if any. */
+export function nextBillingAt(deps: FlowDeps, clientId: string, policy: BillingPolicy): number | undefined {
+  let earliest: number | undefined;
+  for (const subscription of deps.store.list<SubscriptionRecord>('subscriptions', clientId)) {
+    if (subscription.status === 'CANCELLED' || !deps.store.get<PlanRecord>('plans', subscription.planId)) continue;
+    const payer = payerOutcomeOf(deps.store.get<CustomerRecord>('customers', subscription.customerId)?.phone);
+    const atMs = nextBillingStep(subscription, latestCharge(deps, subscription as SubscriptionRecord), policy, payer)?.atMs;
+    if (atMs !== undefined && (earliest === undefined || atMs < earliest)) earliest = atMs;
+  }
+  return earliest;
 }
 
 function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number, maxSteps: number): SubscriptionBilled | undefined {

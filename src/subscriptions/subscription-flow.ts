@@ -16,7 +16,7 @@ import { metadataProblem } from '../catalog/metadata.ts';
 import { ownRecord, ownRecords } from '../store/owned-records.ts';
 import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../catalog/references.ts';
 import { upsertScope } from '../catalog/upsert-scope.ts';
-import { billSubscriptions, type BillingSlice } from './bill-subscriptions.ts';
+import { billSubscriptions, nextBillingAt, type BillingSlice } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 
 /** Create takes a subscription in either form; sync the same with its originSubscriptionId. */
@@ -42,6 +42,8 @@ export interface SubscriptionFlow {
   bill(clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]>;
   /** One bounded slice of that catch-up: at most `maxSteps` billing steps, and whether more are due. */
   billSlice(clientId: string, policy: BillingPolicy, maxSteps: number): BillingSlice;
+  /** The earliest instant (mock-clock ms) one of the client's subscriptions has a billing step due. */
+  nextBillingAt(clientId: string, policy: BillingPolicy): number | undefined;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
   list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
@@ -65,6 +67,7 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
     },
     bill: (clientId, policy) => billSubscriptions(deps, clientId, policy, Number.POSITIVE_INFINITY).outcome,
     billSlice: (clientId, policy, maxSteps) => billSubscriptions(deps, clientId, policy, maxSteps),
+    nextBillingAt: (clientId, policy) => nextBillingAt(deps, clientId, policy),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
     list: (clientId, filter) =>
       ownRecords<SubscriptionRecord>(

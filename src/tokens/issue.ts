@@ -41,7 +41,7 @@ export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refres
 }
 
 function issue(deps: FlowDeps, policy: TokenPolicy, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {
-  const nowMs = deps.clock.nowMs();
+  const nowMs = deps.clock.forClient(clientId).nowMs();
   const at = new Date(nowMs).toISOString();
   const ledger = readLedger(deps.store, clientId, nowMs);
   const room = makeRoom(policy, ledger.active, at);

@@ -11,7 +11,7 @@ export interface ActiveToken {
 }
 
 export function listActiveTokens(deps: FlowDeps, clientId: string): ActiveToken[] {
-  const { active } = readLedger(deps.store, clientId, deps.clock.nowMs());
+  const { active } = readLedger(deps.store, clientId, deps.clock.forClient(clientId).nowMs());
   return [...active].reverse().map(({ id, tokenHint, issuedAt, expiresAt, lastUsedAt }) => ({
     id,
     tokenHint,

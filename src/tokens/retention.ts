@@ -12,15 +12,23 @@ import type { Pruner, RecordRef, Store } from '../store/store-types.ts';
 
 export const TOKEN_RETENTION_SECONDS = 24 * 60 * 60;
 
-/** The store's pruner: the token records past their retention at the mock clock's now. */
-export function tokenRetention(clock: Pick<Clock, 'nowMs'>): Pruner {
-  return (store) => tokensPastRetention(store, clock.nowMs());
+/**
+ * The store's pruner: the token records past their retention at their client's now (a client with a clock of its
+ * own keeps its tokens by its own time). `clock` is the mock clock, or anything that reads a client's time.
+ */
+export function tokenRetention(clock: { nowMs(): number; forClient?: (clientId: string) => Pick<Clock, 'nowMs'> }): Pruner {
+  return (store) => tokensPastRetention(store, (clientId) => (clock.forClient ? clock.forClient(clientId) : clock).nowMs());
 }
 
-export function tokensPastRetention(store: Store, nowMs: number): RecordRef[] {
+export function tokensPastRetention(store: Store, nowMsOf: (clientId: string) => number): RecordRef[] {
   const tokens = Object.values(store.dump().collections.tokens) as TokenRecord[];
-  const cutoffMs = nowMs - TOKEN_RETENTION_SECONDS * 1000;
-  const past = new Set(tokens.filter((token) => endedAtMs(token) <= cutoffMs).map((token) => token.id));
+  const cutoffs = new Map<string, number>();
+  const cutoffOf = (clientId: string) => {
+    let cutoff = cutoffs.get(clientId);
+    if (cutoff === undefined) cutoffs.set(clientId, (cutoff = nowMsOf(clientId) - TOKEN_RETENTION_SECONDS * 1000));
+    return cutoff;
+  };
+  const past = new Set(tokens.filter((token) => endedAtMs(token) <= cutoffOf(token.clientId)).map((token) => token.id));
   const issuers = new Set(tokens.flatMap((token) => (past.has(token.id) || token.refreshTokenId === null ? [] : [token.refreshTokenId])));
   return [...past].filter((id) => !issuers.has(id)).map((id) => ({ collection: 'tokens', id }));
 }

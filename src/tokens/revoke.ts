@@ -18,7 +18,7 @@ export function revokeToken(deps: FlowDeps, callerId: string, secret: string, se
   // RFC 7009 §2.2: an unknown token is answered as if it had been revoked.
   if (!record) return done({ revoked: true });
   if (record.clientId !== callerId) return failure('foreign_token');
-  const nowMs = deps.clock.nowMs();
+  const nowMs = deps.clock.forClient(callerId).nowMs();
   const at = new Date(nowMs).toISOString();
   const cascade =
     record.kind === 'refresh'

@@ -18,7 +18,7 @@ export function newToken(
   ttlSeconds: number,
 ): NewToken {
   const secret = deps.random.token();
-  const now = deps.clock.nowMs();
+  const now = deps.clock.forClient(clientId).nowMs();
   const ttlMs = ttlSeconds * 1000;
   const record: TokenRecord = {
     id: tokenIdOf(secret),

@@ -16,7 +16,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export function verifyPresented(deps: FlowDeps, presented: PresentedToken | undefined): Authentication {
   if (!presented) return denied('invalid_token');
   const { record: token } = presented;
-  const nowMs = deps.clock.nowMs();
+  const nowMs = deps.clock.forClient(token.clientId).nowMs();
   if (token.revokedAt !== null || presented.refreshRevoked) return denied('token_revoked');
   if (isExpired(token, nowMs)) return denied('token_expired');
   if (!deps.clients.isActive(token.clientId)) return denied('client_inactive');

@@ -16,7 +16,7 @@ export interface Withdrawn {
 
 /** Revokes the given tokens of the client, or every token it holds (refresh tokens included) when `ids` is omitted. */
 export function revokeTokens(deps: FlowDeps, clientId: string, ids?: readonly string[]): Outcome<Withdrawn> {
-  const at = deps.clock.now().toISOString();
+  const at = deps.clock.forClient(clientId).now().toISOString();
   const held = ids ? ids.flatMap((id) => deps.store.get<TokenRecord>('tokens', id) ?? []) : deps.store.list<TokenRecord>('tokens', clientId);
   const targets = held.filter((token) => token.clientId === clientId && token.revokedAt === null);
   const written: RecordWrite[] = targets.map((token) => ({ collection: 'tokens', record: { ...token, revokedAt: at } }));
@@ -26,7 +26,7 @@ export function revokeTokens(deps: FlowDeps, clientId: string, ids?: readonly st
 
 /** Expires the given access tokens of the client now, or all of its active ones when `ids` is omitted. */
 export function expireTokens(deps: FlowDeps, clientId: string, ids?: readonly string[]): Outcome<Withdrawn> {
-  const nowMs = deps.clock.nowMs();
+  const nowMs = deps.clock.forClient(clientId).nowMs();
   const at = new Date(nowMs).toISOString();
   const active = readLedger(deps.store, clientId, nowMs).active;
   const targets = ids ? active.filter((token) => ids.includes(token.id)) : active;

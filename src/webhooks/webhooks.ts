@@ -47,7 +47,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
-    const startedMs = deps.clock.nowMs();
+    const startedMs = deps.clock.forClient(delivery.clientId).nowMs();
     const at = new Date(startedMs).toISOString();
     const endpoint = endpoints.get(delivery.clientId);
     if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
@@ -83,7 +83,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
 
   /** Starts the client's deliveries that are due and not yet queued; resolves when they have been tried. */
   const sendDue = (clientId?: string): Promise<void> => {
-    const now = deps.clock.nowMs();
+    // Each delivery is due on its own client's clock.
     const due = log
       .all()
       .filter(
@@ -92,13 +92,13 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
           delivery.status === 'pending' &&
           !busy.has(delivery) &&
           delivery.nextAttemptAt !== null &&
-          Date.parse(delivery.nextAttemptAt) <= now,
+          Date.parse(delivery.nextAttemptAt) <= deps.clock.forClient(delivery.clientId).nowMs(),
       );
     return Promise.all(due.map(enqueue)).then(() => undefined);
   };
 
   const record = (clientId: string, payload: WebhookPayload, url: string, link: Pick<Delivery, 'duplicateOf' | 'resentFrom'>): Delivery => {
-    const now = deps.clock.now().toISOString();
+    const now = deps.clock.forClient(clientId).now().toISOString();
     const delivery: Delivery = {
       id: deps.random.id('whd'),
       clientId,
@@ -157,7 +157,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {
       if (!endpoint) return void endpoints.delete(clientId);
-      const next = rotatedEndpoint(endpoints.get(clientId), endpoint, deps.clock.nowMs());
+      const next = rotatedEndpoint(endpoints.get(clientId), endpoint, deps.clock.forClient(clientId).nowMs());
       endpoints.set(clientId, next);
       return { ...next };
     },

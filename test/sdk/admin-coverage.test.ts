@@ -28,12 +28,43 @@ describe('the admin client', () => {
       return new Response(JSON.stringify({ data: { count: 0, cleared: 0 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     const client = createAdminClient('http://127.0.0.1:1', { fetch: recorder });
-    const methods = Object.values(client).flatMap((member) =>
-      typeof member === 'function' ? [member as Method] : Object.values(member as Record<string, Method>),
-    );
+    // `tenant()` is made of these methods (test below); `clients.clock(id)` is a group of its own, for one client.
+    const { tenant: _tenant, ...grouped } = client;
+    const { clock: clientClock, ...clientMethods } = client.clients;
+    const methods = [
+      ...Object.values({ ...grouped, clients: clientMethods }).flatMap((member) =>
+        typeof member === 'function' ? [member as Method] : Object.values(member as Record<string, Method>),
+      ),
+      ...Object.values(clientClock(ID) as Record<string, Method>),
+    ];
     for (const method of methods) await method(ID);
     expect([...asked].sort()).toEqual([...documented].sort());
     expect(asked).toHaveLength(methods.length);
+  });
+
+  it('tenant() creates a tenant and answers a handle whose clock, journal, scenarios and webhooks are its own', async () => {
+    const asked: string[] = [];
+    const recorder: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      asked.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}${init?.body ? ` ${String(init.body)}` : ''}`);
+      const body = url.pathname === '/__admin/tenants' ? { data: { clientId: 'job-a', clientSecret: 's', records: 0 } } : { data: { count: 0 } };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const handle = await createAdminClient('http://127.0.0.1:1', { fetch: recorder }).tenant({ seedData: 'none' });
+    expect(handle.credentials).toEqual({ clientId: 'job-a', clientSecret: 's' });
+    await handle.clock.advance(60);
+    await handle.requests.count({ path: '/v1/orders' });
+    await handle.scenarios.activate('slow-payment');
+    await handle.webhooks.deliveries();
+    await handle.delete();
+    expect(asked).toEqual([
+      'POST /__admin/tenants {"seedData":"none"}',
+      'POST /__admin/clients/job-a/clock/advance {"seconds":60}',
+      'GET /__admin/requests/count?path=%2Fv1%2Forders&clientId=job-a',
+      'PUT /__admin/scenarios/active {"name":"slow-payment","clientId":"job-a"}',
+      'GET /__admin/webhooks/deliveries?clientId=job-a',
+      'DELETE /__admin/tenants/job-a',
+    ]);
   });
 
   it('sends the admin token as a bearer on every call, and reaches the admin API under a given /__admin too', async () => {

@@ -20,7 +20,7 @@ import { readBody } from '../../http/request-body.ts';
 import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { MockClock } from '../../platform/clock.ts';
 import type { PayerPolicy } from '../../domain/policy.ts';
 import { runningPrompt } from '../../orders/payer-prompt.ts';
 import { isFinal } from '../../orders/transitions.ts';
@@ -52,7 +52,7 @@ export interface CheckoutDeps {
   tokens: PageTokens;
   /** The payer policy of the order's client (its prompt's times), and the mock clock the countdown reads. */
   payerPolicyOf(clientId: string): PayerPolicy;
-  clock: Pick<Clock, 'nowMs'>;
+  clock: Pick<MockClock, 'forClient'>;
 }
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
@@ -142,7 +142,7 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
       customer: deps.flows.customers.get(clientId, order.customerId),
       productOf: (productId) => deps.flows.products.get(clientId, productId),
       payment,
-      prompt: runningPrompt(payment, deps.payerPolicyOf(clientId), deps.clock.nowMs()),
+      prompt: runningPrompt(payment, deps.payerPolicyOf(clientId), deps.clock.forClient(clientId).nowMs()),
     },
     form,
   );
