@@ -6,7 +6,7 @@
 import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
-import { exchangeBudget, journalExchange, type Holder, type JournalExchange } from './journal-exchange.ts';
+import { exchangeBudget, journalExchange, shownExchange, type Holder, type JournalExchange } from './journal-exchange.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
 import { redactQuery } from '../http/redact.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
@@ -107,7 +107,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       return { entries, total };
     },
     find(id) {
-      for (const slot of newestSlots()) if (slot.entry.id === id) return { ...slot.entry, ...slot.exchange };
+      for (const slot of newestSlots()) if (slot.entry.id === id) return { ...slot.entry, ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
       return undefined;
     },
     count(filter) {

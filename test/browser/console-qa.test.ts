@@ -17,6 +17,7 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 
 let browser: Browser;
 let server: Server | undefined;
+let opened: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -25,15 +26,18 @@ afterAll(async () => {
   await browser?.close();
 });
 afterEach(async () => {
+  // The page first: it polls its mock every 1.5 s, and a closed mock's page would poll on.
+  await opened?.close();
   await closeServer(server);
   server = undefined;
+  opened = undefined;
 });
 
 async function consoleAt(width: number): Promise<{ t: TestApp; page: Page }> {
-  const opened = await openConsole(browser);
-  server = opened.server;
-  await opened.page.setViewportSize({ width, height: 800 });
-  return opened;
+  const opening = await openConsole(browser);
+  ({ server, page: opened } = opening);
+  await opened.setViewportSize({ width, height: 800 });
+  return opening;
 }
 
 /**
@@ -78,7 +82,7 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
     const answered = JSON.parse((await detail.getByTestId('journal-response-body').textContent()) ?? '') as { data: Record<string, unknown> };
     expect(answered.data).toMatchObject({ access_token: '***', refresh_token: '***', token_type: 'Bearer' });
     expect(await detail.getByTestId('journal-response-headers').textContent()).toContain('Content-Type: application/json; charset=utf-8');
-    expect(await rows.nth(3).getAttribute('class')).toContain('open');
+    await eventually(() => rows.nth(3).getAttribute('class')).toContain('open');
 
     await click(page, 'journal-open', /opened$/, rows.first());
     expect(await detail.getByTestId('journal-detail-title').textContent()).toBe('GET /v1/products?access_token=*** → 400 invalid_request');
@@ -99,7 +103,8 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
     await eventually(() => page.getByTestId('clock-set-at').inputValue()).toBe('2026-03-02T10:00');
     await page.getByTestId('clock-set-at').fill('2026-04-01T12:30:00');
     await click(page, 'clock-set-submit', 'Clock set: 2026-04-01 12:30:00');
-    expect(await page.getByTestId('clock-now').textContent()).toBe('2026-04-01 12:30:00');
+    // The panels refresh right after the message.
+    await eventually(() => page.getByTestId('clock-now').textContent()).toBe('2026-04-01 12:30:00');
 
     await page.getByTestId('clock-advance-amount').fill('90');
     await page.getByTestId('clock-advance-unit').selectOption('minutes');
@@ -193,7 +198,7 @@ describe('the QA console on opening', { timeout: 60_000 }, () => {
     await eventually(() => page.getByTestId('scenario-name').locator('option').count()).toBeGreaterThan(10);
     expect(await page.getByTestId('scenario-name').inputValue()).toBe('');
     expect(await page.getByTestId('scenario-name').locator('option:checked').textContent()).toBe('— choose a scenario —');
-    expect(await page.getByTestId('scenario-global').textContent()).toBe('none (default)');
+    await eventually(() => page.getByTestId('scenario-global').textContent()).toBe('none (default)');
     await click(page, 'scenario-activate', 'Activate failed: choose a scenario first');
     expect((await t.http.get('/__admin/scenarios/active').expect(200)).body.data.global).toBeNull();
   });
