@@ -1,4 +1,4 @@
-/** The request journal: list with filters, count (verify a call was made N times), clear. */
+/** The request journal: list with filters, one entry with its headers and bodies, count (verify a call was made N times), clear. */
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { okData } from '../domain/reply.ts';
 import { failure } from '../errors/failures.ts';
@@ -19,6 +19,11 @@ export function journalHandlers(admin: AdminContext) {
       if (refused) return refused;
       const { entries, total } = admin.journal.list(filterOf(input.query), (input.query['limit'] as number | undefined) ?? 100);
       return { ok: true as const, status: 200, body: { data: entries, total } };
+    },
+    getRequest(input) {
+      const requestId = input.params['request_id'] ?? '';
+      const entry = admin.journal.find(requestId);
+      return entry ? okData(entry) : failure('unknown_request', { requestId });
     },
     countRequests: (input) => refusedPattern(input.query) ?? okData({ count: admin.journal.count(filterOf(input.query)) }),
     clearRequests: () => okData({ cleared: admin.journal.clear() }),

@@ -64,8 +64,11 @@ export interface RequestContext {
 export interface Exchange {
   context: RequestContext;
   status: number;
+  /** The headers written, Content-Type and Content-Length included. */
   headers: Record<string, string>;
   body: unknown;
+  /** What the request sent, as read: its headers, and its body once a stage parsed it (the journal keeps them, masked). */
+  request?: { headers: Record<string, string | string[] | undefined>; body?: unknown };
 }
 
 export type ExchangeObserver = (exchange: Exchange) => void;

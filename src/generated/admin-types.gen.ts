@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One journaled request, with the request's and the response's headers and bodies (secrets masked)
+         * @description The newest entry with that request id (a client may send the same `X-Request-Id` twice). `request` and `response` hold the headers and the body as sent, every secret masked as `***` (Authorization keeps its scheme: `Bearer ***`; any header, field or parameter named like a token, secret or password). A body is kept up to 16 KiB of its JSON text (beyond: `body` is the first 16 KiB as a string and `truncated` is true); the journal keeps them for its newest entries while their total stays under 4 MiB, and an older entry comes without `request` and `response`.
+         */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients": {
         parameters: {
             query?: never;
@@ -1111,6 +1131,23 @@ export interface components {
             /** @description Real milliseconds. */
             durationMs: number;
         };
+        /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */
+        JournalEntryDetail: components["schemas"]["JournalEntry"] & {
+            request?: components["schemas"]["JournalMessage"];
+            response?: components["schemas"]["JournalMessage"];
+        };
+        /** @description Headers and body of a request or a response, secrets masked as `***`. */
+        JournalMessage: {
+            headers: {
+                [key: string]: string | string[];
+            };
+            /** @description The body as the mock read it (a request's JSON or form fields) or sent it; absent when none was read or sent. */
+            body?: unknown;
+            /** @description Size of the body's JSON text after masking. */
+            bodyBytes?: number;
+            /** @description true: `body` is the first 16 KiB of that text, as a string. */
+            truncated?: boolean;
+        };
         Pagination: {
             page: number;
             limit: number;
@@ -1487,7 +1524,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No such scenario, client, snapshot, order or delivery (or no such admin route). */
+        /** @description No such scenario, client, snapshot, order, delivery or journaled request (or no such admin route). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -2380,6 +2417,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntryDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

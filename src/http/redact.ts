@@ -4,14 +4,23 @@
  * replaces it, for query strings, headers and JSON-like values alike, so the journal, the logs and the console
  * all hide the same things.
  */
+import { processCached } from '../platform/process-cache.ts';
 
 export const REDACTED = '***';
 
 /** `client_secret`, `clientSecret`, `refresh_token`, `access_token`, `token`, `adminToken`, `secret`, `password`… */
 export function isSecretName(name: string): boolean {
+  const known = judged.get(name);
+  if (known !== undefined) return known;
   const plain = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return plain.endsWith('secret') || plain.endsWith('token') || plain.endsWith('password') || SECRET_HEADERS.has(plain);
+  const secret = plain.endsWith('secret') || plain.endsWith('token') || plain.endsWith('password') || SECRET_HEADERS.has(plain);
+  // Bodies repeat a few dozen field names: each is judged once. Bounded, as the names come from requests.
+  if (judged.size < JUDGED_NAMES) judged.set(name, secret);
+  return secret;
 }
+
+const JUDGED_NAMES = 2048;
+const judged = processCached('secret-names', () => new Map<string, boolean>());
 
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie', 'apikey', 'xapikey']);
 
@@ -54,12 +63,23 @@ export function redactSecrets<T>(value: T): T {
   return redactValue(value) as T;
 }
 
+/**
+ * `JSON.stringify(redactSecrets(value))` in one pass and without the copy: the text the request journal keeps of
+ * every body it sees, on the request path.
+ */
+export function redactedJson(value: unknown): string {
+  return JSON.stringify(value, (key, child: unknown) => (masked(key, child) ? REDACTED : child));
+}
+
+/** A secret-named field's value is masked whatever it holds, but for `null` and booleans, which hold no secret. */
+function masked(key: string, value: unknown): boolean {
+  return value !== null && typeof value !== 'boolean' && isSecretName(key);
+}
+
 function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, isSecretName(key) && child !== null && typeof child !== 'boolean' ? REDACTED : redactValue(child)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, masked(key, child) ? REDACTED : redactValue(child)]));
 }
 
 function decodedName(name: string): string {

@@ -38,21 +38,23 @@ export function sendReply(
   context: RequestContext,
   reply: Reply,
   observers: readonly ExchangeObserver[] = [],
+  request?: Exchange['request'],
 ): void {
+  const sent = request ? { request } : {};
   if (!reply.ok && reply.drop) {
     res.socket?.destroy();
-    for (const observe of observers) observe({ context, status: 0, headers: {}, body: undefined });
+    for (const observe of observers) observe({ context, status: 0, headers: {}, body: undefined, ...sent });
     return;
   }
   const rendered = renderReply(context, reply);
   const payload = rendered.body === undefined ? undefined : JSON.stringify(rendered.body);
-  const headers: Record<string, string | number> = { ...rendered.headers };
+  const headers: Record<string, string> = { ...rendered.headers };
   if (payload !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
-    headers['Content-Length'] = Buffer.byteLength(payload);
+    headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(rendered.status, headers);
   res.end(payload);
-  const exchange: Exchange = { context, ...rendered };
+  const exchange: Exchange = { context, ...rendered, headers, ...sent };
   for (const observe of observers) observe(exchange);
 }

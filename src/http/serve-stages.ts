@@ -70,12 +70,14 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Stag
       },
     };
     const reply = await run(state);
+    // The body as the body stage parsed it: never read here, so a request refused before it stays unread.
+    const request = { headers: req.headers, ...(state.body === undefined ? {} : { body: state.body }) };
     try {
-      sendReply(res, state.context, reply, observers);
+      sendReply(res, state.context, reply, observers, request);
     } catch (error) {
       logFailure(logger, state.context, error);
       try {
-        if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers);
+        if (!res.headersSent) sendReply(res, state.context, failure('internal'), observers, request);
       } catch (again) {
         logFailure(logger, state.context, again);
         res.socket?.destroy();

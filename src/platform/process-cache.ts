@@ -12,6 +12,7 @@ export const PROCESS_CACHES = {
   'package-manifest': "the package's own package.json (its version, its peer dependencies)",
   'scenario-library': 'the built-in scenarios and a user directory, per directory; a library holds no activation',
   'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
+  'secret-names': 'which field names are secret, as the fixed rule of http/redact.ts judges them; a memo of at most 2048 names',
   'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
 } as const;
 

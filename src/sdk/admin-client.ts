@@ -83,6 +83,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       /** Journaled API requests, newest first (at most `limit`, default 100). */
       list: (filter: JournalFilter = {}) => data(send('listRequests', { query: filter })),
       count: (filter: CountFilter = {}) => data(send('countRequests', { query: filter })).then(({ count }) => count),
+      /** One entry with its request's and response's headers and bodies, secrets masked (absent once the journal's bound let them go). */
+      get: (requestId: string) => data(send('getRequest', { path: { request_id: requestId } })),
       /** Empties the journal; resolves to how many entries it held. */
       clear: () => data(send('clearRequests')).then(({ cleared }) => cleared),
     },

@@ -41,6 +41,7 @@ export const ADMIN_ROUTES = {
   listRequests: 'GET /requests',
   clearRequests: 'DELETE /requests',
   countRequests: 'GET /requests/count',
+  getRequest: 'GET /requests/{request_id}',
   listClients: 'GET /clients',
   createClient: 'POST /clients',
   deactivateClient: 'POST /clients/{client_id}/deactivate',

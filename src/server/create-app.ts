@@ -22,7 +22,7 @@ import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '
 import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
 import { createMockState } from '../state/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../state/request-journal.ts';
-import { adminIndexRedirect, consolePage } from '../pages/console-page.ts';
+import { adminIndexRedirect, consolePage, faviconPage } from '../pages/console-page.ts';
 import { mountPages } from '../pages/page-serving.ts';
 import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
@@ -193,6 +193,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
   mountPages(app, [
     homePage(deps.config),
+    faviconPage(),
     adminIndexRedirect(ADMIN_PREFIX),
     consolePage(),
     docsPages(deps),

@@ -6,12 +6,15 @@
 import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
+import { exchangeBudget, journalExchange, shownExchange, type Holder, type JournalExchange } from './journal-exchange.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
 import { redactQuery } from '../http/redact.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
 
 /** One entry, as the admin document's `JournalEntry` states it (the one shape, generated from spec/admin.yaml). */
 export type RequestJournalEntry = components['schemas']['JournalEntry'];
+/** An entry with its request and response (see journal-exchange.ts), while the budget keeps them. */
+export type RequestJournalDetail = RequestJournalEntry & Partial<JournalExchange>;
 
 export interface JournalFilter {
   clientId?: string;
@@ -31,6 +34,8 @@ export interface RequestJournal {
   record(exchange: Exchange): void;
   /** Matching entries, newest first, and how many match in all. */
   list(filter: JournalFilter, limit: number): { entries: RequestJournalEntry[]; total: number };
+  /** The newest entry with that request id (a client may send one X-Request-Id twice). */
+  find(id: string): RequestJournalDetail | undefined;
   count(filter: JournalFilter): number;
   /** Empties the journal; returns how many entries it held. */
   clear(): number;
@@ -46,11 +51,15 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
  */
 export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime: (clientId: string, receivedAt: Date) => Date = (_, at) => at): RequestJournal {
   // A ring: `next` is where the next entry goes; once full, it overwrites the oldest.
-  const ring: Array<RequestJournalEntry | undefined> = new Array<RequestJournalEntry | undefined>(capacity);
+  const ring: Array<Slot | undefined> = new Array<Slot | undefined>(capacity);
+  const budget = exchangeBudget();
   let next = 0;
   let size = 0;
+  const newestSlots = function* () {
+    for (let back = 1; back <= size; back += 1) yield ring[(next - back + capacity) % capacity] as Slot;
+  };
   const newestFirst = function* () {
-    for (let back = 1; back <= size; back += 1) yield ring[(next - back + capacity) % capacity] as RequestJournalEntry;
+    for (const slot of newestSlots()) yield slot.entry;
   };
   const matching = (filter: JournalFilter) => {
     const pattern = filter.path === undefined ? undefined : pathPattern(filter.path);
@@ -66,10 +75,13 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       (until === undefined || Date.parse(entry.receivedAt) < until);
   };
   return {
-    record({ context, status, body }) {
+    record(exchange) {
+      const { context, status, body } = exchange;
       const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
       const clientId = context.principal?.clientId ?? context.clientId;
-      ring[next] = {
+      const overwritten = ring[next];
+      if (overwritten) budget.release(overwritten);
+      const entry: RequestJournalEntry = {
         id: context.requestId,
         receivedAt: (clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt).toISOString(),
         method: context.method,
@@ -82,6 +94,10 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
         ...(typeof error === 'string' ? { error } : {}),
         durationMs: elapsedMs(context),
       };
+      const { kept, bytes } = journalExchange(exchange);
+      const slot: Slot = { entry, exchange: kept, bytes };
+      ring[next] = slot;
+      budget.hold(slot);
       next = (next + 1) % capacity;
       size = Math.min(size + 1, capacity);
     },
@@ -96,6 +112,10 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       }
       return { entries, total };
     },
+    find(id) {
+      for (const slot of newestSlots()) if (slot.entry.id === id) return { ...slot.entry, ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
+      return undefined;
+    },
     count(filter) {
       const test = matching(filter);
       let total = 0;
@@ -104,21 +124,27 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
     },
     clear() {
       const held = size;
+      budget.clear();
       ring.fill(undefined);
       next = 0;
       size = 0;
       return held;
     },
     forget(clientId) {
-      const kept = [...newestFirst()].filter((entry) => entry.clientId !== clientId).reverse();
-      const removed = size - kept.length;
+      const slots = [...newestSlots()].reverse();
+      const kept = slots.filter((slot) => slot.entry.clientId !== clientId);
+      for (const slot of slots) if (slot.entry.clientId === clientId) budget.release(slot);
       ring.fill(undefined);
-      kept.forEach((entry, index) => (ring[index] = entry));
+      kept.forEach((slot, index) => (ring[index] = slot));
       size = kept.length;
       next = size % capacity;
-      return removed;
+      return slots.length - kept.length;
     },
   };
+}
+
+interface Slot extends Holder {
+  entry: RequestJournalEntry;
 }
 
 /** `/api/orders/x` → `/v1/orders/x`; a path under no API prefix stays as it is. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
-import { redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
+import { redactedJson, redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 describe('redaction rules', () => {
@@ -38,6 +38,19 @@ describe('redaction rules', () => {
       clients: [{ clientId: 'c', clientSecret: '***', webhook: { url: 'http://127.0.0.1:9/h', secret: '***' } }],
     });
     expect(config.adminToken).toBe('admin-token-1');
+  });
+
+  it('the JSON text the journal keeps masks what redactSecrets masks, in one pass', () => {
+    const values = [
+      { client_secret: 's', data: [{ access_token: 'a', refresh_token: { value: 'r' }, token_type: 'Bearer' }], password: null, secretKept: false },
+      [{ token: ['t1', 't2'] }, 'token', 3],
+      'a string',
+      { nested: { deeper: { apiKey: 'not by name', xApiKey: 'k', webhookSecret: 'w' } } },
+    ];
+    for (const value of values) expect(redactedJson(value)).toBe(JSON.stringify(redactSecrets(value)));
+    expect(redactedJson(values[0])).toBe(
+      '{"client_secret":"***","data":[{"access_token":"***","refresh_token":"***","token_type":"Bearer"}],"password":null,"secretKept":false}',
+    );
   });
 });
 

@@ -104,6 +104,9 @@ describe('mock.admin.requests', () => {
     expect(await mock.admin.requests.count({ path: '/v1/products', status: 401 })).toBe(1);
     const listed = await mock.admin.requests.list({ method: 'GET', clientId: 'mock-client' });
     expect(listed).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/products', status: 200, operationId: 'listProducts' })]);
+    const opened = await mock.admin.requests.get(listed[0]?.id ?? '');
+    expect(opened.request?.headers).toMatchObject({ authorization: 'Bearer ***' });
+    expect(JSON.stringify(opened)).not.toContain(token);
     expect(await mock.admin.requests.clear()).toBe(3);
     expect(await mock.admin.requests.count()).toBe(0);
   });

@@ -24,23 +24,35 @@ export function byTestId(id, root = document) {
   return node;
 }
 
+/** One word of 24 characters or more: an id (`ord_…`, `whd_…`) or a URL, which may break anywhere (console.css). */
+const LONG_WORD = /^\S{24,}$/;
+
 /** A table cell; `testid` marks the cells tests and screenshots look for. */
 export function cell(value, testid) {
-  return el('td', { testid, text: value === undefined || value === null ? '' : value });
+  const text = value === undefined || value === null ? '' : String(value);
+  return el('td', { testid, text, className: LONG_WORD.test(text) ? 'long' : undefined });
 }
 
 const rendered = new WeakMap();
 
 /**
  * Replaces a table body's rows only when the data changed: a list refreshed every second and a half must not
- * rebuild a button under the pointer between its press and its release.
+ * rebuild a button under the pointer between its press and its release. Each cell is labelled with its column's
+ * heading (`data-label`), which a phone-width screen shows beside the value, one row a card (console.css).
  */
 export function renderRows(table, data, row) {
   const body = table.tBodies[0];
   const key = JSON.stringify(data);
   if (rendered.get(body) === key) return;
   rendered.set(body, key);
-  body.replaceChildren(...data.map(row));
+  const labels = [...(table.tHead?.rows[0]?.cells ?? [])].map((heading) => heading.textContent);
+  const labelled = (tr) => {
+    [...tr.cells].forEach((td, index) => {
+      if (labels[index]) td.dataset.label = labels[index];
+    });
+    return tr;
+  };
+  body.replaceChildren(...data.map((item) => labelled(row(item))));
 }
 
 /** Fills a select with `[value, label]` options when they changed, keeping the chosen value if it is still there. */

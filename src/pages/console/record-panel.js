@@ -1,4 +1,4 @@
-/** The selected client's newest orders (with transition and poll buttons), subscriptions and payments. */
+/** The selected client's newest orders (transition and poll buttons, a link to the checkout page), subscriptions and payments. */
 import { byTestId, cell, el, renderRows, shortTime } from './dom.js';
 
 const SHOWN = 20;
@@ -32,6 +32,8 @@ export function recordPanel(ctx) {
         { className: 'actions' },
         order.status === 'PENDING' ? FINAL_STATUSES.map((status) => transition(order, status)) : [],
         el('button', { testid: 'order-poll', text: 'Poll status', onclick: () => ctx.pollOrder(order.id) }),
+        // The page the order's `checkout` link names (same origin), in a tab of its own: the console keeps running.
+        el('a', { testid: 'order-checkout', href: `/checkout/${encodeURIComponent(order.id)}`, target: '_blank', rel: 'noopener', text: 'Checkout page' }),
       ),
     );
   const subscriptionRow = (subscription) =>

@@ -8,16 +8,21 @@ export function scenarioPanel(ctx) {
   const description = byTestId('scenario-description');
   let scenarios = [];
   const describe = () => {
-    description.textContent = scenarios.find((scenario) => scenario.name === name.value)?.description ?? '';
+    description.textContent = scenarios.find((scenario) => scenario.name === name.value)?.description ?? 'Choose a scenario to see what it does.';
   };
   name.addEventListener('change', describe);
 
   const scopeLabel = () => (scope.value ? `client ${scope.value}` : 'global');
-  on('scenario-activate', () =>
-    ctx.act(`Scenario ${name.value} activated (${scopeLabel()})`, () =>
+  on('scenario-activate', () => {
+    if (!name.value) {
+      return ctx.act('Activate', async () => {
+        throw new Error('choose a scenario first');
+      });
+    }
+    return ctx.act(`Scenario ${name.value} activated (${scopeLabel()})`, () =>
       ctx.admin('PUT', '/scenarios/active', scope.value ? { name: name.value, clientId: scope.value } : { name: name.value }),
-    ),
-  );
+    );
+  });
   on('scenario-deactivate', () =>
     ctx.act(`Scenario deactivated (${scopeLabel()})`, () =>
       ctx.admin('DELETE', scope.value ? `/scenarios/active?clientId=${encodeURIComponent(scope.value)}` : '/scenarios/active'),
@@ -38,13 +43,19 @@ export function scenarioPanel(ctx) {
 
   return {
     async refresh() {
-      if (scenarios.length === 0) {
+      const first = scenarios.length === 0;
+      if (first) {
         scenarios = (await ctx.admin('GET', '/scenarios')).data;
-        fillSelect(name, scenarios.map((scenario) => [scenario.name, scenario.name]));
-        describe();
+        // After the placeholder: nothing is chosen until the tester chooses, and no scenario looks active that is not.
+        fillSelect(name, scenarios.map((scenario) => [scenario.name, scenario.name]), 1);
       }
       fillSelect(scope, ctx.clients.map((client) => [client.clientId, `client ${client.clientId}`]), 1);
-      showStatus((await ctx.admin('GET', '/scenarios/active')).data);
+      const status = (await ctx.admin('GET', '/scenarios/active')).data;
+      showStatus(status);
+      if (first) {
+        name.value = status.global ?? '';
+        describe();
+      }
     },
   };
 }
