@@ -3,6 +3,7 @@
  * message naming the flag), and a loop the start cannot see (two proxies pointing at each other) is answered
  * 508 `ciclo_de_proxy` at the first return, instead of forwarding until the sockets run out.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
 import { freePort, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
@@ -18,9 +19,14 @@ describe('a target that is the proxy itself', () => {
   it.each(['http://127.0.0.1:PORT', 'http://localhost:PORT/api', 'http://127.1:PORT', 'http://2130706433:PORT/', 'http://0.0.0.0:PORT'])(
     '%s is refused at start (exit 2), and the port is free again',
     async (spelling) => {
-      const port = await freePort();
-      const target = spelling.replace('PORT', String(port));
-      const run = await runProxy(['--port', String(port), '--target', target, '--fallback', 'mock']);
+      // A port found free can be taken by another test's server before this proxy binds it: try another then.
+      let port = 0;
+      let run = { code: 0, stderr: '', stdout: '' };
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        port = await freePort();
+        run = await runProxy(['--port', String(port), '--target', spelling.replace('PORT', String(port)), '--fallback', 'mock']);
+        if (!run.stderr.includes('EADDRINUSE')) break;
+      }
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(new RegExp(`^commerce-mock proxy: --target \\S+ is this proxy itself \\(\\S+ port ${port}\\): every request would be forwarded to the proxy again\\.\\n$`));
       expect(run.stdout).toBe('');
@@ -32,9 +38,16 @@ describe('a target that is the proxy itself', () => {
   );
 
   it('another port of this machine is a target like any other', async () => {
-    const proxy = await startProxy(['--target', `http://localhost:${await freePort()}`]);
-    expect((await fetch(`${proxy.url}/v1/products`)).status).toBe(502);
-    await proxy.stop();
+    // A target that is held open (and hangs up at once), so the proxy's own port can never be the same.
+    const target = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const proxy = await startProxy(['--target', `http://localhost:${(target.address() as AddressInfo).port}`]);
+    try {
+      expect((await fetch(`${proxy.url}/v1/products`)).status).toBe(502);
+    } finally {
+      await proxy.stop();
+      await new Promise((resolve) => target.close(resolve));
+    }
   });
 });
 
