@@ -17,11 +17,16 @@ export function planLines(drill: Drill): string[] {
   return [
     `drill ${printable(drill.url)} (client ${drill.clientId}, format ${drill.format}, seed ${drill.seed}, timeout ${drill.timeoutSeconds} s)`,
     ...drill.cases.map((result, index) => {
-      const deliveries = result.deliveries.map((delivery) => `${delivery.event} ${delivery.eventId} ${SIGNED[delivery.signing]}`).join(result.name === 'slow-path' ? ' + ' : ', then ');
+      const deliveries = result.deliveries.map((delivery) => `${delivery.event} ${delivery.eventId}${aged(delivery.ageSeconds)} ${SIGNED[delivery.signing]}`).join(result.name === 'slow-path' ? ' + ' : ', then ');
       return `  ${String(index + 1).padStart(2)}. ${result.name.padEnd(width)}  ${deliveries} → expect ${result.expect === 'accept' ? '2xx' : '4xx'}`;
     }),
     '',
   ];
+}
+
+/** An event whose change is hours old on the mock clock (the delayed case) says so. */
+function aged(ageSeconds: number): string {
+  return ageSeconds >= 3600 ? ` (createdAt ${Math.round(ageSeconds / 3600)} h ago)` : '';
 }
 
 export function caseLine(result: DrillCaseResult): string {
