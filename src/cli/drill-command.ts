@@ -94,6 +94,8 @@ async function drillIn(mockUrl: string, flags: DrillFlags, env: Record<string, s
     while (shown < current.cases.length && current.cases[shown]?.verdict !== 'pending') io.stdout(`${caseLine(current.cases[shown++] as Drill['cases'][number])}\n`);
   };
   while (current.status === 'running') {
+    // Asked to stop (Ctrl-C): what was judged so far is printed; the verdict is not given.
+    if (io.stop.aborted) return (io.stderr(`commerce-mock drill: stopped before every case was judged\n`), 1);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const read = await admin('GET', `/drills/${encodeURIComponent(current.id)}`);
     if (!read.ok) return usage(read.problem);
