@@ -7,6 +7,7 @@ import type { AdminContext } from './admin-context.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
+import { drillHandlers } from './drill-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-admin-handlers.ts';
@@ -31,5 +32,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...orderHandlers(admin),
     ...webhookHandlers(admin),
     ...pactStateHandlers(admin),
+    ...drillHandlers(admin),
   } satisfies AdminHandlerTable;
 }

@@ -4,6 +4,7 @@
  * SIGTERM, and exits with the code this resolves to. Tests call it in process.
  */
 import { Command, CommanderError } from 'commander';
+import { defineDrillCommand } from './drill-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
@@ -43,6 +44,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   defineTriggerCommand(program, io, env, (triggering) => {
     command = triggering;
+  });
+  defineDrillCommand(program, io, env, (drilling) => {
+    command = drilling;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));

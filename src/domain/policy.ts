@@ -72,6 +72,10 @@ export interface WebhookPolicy {
   failDeliveries: boolean;
   /** Every delivery is sent twice (receivers must be idempotent). */
   duplicateDeliveries: boolean;
+  /** The deliveries one change causes are sent in reverse order (receivers must not rely on arrival order). */
+  outOfOrder: boolean;
+  /** Mock-clock minutes every delivery waits before its first attempt (receivers must accept late events). */
+  delayMinutes: number;
 }
 
 export interface Policy {

@@ -770,6 +770,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a webhook drill against a receiver (answers at once with the plan; read the verdicts with GET)
+         * @description Sends a seeded plan of webhook deliveries to `url` (the merchant's receiver) and judges each answer: valid, duplicate, out of order, delayed, rotation and slow path must be answered 2xx within `timeoutSeconds`; forged, tampered, stale, replayed and unsigned must be refused with a 4xx (docs/webhooks.md, "Drills"). The bodies are those the mock sends for an order placed then paid and a subscription whose charge failed then recovered, made in memory: the drill changes none of the client's records, deliveries or endpoint. The secret is the receiver's (`secret`, else the client's endpoint secret); it is never shown back. The URL obeys the webhook URL rules (400 naming `url`). Drills are kept in memory, the latest 20, and are not part of the state.
+         */
+        post: operations["startDrill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drills/{drill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A drill as it is now (each case's verdict once it finished) */
+        get: operations["getDrill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1297,6 +1334,87 @@ export interface components {
             duplicateOf?: string;
             /** @description A re-sent delivery names the one it repeats. */
             resentFrom?: string;
+        };
+        DrillRequest: {
+            /**
+             * Format: uri
+             * @description The receiver.
+             */
+            url: string;
+            /** @description Whose endpoint gives the format and the secret by default (default `mock-client`). */
+            clientId?: string;
+            /**
+             * @description How deliveries are signed (default: the client's endpoint format, else `standard`).
+             * @enum {string}
+             */
+            format?: "mock" | "standard";
+            /** @description The secret the receiver verifies with (default: the client's endpoint secret). */
+            secret?: string;
+            /** @description Real seconds the receiver has to answer each delivery (default 5). */
+            timeoutSeconds?: number;
+            /** @description The plan's seed (default a fresh one, shown in the answer). */
+            seed?: number;
+        };
+        Drill: {
+            id: string;
+            clientId: string;
+            url: string;
+            /** @enum {string} */
+            format: "mock" | "standard";
+            seed: number;
+            timeoutSeconds: number;
+            /** @enum {string} */
+            status: "running" | "passed" | "failed" | "unreachable";
+            /** @description Why the drill stopped short (`unreachable`: the first delivery got no connection). */
+            problem?: string;
+            cases: components["schemas"]["DrillCase"][];
+        };
+        DrillCase: {
+            /** @enum {string} */
+            name: "valid" | "duplicate" | "out-of-order" | "delayed" | "forged" | "tampered" | "stale" | "replayed" | "unsigned" | "rotation" | "slow-path";
+            /**
+             * @description `accept`: 2xx within the timeout; `refuse`: a 4xx within the timeout.
+             * @enum {string}
+             */
+            expect: "accept" | "refuse";
+            /** @description What the case sends. */
+            sent: string;
+            /** @description What a correct receiver does. */
+            correct: string;
+            deliveries: {
+                eventId: string;
+                deliveryId: string;
+                /** @description The domain event (`order.paid`, `subscription.past_due`, …) whose webhook is sent. */
+                event: string;
+                recordId: string;
+                status: string;
+                /** @enum {string} */
+                signing: "fresh" | "wrong-secret" | "tampered" | "stale" | "replayed" | "unsigned" | "rotation";
+                /** @description Mock-clock seconds between the change and the drill's start (the body's createdAt). */
+                ageSeconds: number;
+            }[];
+            /** @enum {string} */
+            verdict: "pending" | "passed" | "failed";
+            /** @description Why it failed. */
+            reason?: string;
+            exchanges: {
+                sent: {
+                    /** @description Signatures shortened to their first 8 characters. */
+                    headers: {
+                        [key: string]: string;
+                    };
+                    /** @description The first 2 KiB of the body sent. */
+                    body: string;
+                };
+                answer: {
+                    status?: number;
+                    durationMs: number;
+                    /** @description The first 2 KiB of the receiver's answer. */
+                    body?: string;
+                    error?: string;
+                    timedOut?: boolean;
+                };
+            }[];
         };
         /**
          * @description The webhook event's id, the same on every retry, re-send and duplicate (receivers deduplicate on it).
@@ -3009,6 +3127,68 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startDrill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrillRequest"];
+            };
+        };
+        responses: {
+            /** @description The drill, planned and running (every case `pending`). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Drill"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDrill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                drill_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drill; `status` is `running` until every case is judged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Drill"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -2,7 +2,7 @@
  * The only source of randomness. Secrets (tokens) and runtime ids come from the OS CSPRNG; seeded data comes
  * from a private, seeded faker instance (never the global one), so one seed always yields one dataset.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import { faker as portugueseTemplate } from '@faker-js/faker/locale/pt_PT';
 
@@ -82,4 +82,9 @@ export function seededFractions(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A fresh seed for a run that was given none (a webhook drill): printed, so the run can be repeated with it. */
+export function freshSeed(): number {
+  return randomInt(1, 1_000_000);
 }

@@ -16,7 +16,7 @@ export function configPolicy(config: Config): Policy {
     rateLimit: { ...config.rateLimit },
     orders: { steps: [], payer: DEFAULT_PAYER },
     subscriptions: DEFAULT_BILLING,
-    webhooks: { failDeliveries: false, duplicateDeliveries: false },
+    webhooks: { failDeliveries: false, duplicateDeliveries: false, outOfOrder: false, delayMinutes: 0 },
   };
 }
 

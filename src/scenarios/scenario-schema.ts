@@ -153,7 +153,14 @@ export const scenarioSchema = z
       })
       .optional()
       .describe('The payer prompt times of docs/payer-outcomes.md'),
-    webhooks: z.strictObject({ failDeliveries: z.boolean().optional(), duplicateDeliveries: z.boolean().optional() }).optional(),
+    webhooks: z
+      .strictObject({
+        failDeliveries: z.boolean().optional(),
+        duplicateDeliveries: z.boolean().optional(),
+        outOfOrder: z.boolean().optional().describe('The deliveries one change causes (an order and its payment) are sent in reverse order of their creation'),
+        delayMinutes: z.number().min(0).max(1440).optional().describe('Every delivery is held this many minutes of mock time before its first attempt'),
+      })
+      .optional(),
     rules: z.array(rule).max(100).default([]),
   })
   .describe('A commerce-mock scenario');

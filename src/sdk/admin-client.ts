@@ -16,12 +16,16 @@ export type ClockChange = RequestOf<'changeClock'>['body'];
 export type OrderTransition = RequestOf<'transitionOrder'>['body']['status'];
 export type ProviderStateChange = NonNullable<RequestOf<'changePactProviderState'>['body']>;
 export type PactMessageRequest = NonNullable<RequestOf<'producePactMessage'>['body']>;
+export type DrillOptions = RequestOf<'startDrill'>['body'];
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 
 export type AdminClientOptions = TransportOptions;
 
 export type AdminClient = ReturnType<typeof createAdminClient>;
+
+/** How often `drills.run` reads a running drill: each case takes at least a round trip to the receiver. */
+const DRILL_POLL_MS = 100;
 
 const data = <T>(answer: Promise<{ data: T }>): Promise<T> => answer.then((body) => body.data);
 
@@ -144,6 +148,22 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     webhooks: {
       deliveries: (filter: DeliveryFilter = {}) => data(send('listWebhookDeliveries', { query: filter })),
       resend: (deliveryId: string) => data(send('resendWebhookDelivery', { path: { delivery_id: deliveryId } })),
+    },
+    drills: {
+      /** A drill as it is now (each case's verdict once judged). */
+      get: (drillId: string) => data(send('getDrill', { path: { drill_id: drillId } })),
+      /**
+       * Starts a webhook drill against a receiver (`POST /__admin/drills`) and resolves with it once every case is
+       * judged: `status` passed, failed or unreachable.
+       */
+      async run(options: DrillOptions, pollMs = DRILL_POLL_MS): Promise<AdminSchemas['Drill']> {
+        let drill = await data(send('startDrill', { body: options }));
+        while (drill.status === 'running') {
+          await new Promise((resolve) => setTimeout(resolve, pollMs));
+          drill = await data(send('getDrill', { path: { drill_id: drill.id } }));
+        }
+        return drill;
+      },
     },
     pact: {
       /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */

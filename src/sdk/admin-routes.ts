@@ -60,4 +60,6 @@ export const ADMIN_ROUTES = {
   resendWebhookDelivery: 'POST /webhooks/deliveries/{delivery_id}/resend',
   changePactProviderState: 'POST /pact/provider-states',
   producePactMessage: 'POST /pact/messages',
+  startDrill: 'POST /drills',
+  getDrill: 'GET /drills/{drill_id}',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -8,13 +8,15 @@ import { ADMIN_ROUTES, type AdminOperationId } from './admin-routes.ts';
 
 type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 
-/** The JSON body of an operation's success answer (200, or 201 for a creation). */
+/** The JSON body of an operation's success answer (200, 201 for a creation, 202 for a start). */
 export type SuccessOf<K extends AdminOperationId> = operations[K] extends { responses: infer R }
   ? 200 extends keyof R
     ? Json<R[200]>
     : 201 extends keyof R
       ? Json<R[201]>
-      : never
+      : 202 extends keyof R
+        ? Json<R[202]>
+        : never
   : never;
 
 type Parameters<K extends AdminOperationId> = operations[K]['parameters'];

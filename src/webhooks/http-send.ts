@@ -27,7 +27,8 @@ export function httpSend(timeoutMs: number): Send {
   };
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
+/** Why a request got no answer, in a word or two (a timeout, a connection error code). */
+export function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return cause.code;

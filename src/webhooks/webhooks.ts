@@ -97,8 +97,15 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     return Promise.all(due.map(enqueue)).then(() => undefined);
   };
 
-  const record = (clientId: string, payload: WebhookPayload, url: string, link: Pick<Delivery, 'duplicateOf' | 'resentFrom'>): Delivery => {
-    const now = deps.clock.forClient(clientId).now().toISOString();
+  const record = (
+    clientId: string,
+    payload: WebhookPayload,
+    url: string,
+    link: Pick<Delivery, 'duplicateOf' | 'resentFrom'>,
+    holdSeconds = 0,
+  ): Delivery => {
+    const nowMs = deps.clock.forClient(clientId).nowMs();
+    const now = new Date(nowMs).toISOString();
     const delivery: Delivery = {
       id: deps.random.id('whd'),
       clientId,
@@ -107,7 +114,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       url,
       status: 'pending',
       attempts: [],
-      nextAttemptAt: now,
+      nextAttemptAt: new Date(nowMs + holdSeconds * 1000).toISOString(),
       createdAt: now,
       payload: structuredClone(payload),
       ...link,
@@ -123,9 +130,19 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (!endpoint) return false;
     const payload = webhookPayloadOf(event, deps.random.id('evt'));
     if (!payload) return false;
-    const first = record(event.clientId, payload, endpoint.url, {});
-    if (policyOf(event.clientId).webhooks.duplicateDeliveries) record(event.clientId, payload, endpoint.url, { duplicateOf: first.id });
+    const policy = policyOf(event.clientId).webhooks;
+    const holdSeconds = policy.delayMinutes * 60;
+    const first = record(event.clientId, payload, endpoint.url, {}, holdSeconds);
+    if (policy.duplicateDeliveries) record(event.clientId, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds);
     return true;
+  };
+
+  /** Deliveries go out in the order they are recorded: a client's `outOfOrder` scenario reverses its events of one change. */
+  const inRecordingOrder = (events: readonly DomainEvent[]): readonly DomainEvent[] => {
+    const reversing = (event: DomainEvent) => policyOf(event.clientId).webhooks.outOfOrder;
+    const reversed = events.filter(reversing).reverse();
+    let next = 0;
+    return events.map((event) => (reversing(event) ? (reversed[next++] as DomainEvent) : event));
   };
 
   const guarded = (what: string, run: () => void) => {
@@ -141,7 +158,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
 
   return {
     stage(events) {
-      for (const event of events) guarded(event.type, () => {
+      for (const event of inRecordingOrder(events)) guarded(event.type, () => {
         recordEvent(event);
         staged.add(event);
       });

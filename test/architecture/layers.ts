@@ -22,6 +22,7 @@ export const FOLDERS = [
   'rate-limit',
   'fake',
   'webhooks',
+  'drills',
   'state',
   'admin',
   'pages',

@@ -55,6 +55,44 @@ describe('webhook scenarios', () => {
     expect(builtIn.get('webhooks-duplicated')?.webhooks).toEqual({ duplicateDeliveries: true });
   });
 
+  it('webhooks-out-of-order: the deliveries of one change arrive in reverse order of their creation', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url, { scenario: 'webhooks-out-of-order' });
+    await payAnOrder(t);
+    await until(() => hooks.received.length === 2, 'two requests');
+    expect(hooks.received.map((request) => request.body.type)).toEqual(['payment.status_changed', 'order.status_changed']);
+    expect(hooks.received.map((request) => (request.body.data as { status: string }).status)).toEqual(['PAID', 'PAID']);
+  });
+
+  it('webhooks-delayed: every delivery waits 10 minutes of mock time, then goes out with its original createdAt', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url, { scenario: 'webhooks-delayed' });
+    await payAnOrder(t);
+    await t.core.tick();
+    await t.core.webhooks.idle();
+    expect(t.core.webhooks.deliveries().map((delivery) => [delivery.status, delivery.nextAttemptAt, delivery.attempts.length])).toEqual([
+      ['pending', '2026-03-02T10:10:00.000Z', 0],
+      ['pending', '2026-03-02T10:10:00.000Z', 0],
+    ]);
+    t.clock.advance(599);
+    await t.core.tick();
+    await t.core.webhooks.idle();
+    expect(hooks.received).toEqual([]);
+    t.clock.advance(1);
+    await t.core.tick();
+    await t.core.webhooks.idle();
+    expect(hooks.received.map((request) => [request.body.type, request.body.createdAt])).toEqual([
+      ['order.status_changed', '2026-03-02T10:00:00.000Z'],
+      ['payment.status_changed', '2026-03-02T10:00:00.000Z'],
+    ]);
+  });
+
+  it('the built-in scenarios webhooks-out-of-order and webhooks-delayed set the webhook policy', () => {
+    const builtIn = new Map(loadScenarios().scenarios.map((scenario) => [scenario.name, scenario]));
+    expect(builtIn.get('webhooks-out-of-order')?.webhooks).toEqual({ outOfOrder: true });
+    expect(builtIn.get('webhooks-delayed')?.webhooks).toEqual({ delayMinutes: 10 });
+  });
+
   it('a per-client activation of webhooks-failing applies to that client', async () => {
     const hooks = await receiver();
     const t = await appSendingTo(hooks.url);

@@ -1,0 +1,55 @@
+/**
+ * What `POST /__admin/drills` refuses (before anything is sent), what an unreachable receiver gives, and that a
+ * drill's answers never show the secret.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
+import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
+import { runDrill, STANDARD_SECRET } from '../support/drill-support.ts';
+
+const receiver = receiversClosedAfterEach();
+
+describe('POST /__admin/drills', () => {
+  it('refuses an unknown client, a client without endpoint and no secret, a secret its format refuses, and the mock itself', async () => {
+    const hooks = await receiver();
+    const t = await createTestApp({ clients: [{ clientId: 'mock-client', clientSecret: 'mock-secret', active: true }] });
+    const unknown = await t.http.post('/__admin/drills').send({ url: hooks.url, clientId: 'nobody' }).expect(404);
+    expect(unknown.body).toMatchObject({ error: 'not_found', message: 'Cliente desconhecido: nobody' });
+    const missing = await t.http.post('/__admin/drills').send({ url: hooks.url }).expect(400);
+    expect(missing.body).toMatchObject({
+      error: 'invalid_request',
+      message: 'Indique o segredo do recetor: o cliente mock-client não tem webhook configurado',
+      details: [{ path: 'secret', message: 'obrigatório quando o cliente não tem webhook' }],
+    });
+    const notStandard = await t.http.post('/__admin/drills').send({ url: hooks.url, secret: 'plain-text-secret' }).expect(400);
+    expect(notStandard.body.details).toEqual([{ path: 'secret', message: 'a secret of format "standard" starts with whsec_' }]);
+    const self = await t.http.post('/__admin/drills').send({ url: 'http://127.0.0.1:4010/__admin/reset', secret: STANDARD_SECRET }).expect(400);
+    expect(self.body.details?.[0]?.path).toBe('url');
+    const tooShort = await t.http.post('/__admin/drills').send({ url: hooks.url, secret: STANDARD_SECRET, timeoutSeconds: 0 }).expect(400);
+    expect(tooShort.body.details?.[0]?.path).toContain('timeoutSeconds');
+    expect(hooks.received).toEqual([]);
+    const unknownDrill = await t.http.get('/__admin/drills/drl_unknown').expect(404);
+    expect(unknownDrill.body).toMatchObject({ error: 'not_found', message: 'Exercício de webhooks desconhecido: drl_unknown' });
+  });
+
+  it('a receiver nobody listens at ends the drill as unreachable after one attempt, every case pending', async () => {
+    const closed = await receiver();
+    const url = closed.url;
+    await closed.close();
+    const t = await createTestApp();
+    const drill = await runDrill(t, { url, secret: STANDARD_SECRET });
+    expect(drill.status).toBe('unreachable');
+    expect(drill.problem).toBe(`the receiver at ${url} cannot be reached: ECONNREFUSED`);
+    expect(drill.cases.map((result) => result.verdict)).toEqual(drill.cases.map(() => 'pending'));
+  });
+
+  it('answers with the plan at once and never shows the secret, given or taken from the endpoint', async () => {
+    const hooks = await receiver();
+    const t = await createTestApp();
+    const started = await t.http.post('/__admin/drills').send({ url: hooks.url, secret: STANDARD_SECRET, seed: 3 }).expect(202);
+    expect(started.body.data).toMatchObject({ status: 'running', seed: 3, format: 'standard', clientId: 'mock-client', url: hooks.url });
+    expect(started.body.data.cases.every((result: { verdict: string }) => result.verdict === 'pending')).toBe(true);
+    const finished = await runDrill(t, { url: hooks.url, secret: STANDARD_SECRET, seed: 3 });
+    expect(JSON.stringify(finished)).not.toContain(STANDARD_SECRET.slice(6, 30));
+  });
+});
