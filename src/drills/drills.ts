@@ -28,7 +28,8 @@ export interface Drills {
   idle(): Promise<void>;
 }
 
-export function createDrills(parts: { random: Random; clock: DrillClock; logger: Logger }): Drills {
+/** `clockOf`: the clock a client's world runs on (a tenant's own), whose time the drill's bodies carry. */
+export function createDrills(parts: { random: Random; clockOf: (clientId: string) => DrillClock; logger: Logger }): Drills {
   const drills = new Map<string, Drill>();
   const running = new Set<Promise<void>>();
   return {
@@ -47,7 +48,7 @@ export function createDrills(parts: { random: Random; clock: DrillClock; logger:
       drills.set(drill.id, drill);
       // A Map iterates in insertion order: the first key is the oldest drill.
       if (drills.size > MAX_DRILLS) drills.delete(drills.keys().next().value as string);
-      const run = runDrill(drill, plan, target, parts.clock)
+      const run = runDrill(drill, plan, target, parts.clockOf(target.clientId))
         .catch((error: unknown) => {
           parts.logger.error(`drill ${drill.id} stopped: ${String((error as Error)?.stack ?? error)}`);
           drill.status = 'failed';

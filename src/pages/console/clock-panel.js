@@ -1,6 +1,8 @@
 /**
- * The mock clock: what it reads; moved by a minute, an hour or a day, by any number of minutes, hours or days, or
- * set to a date and time (UTC, as the mock's times are); frozen and resumed.
+ * The selected client's clock: the global one it follows, or its own (a tenant's) — the panel says which. Moved by a
+ * minute, an hour or a day, by any number of minutes, hours or days, or set to a date and time (UTC, as the mock's
+ * times are); frozen and resumed. "Move only the selected client's clock" moves that client's own clock (created from
+ * the global one on first use) and no other client's; "Follow the global clock" drops it again.
  */
 import { on, onSubmit } from './context.js';
 import { byTestId, shortTime } from './dom.js';
@@ -16,23 +18,42 @@ export function clockPanel(ctx) {
   const now = byTestId('clock-now');
   const state = byTestId('clock-state');
   const setAt = byTestId('clock-set-at');
-  const clockCall = (label, path, body) =>
+  const scope = byTestId('clock-scope');
+  const ownBox = byTestId('clock-own');
+  const followGlobal = byTestId('clock-follow-global');
+  const clientClock = () => `/clients/${encodeURIComponent(ctx.clientId)}/clock`;
+  // Moves go to the selected client's own clock when asked, else to the global clock.
+  const base = () => (ownBox.checked && ctx.clientId ? clientClock() : '/clock');
+  const clockCall = (label, suffix, body) =>
     ctx.act(label, async () => {
-      const { data } = await ctx.admin('POST', path, body);
+      const { data } = await ctx.admin('POST', `${base()}${suffix}`, body);
       ctx.setClock(data);
       return shortTime(data.now);
     });
-  for (const [testid, seconds, label] of MOVES) on(testid, () => clockCall(`Clock +${label}`, '/clock/advance', { seconds }));
-  on('clock-freeze', () => clockCall('Clock frozen', '/clock/freeze'));
-  on('clock-resume', () => clockCall('Clock resumed', '/clock/resume'));
+  const showScope = (data) => {
+    const own = data.own === true;
+    if (own) ownBox.checked = true;
+    followGlobal.hidden = !own;
+    scope.textContent = ctx.clientId ? `Clock of ${ctx.clientId}: ${own ? 'its own' : 'follows the global clock'}` : 'The global clock';
+  };
+  ctx.onClientChange(() => (ownBox.checked = false));
+  on('clock-follow-global', () =>
+    ctx.act('Clock: follows the global clock', async () => {
+      await ctx.admin('DELETE', clientClock());
+      ownBox.checked = false;
+    }),
+  );
+  for (const [testid, seconds, label] of MOVES) on(testid, () => clockCall(`Clock +${label}`, '/advance', { seconds }));
+  on('clock-freeze', () => clockCall('Clock frozen', '/freeze'));
+  on('clock-resume', () => clockCall('Clock resumed', '/resume'));
   onSubmit('clock-advance-form', () => {
     const amount = Number(byTestId('clock-advance-amount').value);
     const unit = byTestId('clock-advance-unit').value;
-    return clockCall(`Clock +${amount} ${unit}`, '/clock/advance', { seconds: amount * UNIT_SECONDS[unit] });
+    return clockCall(`Clock +${amount} ${unit}`, '/advance', { seconds: amount * UNIT_SECONDS[unit] });
   });
   // A datetime-local field holds no zone: its value is read as UTC, the zone every time on the page is shown in.
   // Without seconds (`2026-04-01T12:00`) it is not yet an RFC 3339 instant.
-  onSubmit('clock-set-form', () => clockCall('Clock set', '/clock/set', { at: `${setAt.value.length === 16 ? `${setAt.value}:00` : setAt.value}Z` }));
+  onSubmit('clock-set-form', () => clockCall('Clock set', '/set', { at: `${setAt.value.length === 16 ? `${setAt.value}:00` : setAt.value}Z` }));
 
   const show = () => {
     const ms = ctx.mockNowMs();
@@ -42,7 +63,9 @@ export function clockPanel(ctx) {
   };
   return {
     async refresh() {
-      ctx.setClock((await ctx.admin('GET', '/clock')).data);
+      const { data } = await ctx.admin('GET', ctx.clientId ? clientClock() : '/clock');
+      ctx.setClock(data);
+      showScope(data);
       // Starts from the mock's time, so a date nearby is a small edit.
       if (setAt.value === '') setAt.value = new Date(ctx.clock.nowMs).toISOString().slice(0, 19);
       show();
