@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyStateChange, isRecord } from './state-change.ts';
-import { inFlight } from './in-flight.ts';
+import { closeAfterWork, inFlight } from './in-flight.ts';
 import type { StateSessions } from './state-session.ts';
 
 export interface StateServer {
@@ -47,13 +47,8 @@ export async function startStateServer(sessions: StateSessions): Promise<StateSe
   return {
     url: `http://127.0.0.1:${port}/`,
     problems,
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // A stopped run does not wait for the verifier's idle keep-alive connections, only for the changes under way.
-      server.closeAllConnections();
-      await work.close();
-      await closed;
-    },
+    // A stopped run does not wait for the verifier's idle keep-alive connections, only for the changes under way.
+    close: () => closeAfterWork(server, work),
   };
 }
 

@@ -15,6 +15,7 @@ import { stripApiPrefix } from '../openapi/spec-document.ts';
 import { declaredResponse, responseProblems } from '../conformance/response-conformance.ts';
 import { responseValidatorsOf } from '../conformance/response-validators.ts';
 import { mediaType } from '../http/media-types.ts';
+import type { Exchange } from './exchange.ts';
 import { isVolatileField, placeOf, placeOfPointer } from './volatile.ts';
 
 export type DepartureKind = 'breaking' | 'additive';
@@ -26,17 +27,8 @@ export interface Departure {
   message: string;
 }
 
-export interface ExchangeToJudge {
-  request: PactRequest;
-  status: number;
-  headers: Record<string, string>;
-  /** The response body as JSON, when it is JSON. */
-  body: unknown;
-  /** Why a body labelled JSON is not (exchange.ts). */
-  bodyProblem?: string;
-  /** A body was not kept whole (`--max-judged-bytes`): only the status and headers are judged. */
-  tooLargeToJudge?: true;
-}
+/** What is judged: the exchange as exchange.ts reads it. */
+export type ExchangeToJudge = Exchange;
 
 export interface Judged {
   operationId: string;

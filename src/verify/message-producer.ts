@@ -5,7 +5,7 @@
  * for the length of one verification.
  */
 import { createServer } from 'node:http';
-import { inFlight } from '../provider-states/in-flight.ts';
+import { closeAfterWork, inFlight } from '../provider-states/in-flight.ts';
 import type { AddressInfo } from 'node:net';
 import type { RawInteraction } from '../provider-states/pact-raw.ts';
 import { statesOf } from '../provider-states/pact-raw.ts';
@@ -61,11 +61,7 @@ export async function startMessageProducer(api: ProviderApi): Promise<MessagePro
     url,
     port,
     problems,
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await work.close();
-      await closed;
-    },
+    // A stopped run does not wait for the verifier's idle keep-alive connections, only for the changes under way.
+    close: () => closeAfterWork(server, work),
   };
 }
