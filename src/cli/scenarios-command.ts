@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { formatProblem, loadScenarios, readScenarioFile } from '../scenarios/scenario-library.ts';
+import { orderSummary } from './scenario-summary.ts';
 
 export interface ScenarioCommandIo {
   stdout(text: string): void;
@@ -22,7 +23,8 @@ export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, 
       const width = Math.max(...loaded.scenarios.map((scenario) => scenario.name.length));
       for (const scenario of loaded.scenarios) {
         const origin = scenario.source === 'built-in' ? '' : `  (${scenario.source})`;
-        io.stdout(`${scenario.name.padEnd(width)}  ${scenario.description ?? ''}${origin}\n`);
+        const orders = orderSummary(scenario);
+        io.stdout(`${scenario.name.padEnd(width)}  ${scenario.description ?? ''}${orders ? `  [${orders}]` : ''}${origin}\n`);
       }
       exit(loaded.problems.length > 0 ? 2 : 0);
     });
