@@ -10,6 +10,7 @@ import { defineProxyCommand } from './proxy-command.ts';
 import { defineScenarioCommands } from './scenarios-command.ts';
 import { defineTriggerCommand } from './trigger-command.ts';
 import { defineVerifyCommand } from './verify-command.ts';
+import { colourWanted } from '../platform/colour.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
 
@@ -19,7 +20,11 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, given: CliIo): Promise<number> {
+  const io: CliIo = {
+    ...given,
+    colour: { stdout: colourWanted(env, given.tty?.stdout === true), stderr: colourWanted(env, given.tty?.stderr === true) },
+  };
   let command: Promise<number> = Promise.resolve(EXIT_OK);
   const program = new Command('commerce-mock')
     .description('Mock and contract-testing server for the Commerce and Subscription API')

@@ -32,6 +32,10 @@ export interface CliIo {
   stop: AbortSignal;
   /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
   listening?(baseUrl: string): void;
+  /** Which output streams are terminals (bin/ tells); runCli turns it into `colour` with NO_COLOR and FORCE_COLOR. */
+  tty?: { stdout: boolean; stderr: boolean };
+  /** Whether each stream may hold colour escapes (src/platform/colour.ts); none when absent. */
+  colour?: { stdout: boolean; stderr: boolean };
 }
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
@@ -73,7 +77,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
  * once the server listens; `io.stop` aborted before that ends the start in order instead.
  */
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
-  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat });
+  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat, colour: io.colour?.stderr === true });
   const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
   const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
