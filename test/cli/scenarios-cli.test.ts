@@ -46,7 +46,7 @@ describe('scenario commands', () => {
     expect(bad.stderr).toContain(`commerce-mock: ${join(dir, 'bad.yaml')}: rateLimit.limit: Too small`);
     expect(bad.stderr).toContain(`commerce-mock: ${join(dir, 'bad.yaml')}: rules.0.then: respond and drop exclude each other`);
     const missing = await runCli(['scenarios', 'validate', join(dir, 'nope.yaml')]);
-    expect([missing.code, missing.stderr]).toEqual([2, `commerce-mock: ${join(dir, 'nope.yaml')}: (file): ENOENT\n`]);
+    expect([missing.code, missing.stderr]).toEqual([2, `commerce-mock: ${join(dir, 'nope.yaml')}: (file): not found (no such file or directory) [ENOENT]\n`]);
   });
 
   it('start refuses an unknown --scenario and a bad file in --scenarios with exit 2, before listening', async () => {
