@@ -24,7 +24,7 @@ const consumer = join(work, 'consumer');
 const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/cli.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts', 'package/dist/openapi.json',
   'package/dist/validators/manifest.json', 'package/spec/openapi.yaml', 'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json',
   'package/src/pages/console/index.html', 'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css',
-  'package/README.md', 'package/LICENSE'];
+  'package/README.md', 'package/LICENSE', 'package/docs/cli.md'];
 const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/.*\.ts$/, /^package\/dist\/\.build-stamp$/];
 
 async function main() {

@@ -4,6 +4,8 @@
  * SIGTERM, and exits with the code this resolves to. Tests call it in process.
  */
 import { Command, CommanderError } from 'commander';
+import { withExamples } from './help-text.ts';
+import { defineListenCommand } from './listen-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
@@ -49,6 +51,16 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   defineTriggerCommand(program, io, env, (triggering) => {
     command = triggering;
   });
+  defineListenCommand(program, io, env, (listening) => {
+    command = listening;
+  });
+  withExamples(program, undefined, [
+    'commerce-mock                                        # start the mock on http://127.0.0.1:4010',
+    'commerce-mock start --help                           # every flag of start, and its default',
+    'commerce-mock trigger order.paid                     # make the running mock send a webhook',
+    'commerce-mock listen --forward-to http://localhost:3000/webhooks',
+    'commerce-mock verify ./pacts                         # your pacts against the mock',
+  ]);
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {

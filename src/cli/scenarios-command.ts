@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { formatProblem, loadScenarios, readScenarioFile } from '../scenarios/scenario-library.ts';
+import { withExamples } from './help-text.ts';
 import { orderSummary } from './scenario-summary.ts';
 
 export interface ScenarioCommandIo {
@@ -12,8 +13,12 @@ export interface ScenarioCommandIo {
 }
 
 export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, exit: (code: number) => void): void {
-  const scenarios = program.command('scenarios').description('list or validate scenario files');
-  scenarios
+  const scenarios = withExamples(program.command('scenarios').description('list or validate scenario files'), 'scenarios', [
+    'commerce-mock scenarios list',
+    'commerce-mock scenarios list --scenarios ./my-scenarios',
+    'commerce-mock scenarios validate ./my-scenarios/*.yaml',
+  ]);
+  const list = scenarios
     .command('list')
     .description('the scenarios that can be activated (built-in, then those of --scenarios DIR)')
     .option('--scenarios <dir>', 'directory of your scenario files')
@@ -28,7 +33,8 @@ export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, 
       }
       exit(loaded.problems.length > 0 ? 2 : 0);
     });
-  scenarios
+  withExamples(list, 'scenarios', ['commerce-mock scenarios list', 'commerce-mock scenarios list --scenarios ./my-scenarios']);
+  const validate = scenarios
     .command('validate')
     .description('check scenario files against the schema')
     .argument('<files...>', 'YAML or JSON scenario files')
@@ -45,4 +51,5 @@ export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, 
       }
       exit(failed ? 2 : 0);
     });
+  withExamples(validate, 'scenarios', ['commerce-mock scenarios validate ./my-scenarios/slow-wallet.yaml', 'commerce-mock scenarios validate ./my-scenarios/*.yaml']);
 }

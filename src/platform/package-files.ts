@@ -26,6 +26,8 @@ export const SHIPPED = {
   checkoutTemplates: fromRoot('src/pages/checkout/templates/'),
   console: fromRoot('src/pages/console/'),
   docsPublic: fromRoot('src/pages/docs/public/'),
+  /** The command line's reference, which every command's `--help` links to. */
+  cliDocs: fromRoot('docs/cli.md'),
 } as const;
 
 /** What the build makes beside the compiled code (absent when the sources run, which then read the originals). */
