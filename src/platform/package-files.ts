@@ -41,6 +41,8 @@ export const BUILT = {
   validators: besideCode('validators/'),
   /** swagger-ui-dist's files that /docs serves (SWAGGER_UI_FILES), copied by the build: the package is a dev dependency. */
   swaggerUi: besideCode('swagger-ui/'),
+  /** openapi-backend bundled with its dependencies and the ref-parser stubbed (scripts/bundle-server.mjs). */
+  openapiBackend: besideCode('vendor/openapi-backend.cjs'),
 } as const;
 
 /**
