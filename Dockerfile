@@ -25,11 +25,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund --prefer-offline
 COPY . .
 RUN npm run build \
- && mkdir -p /ship/src/pages/checkout /ship/src/pages/docs \
+ && mkdir -p /ship/src/pages/checkout /ship/src/pages/docs /ship/docs \
  && cp -R package.json bin dist spec scenarios pacts /ship/ \
  && cp -R src/pages/console /ship/src/pages/ \
  && cp -R src/pages/checkout/templates /ship/src/pages/checkout/ \
- && cp -R src/pages/docs/public /ship/src/pages/docs/
+ && cp -R src/pages/docs/public /ship/src/pages/docs/ \
+ && cp -R docs/cli.md /ship/docs/
 
 # Runtime: Node, the production dependencies and /ship; nothing else.
 FROM ${NODE_IMAGE}

@@ -20,5 +20,6 @@ const code = await runCli(process.argv, process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stop: stopping.signal,
+  tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 });
 process.exit(code);

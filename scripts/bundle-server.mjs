@@ -7,6 +7,7 @@
 // require Node's own modules through the `require` the banner makes. The bundle sits one folder below dist/, as every compiled module does, so
 // the package's files are found from it by the same relative paths (src/platform/package-files.ts).
 // dist/index.js (the programmatic API) stays the unbundled build.
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -36,4 +37,36 @@ await build({
   logLevel: 'warning',
   plugins: [startPathOnly],
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
+});
+
+// openapi-backend, with its own dependencies, in one CommonJS file (dist/vendor/openapi-backend.cjs, which
+// src/openapi/openapi-backend.ts loads when built), so the package does not install it: its
+// @apidevtools/json-schema-ref-parser 16 declares Node >= 22.19, and every install on Node 20 printed EBADENGINE.
+// The mock never calls the ref-parser: it hands openapi-backend dereferenced document objects in quick mode, where
+// only `parse` is called, and its result is unused. The stub answers that call and refuses any other. Ajv stays
+// outside: the precompiled validators load its runtime from node_modules, and one copy serves both.
+const refParserStub = {
+  name: 'ref-parser-stub',
+  setup(build) {
+    build.onResolve({ filter: /^@apidevtools\/json-schema-ref-parser$/ }, () => ({ path: 'ref-parser-stub', namespace: 'stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      loader: 'js',
+      contents: `
+        const refuse = (name) => () => Promise.reject(new Error('json-schema-ref-parser.' + name + ' is not in commerce-mock: openapi-backend is given dereferenced document objects'));
+        const parse = (document) => (typeof document === 'object' && document !== null ? Promise.resolve(document) : refuse('parse')());
+        module.exports = { __esModule: true, default: { parse, dereference: refuse('dereference'), resolve: refuse('resolve') } };`,
+    }));
+  },
+};
+
+await build({
+  entryPoints: [createRequire(import.meta.url).resolve('openapi-backend')],
+  outfile: `${out}/vendor/openapi-backend.cjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  external: ['ajv', 'ajv/*'],
+  plugins: [refParserStub],
 });

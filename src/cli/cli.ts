@@ -5,12 +5,15 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineDrillCommand } from './drill-command.ts';
+import { withExamples } from './help-text.ts';
+import { defineListenCommand } from './listen-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
 import { defineScenarioCommands } from './scenarios-command.ts';
 import { defineTriggerCommand } from './trigger-command.ts';
 import { defineVerifyCommand } from './verify-command.ts';
+import { colourWanted } from '../platform/colour.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
 
@@ -20,7 +23,11 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, given: CliIo): Promise<number> {
+  const io: CliIo = {
+    ...given,
+    colour: { stdout: colourWanted(env, given.tty?.stdout === true), stderr: colourWanted(env, given.tty?.stderr === true) },
+  };
   let command: Promise<number> = Promise.resolve(EXIT_OK);
   const program = new Command('commerce-mock')
     .description('Mock and contract-testing server for the Commerce and Subscription API')
@@ -48,6 +55,17 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   defineDrillCommand(program, io, env, (drilling) => {
     command = drilling;
   });
+  defineListenCommand(program, io, env, (listening) => {
+    command = listening;
+  });
+  withExamples(program, undefined, [
+    'commerce-mock                                        # start the mock on http://127.0.0.1:4010',
+    'commerce-mock start --help                           # every flag of start, and its default',
+    'commerce-mock trigger order.paid                     # make the running mock send a webhook',
+    'commerce-mock listen --forward-to http://localhost:3000/webhooks',
+    'commerce-mock verify ./pacts                         # your pacts against the mock',
+    'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
+  ]);
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {

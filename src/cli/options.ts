@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { withExamples } from './help-text.ts';
 import { LOG_FORMATS, LOG_LEVELS } from '../platform/log.ts';
 import { EXCLUSIVE_STORES, mergeConfigSources, parseConfig, type ConfigResult } from '../platform/config.ts';
 
@@ -42,10 +43,10 @@ function rateLimit(value: string): number | 'off' {
 }
 
 export function defineStartCommand(program: Command): Command {
-  return program
+  const start = program
     .command('start')
     .description('start the mock server (the default: `commerce-mock` with flags only)')
-    .addOption(new Option('--port <n>', 'port to listen on (env PORT)').argParser(wholeNumber))
+    .addOption(new Option('--port <n>', 'port to listen on (default 4010; env PORT; 0: any free port)').argParser(wholeNumber))
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--data <file>', 'lowdb data file (default .commerce-mock/db.json)')
     .option('--in-memory', 'keep state in memory only')
@@ -70,6 +71,13 @@ export function defineStartCommand(program: Command): Command {
         (value: string) => value.split(',').map((origin) => origin.trim()),
       ),
     );
+  return withExamples(start, 'start', [
+    'commerce-mock start                                  # http://127.0.0.1:4010, state in .commerce-mock/db.json',
+    'commerce-mock start --in-memory --port 0             # a throwaway mock on any free port',
+    'commerce-mock start --scenario order-failed          # every order fails on its first status poll',
+    'COMMERCE_MOCK_ADMIN_TOKEN=change-me-please commerce-mock start --host 0.0.0.0',
+    'commerce-mock start --config mock.yaml --log-format json',
+  ]);
 }
 
 /** Merge defaults ← config file ← env ← flags and validate. */

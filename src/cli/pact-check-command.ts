@@ -4,6 +4,7 @@
  * with its reason on stderr; nothing is checked then).
  */
 import type { Command } from 'commander';
+import { withExamples } from './help-text.ts';
 import { pactFilesIn, readPactFile, type Pact } from '../conformance/pact-file.ts';
 import { checkPact, pactCheckRouter } from '../pact-check/pact-openapi-check.ts';
 import { allAllowed, reportText, summarise, summaryText } from '../pact-check/pact-report-text.ts';
@@ -15,7 +16,7 @@ export interface PactCheckIo {
 }
 
 export function definePactCheckCommand(program: Command, io: PactCheckIo, exit: (code: number) => void): void {
-  program
+  const command = program
     .command('pact-check')
     .description('check that every interaction of Pact files is allowed by the OpenAPI document (request and response)')
     .argument('<paths...>', 'pact files (JSON, Pact specification V2, V3 or V4) or directories of them')
@@ -23,6 +24,7 @@ export function definePactCheckCommand(program: Command, io: PactCheckIo, exit: 
     .action(async (paths: string[], flags: { json?: boolean }) => {
       exit(await pactCheck(paths, flags.json === true, io));
     });
+  withExamples(command, 'pact-check', ['commerce-mock pact-check ./pacts', 'commerce-mock pact-check ./pacts/merchant-app-commerce-api.json --json']);
 }
 
 async function pactCheck(paths: readonly string[], json: boolean, io: PactCheckIo): Promise<number> {

@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
+import { withExamples } from './help-text.ts';
 import { resolveConfig } from './options.ts';
 import { byteSize, DEFAULT_MAX_JUDGED_BYTES, DEFAULT_PORT, DEFAULT_TIMEOUT_SECONDS, portNumber, targetUrl, timeoutSeconds } from './proxy-flags.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
@@ -30,7 +31,7 @@ interface ProxyFlags {
 }
 
 export function defineProxyCommand(program: Command, io: CliIo, run: (command: Promise<number>) => void): void {
-  program
+  const command = program
     .command('proxy')
     .description('a validating, recording proxy in front of the real service: the drift report at /__admin/proxy/report')
     .addOption(new Option('--target <url>', 'the service to forward to (e.g. its sandbox)').argParser(targetUrl).makeOptionMandatory())
@@ -46,6 +47,10 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
         .default(DEFAULT_MAX_JUDGED_BYTES, '8m'),
     )
     .action((flags: ProxyFlags) => run(proxy(flags, io)));
+  withExamples(command, 'proxy', [
+    'commerce-mock proxy --target https://sandbox.example --report drift',
+    'commerce-mock proxy --target https://sandbox.example --record ./recorded --fallback mock',
+  ]);
 }
 
 async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {

@@ -4,6 +4,8 @@
  */
 import type { Command } from 'commander';
 import { formatProblem, loadScenarios, readScenarioFile } from '../scenarios/scenario-library.ts';
+import { withExamples } from './help-text.ts';
+import { orderSummary } from './scenario-summary.ts';
 
 export interface ScenarioCommandIo {
   stdout(text: string): void;
@@ -11,8 +13,12 @@ export interface ScenarioCommandIo {
 }
 
 export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, exit: (code: number) => void): void {
-  const scenarios = program.command('scenarios').description('list or validate scenario files');
-  scenarios
+  const scenarios = withExamples(program.command('scenarios').description('list or validate scenario files'), 'scenarios', [
+    'commerce-mock scenarios list',
+    'commerce-mock scenarios list --scenarios ./my-scenarios',
+    'commerce-mock scenarios validate ./my-scenarios/*.yaml',
+  ]);
+  const list = scenarios
     .command('list')
     .description('the scenarios that can be activated (built-in, then those of --scenarios DIR)')
     .option('--scenarios <dir>', 'directory of your scenario files')
@@ -22,11 +28,13 @@ export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, 
       const width = Math.max(...loaded.scenarios.map((scenario) => scenario.name.length));
       for (const scenario of loaded.scenarios) {
         const origin = scenario.source === 'built-in' ? '' : `  (${scenario.source})`;
-        io.stdout(`${scenario.name.padEnd(width)}  ${scenario.description ?? ''}${origin}\n`);
+        const orders = orderSummary(scenario);
+        io.stdout(`${scenario.name.padEnd(width)}  ${scenario.description ?? ''}${orders ? `  [${orders}]` : ''}${origin}\n`);
       }
       exit(loaded.problems.length > 0 ? 2 : 0);
     });
-  scenarios
+  withExamples(list, 'scenarios', ['commerce-mock scenarios list', 'commerce-mock scenarios list --scenarios ./my-scenarios']);
+  const validate = scenarios
     .command('validate')
     .description('check scenario files against the schema')
     .argument('<files...>', 'YAML or JSON scenario files')
@@ -43,4 +51,5 @@ export function defineScenarioCommands(program: Command, io: ScenarioCommandIo, 
       }
       exit(failed ? 2 : 0);
     });
+  withExamples(validate, 'scenarios', ['commerce-mock scenarios validate ./my-scenarios/slow-wallet.yaml', 'commerce-mock scenarios validate ./my-scenarios/*.yaml']);
 }

@@ -11,6 +11,7 @@ import { printable } from '../conformance/printable.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import { issueTokens } from '../provider-states/state-session.ts';
 import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provider-states/webhook-fixtures.ts';
+import { withExamples } from './help-text.ts';
 import { applyOverrides } from './overrides.ts';
 
 export const DEFAULT_TRIGGER_URL = 'http://127.0.0.1:4010';
@@ -29,7 +30,7 @@ interface TriggerIo {
 }
 
 export function defineTriggerCommand(program: Command, io: TriggerIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  program
+  const command = program
     .command('trigger')
     .description('make a running mock send a real webhook: creates and moves what the event needs, prints the delivery')
     .argument('<event>', `one of: ${WEBHOOK_FIXTURES.map((fixture) => fixture.event).join(', ')}`)
@@ -39,6 +40,11 @@ export function defineTriggerCommand(program: Command, io: TriggerIo, env: Recor
     .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .option('--override <field=value>', 'a field of the created record (repeatable), e.g. customer.name=Ana or items.0.price=900', (value: string, all: string[]) => [...all, value], [])
     .action((event: string, flags: TriggerFlags) => run(trigger(event, flags, env, io)));
+  withExamples(command, 'trigger', [
+    'commerce-mock trigger order.paid',
+    'commerce-mock trigger order.failed --override items.0.price=900',
+    'commerce-mock trigger subscription.past_due --url http://127.0.0.1:4010 --client shop-two --client-secret …',
+  ]);
 }
 
 async function trigger(event: string, flags: TriggerFlags, env: Record<string, string | undefined>, io: TriggerIo): Promise<number> {

@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { withExamples } from './help-text.ts';
 import { resolveConfig } from './options.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../verify/drift-report.ts';
 import { pactFilesIn, readPactFile } from '../conformance/pact-file.ts';
@@ -14,6 +15,7 @@ import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTar
 import { restoreLeftState } from '../verify/target-state.ts';
 import { verifyPacts, VerifyStopped } from '../verify/verify-pacts.ts';
 import { loadPactCore } from '../verify/pact-core.ts';
+import { painter } from '../platform/colour.ts';
 import { SHIPPED } from '../platform/package-files.ts';
 import { startServer, type CliIo } from '../server/start-server.ts';
 
@@ -38,10 +40,11 @@ interface VerifyFlags {
   scenarios?: string;
   report?: string;
   restore?: boolean;
+  verbose?: boolean;
 }
 
 export function defineVerifyCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  program
+  const command = program
     .command('verify')
     .description('verify Pact contracts against the mock (started for the run) or any provider base URL: the drift report')
     .argument('[pacts...]', 'pact files or directories (default: the pacts/ directory of commerce-mock)')
@@ -55,7 +58,14 @@ export function defineVerifyCommand(program: Command, io: CliIo, env: Record<str
     .option('--scenarios <dir>', 'scenario files of the mock started for the run')
     .option('--report <file>', 'also write the report as <file>.json and <file>.md')
     .option('--restore', 'only give the mock at --provider-base-url the state a killed run left saved, then exit')
+    .option('--verbose', "list every interaction, the verified too, and print the Pact verifier's own output")
     .action((positional: string[], flags: VerifyFlags) => run(verify([...positional, ...flags.pact], flags, env, io)));
+  withExamples(command, 'verify', [
+    'commerce-mock verify ./pacts                         # against a mock started for the run',
+    'commerce-mock verify ./pacts --verbose               # every interaction, and the Pact verifier\'s own output',
+    'commerce-mock verify ./pacts --provider-base-url http://127.0.0.1:4010 --report drift',
+    'commerce-mock verify ./pacts --provider-base-url https://sandbox.example --target real',
+  ]);
 }
 
 async function verify(paths: string[], flags: VerifyFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
@@ -81,11 +91,14 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     io.stderr(`commerce-mock verify: ${verifier.problem}\n`);
     return EXIT_NO_VERIFIER;
   }
+  const colour = io.colour?.stdout === true;
+  // The verifier's own report (colour escapes included) only when asked for, and plain when not on a terminal.
+  const onVerifierOutput = flags.verbose ? (output: string) => io.stdout(colour ? output : withoutEscapes(output)) : undefined;
   let report: DriftReport | number;
   try {
     report = flags.providerBaseUrl
-      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop })
-      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop, keepTargetState: false }));
+      ? await verifyPacts({ pacts, target: target(flags.providerBaseUrl), stop: io.stop, onVerifierOutput })
+      : await withOwnMock(flags, io, (baseUrl) => verifyPacts({ pacts, target: target(baseUrl), stop: io.stop, keepTargetState: false, onVerifierOutput }));
   } catch (error) {
     if (error instanceof ProviderUnreachable) return usage(io, error.message);
     if (error instanceof VerifyStopped) {
@@ -95,7 +108,7 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
     throw error;
   }
   if (typeof report === 'number') return report;
-  io.stdout(renderTerminal(report));
+  io.stdout(renderTerminal(report, { verbose: flags.verbose === true, paint: painter(colour) }));
   if (flags.report) writeReport(flags.report, report, io);
   return report.summary.failed > 0 ? 1 : 0;
 }
@@ -140,6 +153,11 @@ function writeReport(file: string, report: DriftReport, io: CliIo): void {
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, renderMarkdown(report));
   io.stdout(`report written to ${base}.json and ${base}.md\n`);
+}
+
+/** Text without its terminal escapes (colour, cursor moves): what a file or a pipe should hold. */
+function withoutEscapes(text: string): string {
+  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 }
 
 function usage(io: CliIo, problem: string): number {

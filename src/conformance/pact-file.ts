@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { issueText, readInteraction, type PactInteraction } from './pact-interaction.ts';
 import { pactSchema, type PactDocument } from './pact-schema.ts';
+import { fileProblem } from '../platform/file-problem.ts';
 
 export interface Pact {
   file: string;
@@ -35,7 +36,7 @@ export function pactFilesIn(paths: readonly string[]): { files: string[]; unread
     try {
       isDirectory = statSync(path).isDirectory();
     } catch (error) {
-      unreadable.push({ file: path, reason: errorCode(error) });
+      unreadable.push({ file: path, reason: fileProblem(error) });
       continue;
     }
     if (!isDirectory) {
@@ -57,7 +58,7 @@ export function readPactFile(file: string): PactOutcome {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return { ok: false, file, reason: errorCode(error) };
+    return { ok: false, file, reason: fileProblem(error) };
   }
   let json: unknown;
   try {
@@ -90,8 +91,4 @@ function specificationOf(document: PactDocument): number {
   if (Number.isInteger(major)) return major;
   const typed = (document.interactions ?? []).some((raw) => typeof raw === 'object' && raw !== null && 'type' in raw);
   return typed ? 4 : 2;
-}
-
-function errorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? String(error);
 }

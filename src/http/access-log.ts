@@ -16,6 +16,7 @@ const QUIET_OPERATIONS = new Set(['getHealth']);
 export function accessLog(logger: Logger): ExchangeObserver {
   return (exchange: Exchange) => {
     const { context, status } = exchange;
+    const error = errorCodeOf(exchange);
     const fields = {
       method: context.method,
       path: context.path,
@@ -26,9 +27,18 @@ export function accessLog(logger: Logger): ExchangeObserver {
       clientId: context.principal?.clientId ?? context.clientId,
       scenario: context.scenario,
       operationId: context.operationId,
+      error,
     };
-    const message = `${context.method} ${context.path} ${status === 0 ? 'dropped' : status}`;
+    // A refusal names its code (`401 invalid_token` or `401 TOKEN_EXPIRADO`): the status alone does not tell them apart.
+    const message = `${context.method} ${context.path} ${status === 0 ? 'dropped' : status}${error === undefined ? '' : ` ${error}`}`;
     if (context.operationId !== undefined && QUIET_OPERATIONS.has(context.operationId)) logger.debug(message, fields);
     else logger.info(message, fields);
   };
+}
+
+/** The `error` code of a refusal's body (the API's and the admin API's error bodies both carry one). */
+function errorCodeOf({ status, body }: Exchange): string | undefined {
+  if (status < 400 || typeof body !== 'object' || body === null) return undefined;
+  const code = (body as { error?: unknown }).error;
+  return typeof code === 'string' ? code : undefined;
 }

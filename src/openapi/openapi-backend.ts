@@ -4,11 +4,13 @@
  * the contract checks and the proxy validate responses with it. A built server's start path never loads it (nor
  * Ajv's compiler): both are required here, when a backend is first made.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv, Options as AjvOptions } from 'ajv';
 import type { Document, OpenAPIBackend } from 'openapi-backend';
 import { addDecimalsKeyword } from './decimals-keyword.ts';
 import { MULTIPLE_OF_PRECISION, packageDefinition } from './spec-document.ts';
+import { BUILT } from '../platform/package-files.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +24,8 @@ export function createBackend(
   onAjv?: (ajv: Ajv) => void,
   definition: Readonly<Record<string, unknown>> = packageDefinition('service'),
 ): OpenAPIBackend {
-  const { OpenAPIBackend: Backend } = require('openapi-backend') as typeof import('openapi-backend');
+  // Built: the bundled copy the package ships (openapi-backend itself is a dev dependency); from the sources, the package.
+  const { OpenAPIBackend: Backend } = require(existsSync(BUILT.openapiBackend) ? BUILT.openapiBackend : 'openapi-backend') as typeof import('openapi-backend');
   // ajv-formats is CommonJS: its plugin is the module's `default` property.
   const ajvFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
   return new Backend({

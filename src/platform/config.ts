@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { WEBHOOK_FORMATS, webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
+import { closestWord } from './did-you-mean.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
 export const DEFAULT_CLIENTS = [
@@ -147,11 +148,32 @@ export function parseConfig(
   }
   const result = configSchema.safeParse(input);
   if (result.success) return { ok: true, config: result.data };
-  const problems = result.error.issues.map((issue) => {
+  const problems = result.error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${where([...issue.path, key].join('.'))}: ${unknownKey(issue.path, key)}`);
     const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    return `${where(field)}: ${issue.message}`;
+    return [`${where(field)}: ${issue.message}`];
   });
   return { ok: false, problems };
+}
+
+/** An unknown key, with the known key it is likely a misspelling of (as a misspelt flag gets). */
+function unknownKey(path: readonly PropertyKey[], key: string): string {
+  const known = keysAt(configSchema, path);
+  const close = closestWord(key, known);
+  return close === undefined ? `unknown key (known here: ${known.join(', ')})` : `unknown key; did you mean ${close}?`;
+}
+
+/** The keys an object of the schema accepts at a path of the input (through defaults, optionals and arrays). */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let at: z.ZodType | undefined = schema;
+  for (const step of [...path, undefined]) {
+    while (at instanceof z.ZodDefault || at instanceof z.ZodOptional) at = at.unwrap() as z.ZodType;
+    if (step === undefined) break;
+    if (at instanceof z.ZodArray) at = at.element as z.ZodType;
+    else if (at instanceof z.ZodObject) at = (at.shape as Record<string, z.ZodType>)[String(step)];
+    else return [];
+  }
+  return at instanceof z.ZodObject ? Object.keys(at.shape) : [];
 }
 
 /** A config with every default, for tests and embedding. */

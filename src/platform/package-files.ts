@@ -27,6 +27,8 @@ export const SHIPPED = {
   checkoutTemplates: fromRoot('src/pages/checkout/templates/'),
   console: fromRoot('src/pages/console/'),
   docsPublic: fromRoot('src/pages/docs/public/'),
+  /** The command line's reference, which every command's `--help` links to. */
+  cliDocs: fromRoot('docs/cli.md'),
 } as const;
 
 /** What the build makes beside the compiled code (absent when the sources run, which then read the originals). */
@@ -40,6 +42,8 @@ export const BUILT = {
   validators: besideCode('validators/'),
   /** swagger-ui-dist's files that /docs serves (SWAGGER_UI_FILES), copied by the build: the package is a dev dependency. */
   swaggerUi: besideCode('swagger-ui/'),
+  /** openapi-backend bundled with its dependencies and the ref-parser stubbed (scripts/bundle-server.mjs). */
+  openapiBackend: besideCode('vendor/openapi-backend.cjs'),
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, extname, join } from 'node:path';
 import { BUILT, SHIPPED } from '../platform/package-files.ts';
 import { scenarioSchema, type Scenario } from './scenario-schema.ts';
+import { fileProblem } from '../platform/file-problem.ts';
 
 /** `scenarios/` of the package, from `src/scenarios/` (sources) and `dist/scenarios/` (build) alike. */
 export const BUILT_IN_DIR = SHIPPED.scenarios;
@@ -73,7 +74,7 @@ export function readScenarioFile(path: string, source = path): ParsedScenario {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    return { ok: false, problems: [{ file: path, field: '(file)', reason: (error as NodeJS.ErrnoException).code ?? String(error) }] };
+    return { ok: false, problems: [{ file: path, field: '(file)', reason: fileProblem(error) }] };
   }
   return parseScenario(text, path, source);
 }
@@ -89,7 +90,7 @@ export function readScenarioDir(dir: string, source?: string): LoadedScenarios {
   try {
     files = readdirSync(dir).filter((file) => EXTENSIONS.has(extname(file).toLowerCase()) && !file.endsWith('.schema.json'));
   } catch (error) {
-    return { scenarios: [], problems: [{ file: dir, field: '(directory)', reason: (error as NodeJS.ErrnoException).code ?? String(error) }] };
+    return { scenarios: [], problems: [{ file: dir, field: '(directory)', reason: fileProblem(error) }] };
   }
   return collect(files.sort().map((file) => ({ path: join(dir, file), parse: (path) => readScenarioFile(path, source ?? path) })));
 }

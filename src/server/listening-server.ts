@@ -10,10 +10,21 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export function listen(server: Server, host: string, port: number): Promise<{ ok: true } | { ok: false; problems: string[] }> {
   return new Promise((resolve) => {
-    server.once('error', (error) => resolve({ ok: false, problems: [`cannot listen on ${host}:${port}: ${error.message}`] }));
+    server.once('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, problems: [listenProblem(error, host, port)] }));
     server.once('listening', () => resolve({ ok: true }));
     server.listen(port, host);
   });
+}
+
+/** Why the port cannot be had, and the next step when it is taken: another port, or the mock already there. */
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string {
+  const where = `cannot listen on ${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (error.code === 'EADDRINUSE') {
+    return `${where}: the port is in use (EADDRINUSE). Is a mock already running there? Its health: ${reachableOrigin(host, port)}/__admin/health. Or choose another port: --port ${port === 65_535 ? port - 1 : port + 1}, or --port 0 for any free one`;
+  }
+  if (error.code === 'EACCES') return `${where}: not allowed (ports below 1024 need privileges): choose another port, e.g. --port 4010, or --port 0 for any free one`;
+  if (error.code === 'EADDRNOTAVAIL') return `${where}: ${host} is not an address of this machine (--host 127.0.0.1 for this machine only, 0.0.0.0 for every interface)`;
+  return `${where}: ${error.message}`;
 }
 
 /**

@@ -7,13 +7,13 @@ import { createServer, type RequestListener } from 'node:http';
 import { createApp, type AppOptions } from './create-app.ts';
 import { createClientRegistry } from '../clients/client-registry.ts';
 import { createClock } from '../platform/clock.ts';
-import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
+import type { Config } from '../platform/config.ts';
 import type { AppDeps } from '../deps/deps.ts';
 import { seedInitialData } from '../fake/seed-initial-data.ts';
 import { changeApplier } from '../store/apply-change.ts';
-import { isLoopback } from '../http/loopback.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { answerClientError } from './malformed-request.ts';
+import { startBanner } from './start-banner.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
@@ -32,6 +32,10 @@ export interface CliIo {
   stop: AbortSignal;
   /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
   listening?(baseUrl: string): void;
+  /** Which output streams are terminals (bin/ tells); runCli turns it into `colour` with NO_COLOR and FORCE_COLOR. */
+  tty?: { stdout: boolean; stderr: boolean };
+  /** Whether each stream may hold colour escapes (src/platform/colour.ts); none when absent. */
+  colour?: { stdout: boolean; stderr: boolean };
 }
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };
@@ -73,7 +77,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
  * once the server listens; `io.stop` aborted before that ends the start in order instead.
  */
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
-  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat });
+  const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat, colour: io.colour?.stderr === true });
   const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
   const scenarios = loadScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
@@ -163,8 +167,11 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     })());
   const running: RunningServer = { url: reachableOrigin(config.host, port), port, stop };
   if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
-  // With --port 0 the real port is known only once listening.
-  announce({ ...config, port }, io, logger);
+  // With --port 0 the real port is known only once listening. `--log-level silent` prints nothing at all: the banner
+  // is for people, a program is told by `listening`.
+  if (config.logLevel !== 'silent') io.stdout(startBanner({ ...config, port }));
+  io.listening?.(running.url);
+  logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
   return { ok: true, running };
 }
 
@@ -194,40 +201,6 @@ async function closeStore(store: Store, logger: Logger): Promise<number> {
     logger.error(`flushing the store failed: ${String(error)}`);
     return 1;
   }
-}
-
-function announce(config: Config, io: CliIo, logger: Logger): void {
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const base = `http://${host}:${config.port}`;
-  const adminLocked = !isLoopback(config.host);
-  const lines = [
-    `commerce-mock listening on ${base}`,
-    `  API (canonical)  ${base}/v1`,
-    `  API (aliases)    ${base}/api/v1  ${base}/api`,
-    `  admin            ${base}/__admin${adminLocked ? (config.adminToken ? '  (needs the --admin-token bearer)' : '  (locked: set --admin-token)') : ''}`,
-    `  console          ${base}/__admin/ui`,
-    `  docs             ${base}/docs`,
-    `  store            ${config.inMemory ? 'in memory' : config.data}`,
-    '  snapshots        in memory only: lost on restart (export the state to keep one)',
-    ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
-    ...config.clients.map(
-      (client) =>
-        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
-    ),
-  ];
-  // `--log-level silent` prints nothing at all: the banner is for people, a program is told by `listening`.
-  if (config.logLevel !== 'silent') io.stdout(`${lines.join('\n')}\n`);
-  io.listening?.(base);
-  logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
-}
-
-/**
- * A client's secret as the banner shows it: the built-in clients' secrets are documentation (the README gives them),
- * any other secret came from the user's configuration and is never printed.
- */
-function printableSecret(client: { clientId: string; clientSecret: string }): string {
-  const builtIn = DEFAULT_CLIENTS.some((known) => known.clientId === client.clientId && known.clientSecret === client.clientSecret);
-  return builtIn ? client.clientSecret : '*** (as configured)';
 }
 
 /** The configuration as the debug log shows it: the admin token redacted, clients (and their secrets) counted. */

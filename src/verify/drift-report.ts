@@ -4,6 +4,7 @@
  */
 
 import { printable } from '../conformance/printable.ts';
+import { painter, type Paint, type Style } from '../platform/colour.ts';
 
 export type Verdict = 'verified' | 'failed' | 'not verifiable';
 
@@ -35,15 +36,36 @@ export function driftReport(provider: DriftReport['provider'], interactions: Int
 }
 
 const MARK: Record<Verdict, string> = { verified: 'ok  ', failed: 'FAIL', 'not verifiable': 'n/a ' };
+const MARK_STYLE: Record<Verdict, Style> = { verified: 'green', failed: 'red', 'not verifiable': 'yellow' };
 
-export function renderTerminal(report: DriftReport): string {
-  const lines = [`Pact verification against ${printable(report.provider.baseUrl)} (${report.provider.kind})`, ''];
-  for (const interaction of report.interactions) {
-    lines.push(`  ${MARK[interaction.verdict]} ${printable(interaction.consumer)}: ${printable(interaction.description)}${statesSuffix(interaction)}`);
+export interface TerminalOptions {
+  /** Every interaction, the verified ones too; by default only those that failed or could not be verified. */
+  verbose?: boolean;
+  /** Colour (a terminal only); none by default. */
+  paint?: Paint;
+}
+
+/**
+ * The summary first (one line, what a CI log shows), then the interactions that need a look: failed ones with the
+ * differences, not verifiable ones with why. `verbose` lists the verified ones too.
+ */
+export function renderTerminal(report: DriftReport, options: TerminalOptions = {}): string {
+  const paint = options.paint ?? painter(false);
+  const { summary } = report;
+  const total = report.interactions.length;
+  const counts = [
+    paint(summary.verified === total ? 'green' : 'bold', `${summary.verified} verified`),
+    paint(summary.failed > 0 ? 'red' : 'bold', `${summary.failed} failed`),
+    `${summary['not verifiable']} not verifiable`,
+  ];
+  const lines = [`Pact verification against ${printable(report.provider.baseUrl)} (${report.provider.kind}): ${total} interactions, ${counts.join(', ')}`];
+  const shown = report.interactions.filter((interaction) => options.verbose === true || interaction.verdict !== 'verified');
+  if (shown.length > 0) lines.push('');
+  for (const interaction of shown) {
+    lines.push(`  ${paint(MARK_STYLE[interaction.verdict], MARK[interaction.verdict])} ${printable(interaction.consumer)}: ${printable(interaction.description)}${statesSuffix(interaction)}`);
     for (const detail of interaction.details) lines.push(`         ${printable(detail)}`);
   }
-  const { summary } = report;
-  lines.push('', `${summary.verified} verified, ${summary.failed} failed, ${summary['not verifiable']} not verifiable`);
+  if (options.verbose !== true && summary.verified > 0) lines.push('', paint('dim', `(--verbose lists the ${summary.verified} verified interactions too)`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClock } from '../platform/clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
-import { loadPactCore } from './pact-core.ts';
+import { startVerifierProcess, type VerifierProcess } from './verifier-process.ts';
 import type { Pact } from '../conformance/pact-file.ts';
 import { printable } from '../conformance/printable.ts';
 import { fixtureOfStates, isWebhookMessage, startMessageProducer } from './message-producer.ts';
@@ -29,7 +29,10 @@ export interface VerifyOptions {
   stop?: AbortSignal;
   /** False for a mock started for the run alone: nothing of it is worth keeping. */
   keepTargetState?: boolean;
+  /** Told what Pact's verifier printed, once the run ends (`verify --verbose` shows it). */
+  onVerifierOutput?(output: string): void;
 }
+
 
 /** The run was stopped (SIGINT, SIGTERM) before it finished; the target has its state back. */
 export class VerifyStopped extends Error {
@@ -57,6 +60,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> 
     },
   };
   const work = mkdtempSync(join(tmpdir(), 'commerce-mock-verify-'));
+  const verifier = startVerifierProcess(options.stop);
   const stopped = new Promise<never>((_, reject) => {
     const stop = () => reject(new VerifyStopped(String(options.stop?.reason ?? 'stopped')));
     if (options.stop?.aborted) stop();
@@ -66,12 +70,14 @@ export async function verifyPacts(options: VerifyOptions): Promise<DriftReport> 
   try {
     const interactions: InteractionReport[] = [];
     for (const [index, pact] of pacts.entries()) {
-      const verified = verifyOne(pact, join(work, `${index}`), api, routes);
+      const verified = verifyOne(pact, join(work, `${index}`), api, routes, verifier);
       interactions.push(...(await Promise.race([verified, stopped])));
     }
     const kind = api.hasAdmin ? 'mock' : 'real service';
     return driftReport({ baseUrl: options.target.baseUrl, kind }, interactions, createClock().now());
   } finally {
+    const printed = await verifier.close();
+    options.onVerifierOutput?.(printed);
     await stateServer.close();
     await producer?.close();
     rmSync(work, { recursive: true, force: true });
@@ -85,7 +91,13 @@ interface VerifierRoute {
   problemsOf(report: InteractionReport): string[];
 }
 
-async function verifyOne(pact: { file: string; document: RawPact }, copy: string, api: ProviderApi, routes: { http: VerifierRoute; messages: VerifierRoute }): Promise<InteractionReport[]> {
+async function verifyOne(
+  pact: { file: string; document: RawPact },
+  copy: string,
+  api: ProviderApi,
+  routes: { http: VerifierRoute; messages: VerifierRoute },
+  verifier: VerifierProcess,
+): Promise<InteractionReport[]> {
   const { document } = pact;
   const reports = document.interactions.map((interaction) => ({
     interaction,
@@ -108,18 +120,24 @@ async function verifyOne(pact: { file: string; document: RawPact }, copy: string
     { route: routes.messages, members: verifiable.filter(({ interaction }) => isWebhookMessage(interaction)) },
   ];
   for (const [index, { route, members }] of groups.entries()) {
-    if (members.length > 0) await verifyGroup(document, members, `${copy}.${index}.json`, route);
+    if (members.length > 0) await verifyGroup(document, members, `${copy}.${index}.json`, route, verifier);
   }
   return reports.map(({ report }) => report);
 }
 
-async function verifyGroup(document: RawPact, members: Array<{ interaction: RawInteraction; report: InteractionReport }>, copy: string, route: VerifierRoute): Promise<void> {
+async function verifyGroup(
+  document: RawPact,
+  members: Array<{ interaction: RawInteraction; report: InteractionReport }>,
+  copy: string,
+  route: VerifierRoute,
+  verifier: VerifierProcess,
+): Promise<void> {
   // The verifier prints names and descriptions to the terminal itself: it is given them printable.
   const consumer = { ...document.consumer, name: printable(document.consumer.name) };
   const provider = { ...document.provider, name: printable(document.provider.name) };
   const interactions = members.map(({ interaction }) => ({ ...interaction, description: printable(interaction.description) }));
   writeFileSync(copy, JSON.stringify({ ...document, consumer, provider, interactions }));
-  const results = await runVerifier(copy, provider.name, route.options);
+  const results = await runVerifier(copy, provider.name, route.options, verifier);
   const pending = new Map<string, InteractionReport[]>();
   for (const { report } of members) {
     const shown = printable(report.description);
@@ -161,15 +179,8 @@ interface RunOptions {
   transports?: Array<{ protocol: string; port: number; path: string; scheme: string }>;
 }
 
-async function runVerifier(pactUrl: string, provider: string, options: RunOptions): Promise<VerifierResults> {
-  const loaded = await loadPactCore();
-  // `verify` checked before it started anything (verify-command.ts): a library missing here is a bug.
-  if (!loaded.ok) throw new Error(loaded.problem);
-  const pactCore = loaded.core;
-  pactCore.logLevel('error');
-  let json: string;
-  try {
-    json = await pactCore.verifyPacts({
+async function runVerifier(pactUrl: string, provider: string, options: RunOptions, verifier: VerifierProcess): Promise<VerifierResults> {
+  const json = await verifier.verify({
       ...options,
       provider,
       pactUrls: [pactUrl],
@@ -177,10 +188,7 @@ async function runVerifier(pactUrl: string, provider: string, options: RunOption
       // A state setup may wait for a real service's rate window to turn (up to a minute).
       timeout: 90_000,
       logLevel: 'error',
-    });
-  } catch (error) {
-    json = error instanceof Error ? error.message : String(error);
-  }
+  });
   try {
     return JSON.parse(json) as VerifierResults;
   } catch {

@@ -16,16 +16,30 @@ describe('start-up banner', () => {
     expect(result.stdout).toMatch(/docs +http:\/\/127\.0\.0\.1:\d+\/docs\n/);
   });
 
-  it('on another host without --admin-token: the admin URL, said to be locked', async () => {
+  it('bound to 0.0.0.0 (a container) without a token: loopback URLs a browser opens, and the env variable that unlocks the admin API', async () => {
     const result = await runCli(['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--log-level', 'error'], { stopWhen: started });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/admin +http:\/\/0\.0\.0\.0:\d+\/__admin {2}\(locked: set --admin-token\)/);
+    expect(result.stdout).not.toContain('http://0.0.0.0');
+    expect(result.stdout).toMatch(/^commerce-mock listening on http:\/\/127\.0\.0\.1:\d+ {2}\(bound to 0\.0\.0\.0: every interface\)\n/);
+    expect(result.stdout).toMatch(
+      /admin +http:\/\/127\.0\.0\.1:\d+\/__admin {2}\(locked: set env COMMERCE_MOCK_ADMIN_TOKEN=<8\+ characters> and restart, or --admin-token\)\n/,
+    );
+    expect(result.stdout).toMatch(/console +http:\/\/127\.0\.0\.1:\d+\/__admin\/ui\n/);
+    expect(result.stdout).toMatch(/health +http:\/\/127\.0\.0\.1:\d+\/__admin\/health\n/);
   });
 
-  it('on another host with --admin-token: the admin URL, said to need it', async () => {
-    const args = ['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--admin-token', 'secret-token', '--log-level', 'error'];
-    const result = await runCli(args, { stopWhen: started });
-    expect(result.stdout).toContain('/__admin  (needs the --admin-token bearer)');
+  it('bound to :: : the IPv6 loopback URL', async () => {
+    const result = await runCli(['start', '--in-memory', '--host', '::', '--port', '0', '--log-level', 'error'], { stopWhen: started });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^commerce-mock listening on http:\/\/\[::1\]:\d+ {2}\(bound to ::: every interface\)\n/);
+  });
+
+  it('with the token from env COMMERCE_MOCK_ADMIN_TOKEN: says to send it as a bearer, and never prints it', async () => {
+    const args = ['start', '--in-memory', '--host', '0.0.0.0', '--port', '0', '--log-level', 'error'];
+    const result = await runCli(args, { stopWhen: started, env: { COMMERCE_MOCK_ADMIN_TOKEN: 'secret-admin-token' } });
+    expect(result.stdout).toContain('/__admin  (send the admin token: Authorization: Bearer <token>; the console asks for it)\n');
+    expect(result.stdout).not.toContain('--admin-token');
+    expect(result.stdout + result.stderr).not.toContain('secret-admin-token');
   });
 
   it('prints the built-in clients\' documented secrets, never a secret from the configuration', async () => {

@@ -57,7 +57,10 @@ describe('one mock per data file', () => {
     try {
       const refused = await runCli(['start', '--data', data, '--port', String(port)]);
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`commerce-mock: cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`);
+      // The next step is named: the mock that may hold the port, and another port.
+      expect(refused.stderr).toContain(
+        `commerce-mock: cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE). Is a mock already running there? Its health: http://127.0.0.1:${port}/__admin/health. Or choose another port: --port ${port + 1}, or --port 0 for any free one\n`,
+      );
       expect(refused.stderr).not.toContain('opening the store');
     } finally {
       blocker.close();

@@ -99,9 +99,9 @@ describe('--log-level', () => {
     const result = await runCli([...START, '--admin-token', ADMIN_TOKEN], { ...WAIT, whileListening: someRequests });
     const access = result.stderr.split('\n').filter((line) => / (GET|POST) \//.test(line));
     expect(access).toEqual([
-      expect.stringMatching(/^\[commerce-mock\] info: POST \/v1\/auth\/token 200 durationMs=[\d.]+ requestId=req_\S+ clientId=mock-client operationId=issueToken$/),
-      expect.stringMatching(/^\[commerce-mock\] info: GET \/v1\/products 200 durationMs=/),
-      expect.stringMatching(/^\[commerce-mock\] info: GET \/__admin\/clock 200 durationMs=/),
+      expect.stringMatching(/^\[commerce-mock\] \d\d:\d\d:\d\d\.\d{3} info: POST \/v1\/auth\/token 200 durationMs=[\d.]+ requestId=req_\S+ clientId=mock-client operationId=issueToken$/),
+      expect.stringMatching(/^\[commerce-mock\] \d\d:\d\d:\d\d\.\d{3} info: GET \/v1\/products 200 durationMs=/),
+      expect.stringMatching(/^\[commerce-mock\] \d\d:\d\d:\d\d\.\d{3} info: GET \/__admin\/clock 200 durationMs=/),
     ]);
   });
 

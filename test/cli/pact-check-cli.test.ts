@@ -96,7 +96,7 @@ describe('pact-check command', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `commerce-mock: ${join(dir, 'missing.json')}: ENOENT\ncommerce-mock: ${join(dir, 'broken.json')}: not a pact: a pact has "interactions" (or "messages")\n`,
+      stderr: `commerce-mock: ${join(dir, 'missing.json')}: not found (no such file or directory) [ENOENT]\ncommerce-mock: ${join(dir, 'broken.json')}: not a pact: a pact has "interactions" (or "messages")\n`,
     });
     const empty = mkdtempSync(join(tmpdir(), 'cli-pact-check-empty-'));
     expect(await runCli(['pact-check', empty])).toEqual({ code: 2, stdout: '', stderr: `commerce-mock: ${empty}: no pact files (*.json) in this directory\n` });

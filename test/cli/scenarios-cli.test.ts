@@ -21,7 +21,16 @@ describe('scenario commands', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^token-expiry +Access tokens live 30 seconds/m);
     expect(result.stdout).toContain(`my-case`);
-    expect(result.stdout).toContain(`my own case  (${join(dir, 'my-case.yaml')})`);
+    expect(result.stdout).toContain(`my own case  [order FAILED after 2 status polls, payment FAILED]  (${join(dir, 'my-case.yaml')})`);
+  });
+
+  it('list: what a scenario does to orders and their payments is read from its data (a cancelled order\'s payment is CANCELLED)', async () => {
+    const result = await runCli(['scenarios', 'list']);
+    const line = (name: string) => result.stdout.split('\n').find((text) => text.startsWith(`${name} `))?.replace(/ {2,}/g, '  ');
+    expect(line('order-cancelled')).toBe('order-cancelled  An order is cancelled on its first status poll.  [order CANCELLED after 1 status poll, payment CANCELLED]');
+    expect(line('order-failed')).toBe("order-failed  An order's payment fails on its first status poll.  [order FAILED after 1 status poll, payment FAILED]");
+    expect(line('slow-payment')).toContain('[order PAID 600 s of mock time after it was placed, payment PAID]');
+    expect(result.stdout).not.toContain('payment FAILED)');
   });
 
   it('validate: exit 0 for a good file, 2 naming the file, field and reason for a bad one', async () => {
@@ -37,7 +46,7 @@ describe('scenario commands', () => {
     expect(bad.stderr).toContain(`commerce-mock: ${join(dir, 'bad.yaml')}: rateLimit.limit: Too small`);
     expect(bad.stderr).toContain(`commerce-mock: ${join(dir, 'bad.yaml')}: rules.0.then: respond and drop exclude each other`);
     const missing = await runCli(['scenarios', 'validate', join(dir, 'nope.yaml')]);
-    expect([missing.code, missing.stderr]).toEqual([2, `commerce-mock: ${join(dir, 'nope.yaml')}: (file): ENOENT\n`]);
+    expect([missing.code, missing.stderr]).toEqual([2, `commerce-mock: ${join(dir, 'nope.yaml')}: (file): not found (no such file or directory) [ENOENT]\n`]);
   });
 
   it('start refuses an unknown --scenario and a bad file in --scenarios with exit 2, before listening', async () => {

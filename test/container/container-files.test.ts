@@ -31,8 +31,17 @@ describe('container files', () => {
     const compose = parse(read('compose.yaml')) as { services: Record<string, { healthcheck: { test: string[] }; ports: string[] }> };
     const service = Object.values(compose.services)[0];
     expect(service?.healthcheck.test).toEqual(['CMD', ...command]);
-    expect(service?.ports).toEqual(['4010:4010']);
+    expect(service?.ports).toEqual(['127.0.0.1:4010:4010']);
     expect(dockerfile).toMatch(/^EXPOSE 4010$/m);
+  });
+
+  it('compose gives the admin API a usable documented token (the console works without a restart) and offers the port to this machine only', () => {
+    const compose = parse(read('compose.yaml')) as { services: Record<string, { environment: Record<string, string>; ports: string[] }> };
+    const service = Object.values(compose.services)[0];
+    const fallback = /^\$\{COMMERCE_MOCK_ADMIN_TOKEN:-(.*)\}$/.exec(service?.environment['COMMERCE_MOCK_ADMIN_TOKEN'] ?? '')?.[1] ?? '';
+    expect(fallback.length).toBeGreaterThanOrEqual(8);
+    expect(service?.ports.every((port) => port.startsWith('127.0.0.1:'))).toBe(true);
+    expect(read('docs/cli.md')).toContain(`\`${fallback}\``);
   });
 
   it('ships every file the server reads at run time, as the package does', () => {

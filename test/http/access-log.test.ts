@@ -17,6 +17,7 @@ interface Line {
   clientId?: string;
   scenario?: string;
   operationId?: string;
+  error?: string;
 }
 
 async function loggedApp(level: LogLevel, config: Parameters<typeof createTestApp>[0] = {}) {
@@ -45,6 +46,21 @@ describe('access log', () => {
     expect(entries[1]).toMatchObject({ msg: 'GET /v1/products 200', clientId: 'mock-client', operationId: 'listProducts', requestId: listed.headers['x-request-id'] });
     expect(entries[0]?.clientId).toBe('mock-client');
     expect(entries[2]?.clientId).toBeUndefined();
+  });
+
+  it('a refusal names its error code, so two 401s read apart (invalid_token, TOKEN_EXPIRADO); an answer that is not a refusal names none', async () => {
+    const { t, access } = await loggedApp('info', { tokens: { ttlSeconds: 60 } });
+    await t.http.get('/v1/products').set(bearer('not-a-token')).expect(401);
+    const token = await tokenFor(t);
+    await t.http.post('/__admin/clock/advance').send({ seconds: 61 }).expect(200);
+    const expired = await t.http.get('/v1/products').set(bearer(token)).expect(401);
+    const entries = access().filter((entry) => entry.path === '/v1/products');
+    expect(entries.map((entry) => [entry.msg, entry.error])).toEqual([
+      ['GET /v1/products 401 invalid_token', 'invalid_token'],
+      [`GET /v1/products 401 ${String(expired.body.error)}`, expired.body.error],
+    ]);
+    expect(expired.body.error).toBe('TOKEN_EXPIRADO');
+    expect(access().find((entry) => entry.path === '/v1/auth/token')).not.toHaveProperty('error');
   });
 
   it('names the active scenario of the request', async () => {

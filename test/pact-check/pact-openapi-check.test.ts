@@ -278,7 +278,7 @@ describe('pact-check on files that are not pacts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pact-check-bad-'));
     writeFileSync(join(dir, 'text.json'), 'not json');
     writeFileSync(join(dir, 'other.json'), '{"name": "x"}');
-    expect(await unreadable(join(dir, 'missing.json'))).toEqual({ readable: false, file: join(dir, 'missing.json'), reason: 'ENOENT' });
+    expect(await unreadable(join(dir, 'missing.json'))).toEqual({ readable: false, file: join(dir, 'missing.json'), reason: 'not found (no such file or directory) [ENOENT]' });
     expect(await unreadable(join(dir, 'text.json'))).toMatchObject({ readable: false, reason: expect.stringMatching(/^not JSON \(/) });
     expect(await unreadable(join(dir, 'other.json'))).toEqual({
       readable: false,

@@ -98,7 +98,7 @@ describe('verify refuses bad input with exit 2 and writes no report', () => {
   writeFileSync(notPact, JSON.stringify({ hello: 'world' }));
 
   it.each([
-    [['verify', join(dir, 'missing.json')], 'missing.json: ENOENT'],
+    [['verify', join(dir, 'missing.json')], 'missing.json: not found (no such file or directory) [ENOENT]'],
     [['verify', notPact], 'not-a-pact.json: not a pact'],
     [['verify', COMMITTED_PACT, '--target', 'staging'], '--target: expected auto, mock or real, got "staging"'],
     [['verify', COMMITTED_PACT, '--provider-base-url', 'http://127.0.0.1:9'], 'cannot reach http://127.0.0.1:9'],

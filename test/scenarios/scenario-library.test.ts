@@ -74,7 +74,7 @@ describe('scenario files', () => {
     expect(loaded.problems).toEqual([
       { file: join(dir, 'mine.json'), field: 'name', reason: `scenario mine is already defined by ${join(dir, 'also-mine.yaml')}` },
     ]);
-    expect(readScenarioDir(join(dir, 'missing')).problems[0]?.reason).toBe('ENOENT');
+    expect(readScenarioDir(join(dir, 'missing')).problems[0]?.reason).toBe('not found (no such file or directory) [ENOENT]');
   });
 
   it('commits scenarios/scenario.schema.json as generated from the zod schema (npm run scenario-schema)', () => {

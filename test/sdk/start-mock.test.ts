@@ -146,7 +146,7 @@ describe('startMock refuses', () => {
 
   it('a port in use, naming the address; the mock holding it goes on answering', async () => {
     const holder = await start();
-    await expect(startMock({ port: holder.port })).rejects.toThrow(`startMock: cannot listen on 127.0.0.1:${holder.port}: listen EADDRINUSE`);
+    await expect(startMock({ port: holder.port })).rejects.toThrow(`startMock: cannot listen on 127.0.0.1:${holder.port}: the port is in use (EADDRINUSE)`);
     expect(await tokenFor(holder)).toEqual(expect.any(String));
   });
 

@@ -1,0 +1,50 @@
+/**
+ * The start-up banner: where a person on this machine opens the API, the admin API, the console and the docs, and
+ * how to unlock the admin API when it is locked. A wildcard bind (`0.0.0.0`, `::`, as in a container) is shown
+ * through loopback: a browser cannot open `http://0.0.0.0:4010`, and a published port answers on the host's
+ * loopback. Nothing secret is printed: the admin token never, a configured client's secret never.
+ */
+import { isLoopback } from '../http/loopback.ts';
+import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
+import { reachableOrigin } from './listening-server.ts';
+
+/** The environment variable the admin token is read from (the route a container or a CI secret takes). */
+export const ADMIN_TOKEN_ENV = 'COMMERCE_MOCK_ADMIN_TOKEN';
+
+export function startBanner(config: Config): string {
+  const base = reachableOrigin(config.host, config.port);
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const lines = [
+    `commerce-mock listening on ${base}${wildcard ? `  (bound to ${config.host}: every interface)` : ''}`,
+    `  API (canonical)  ${base}/v1`,
+    `  API (aliases)    ${base}/api/v1  ${base}/api`,
+    `  admin            ${base}/__admin${adminNote(config)}`,
+    `  console          ${base}/__admin/ui`,
+    `  health           ${base}/__admin/health`,
+    `  docs             ${base}/docs`,
+    `  store            ${config.inMemory ? 'in memory' : config.data}`,
+    '  snapshots        in memory only: lost on restart (export the state to keep one)',
+    ...(config.scenario ? [`  scenario         ${config.scenario} (global)`] : []),
+    ...config.clients.map(
+      (client) =>
+        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Off loopback the admin API wants a bearer token: say so, and how to set one when none is set. */
+function adminNote(config: Config): string {
+  if (isLoopback(config.host)) return '';
+  if (config.adminToken) return '  (send the admin token: Authorization: Bearer <token>; the console asks for it)';
+  return `  (locked: set env ${ADMIN_TOKEN_ENV}=<8+ characters> and restart, or --admin-token)`;
+}
+
+/**
+ * A client's secret as the banner shows it: the built-in clients' secrets are documentation (the README gives them),
+ * any other secret came from the user's configuration and is never printed.
+ */
+function printableSecret(client: { clientId: string; clientSecret: string }): string {
+  const builtIn = DEFAULT_CLIENTS.some((known) => known.clientId === client.clientId && known.clientSecret === client.clientSecret);
+  return builtIn ? client.clientSecret : '*** (as configured)';
+}
