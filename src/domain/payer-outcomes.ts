@@ -18,6 +18,10 @@ export const FAILURE_CODES = [
   'PROVIDER_ERROR',
   'PAYMENT_FAILED',
   'ORDER_CANCELLED',
+  // Chosen by a wallet's state (src/wallets/), never by a number.
+  'WALLET_LIMIT_EXCEEDED',
+  'WALLET_LOCKED',
+  'TRANSACTION_IN_PROGRESS',
 ] as const;
 
 export type FailureCode = (typeof FAILURE_CODES)[number];
@@ -49,6 +53,11 @@ export const FAILURE_REASONS: Readonly<Record<FailureCode, FailureReasonEntry>> 
   // Not chosen by a number: a failure or a cancellation that names no reason (checkout buttons, admin, scenarios).
   PAYMENT_FAILED: { status: 'FAILED', message: 'O pagamento falhou.' },
   ORDER_CANCELLED: { status: 'CANCELLED', message: 'O pedido foi cancelado antes do pagamento.' },
+  // A wallet's state (docs/payer-outcomes.md#wallets): M-Pesa's codes for an invalid amount, an inactive account
+  // and a duplicate transaction, the nearest the Mozambique API has to a limit, a lock and a prompt still open.
+  WALLET_LIMIT_EXCEEDED: { status: 'FAILED', mpesaCode: 'INS-15', message: 'O valor ultrapassa o limite da carteira do pagador.' },
+  WALLET_LOCKED: { status: 'FAILED', mpesaCode: 'INS-996', message: 'A carteira do pagador está bloqueada.' },
+  TRANSACTION_IN_PROGRESS: { status: 'FAILED', mpesaCode: 'INS-10', message: 'Já existe uma transação em curso no telemóvel do pagador.' },
 };
 
 /**
