@@ -41,6 +41,8 @@ export interface FailureReasonEntry {
   /** The M-Pesa Mozambique API's response code, when it has one (assumed). */
   mpesaCode?: string;
   message: string;
+  /** For a reason a wallet's state chooses (docs/payer-outcomes.md#wallets): when, in English. */
+  walletState?: string;
 }
 
 export const FAILURE_REASONS: Readonly<Record<FailureCode, FailureReasonEntry>> = {
@@ -55,9 +57,14 @@ export const FAILURE_REASONS: Readonly<Record<FailureCode, FailureReasonEntry>> 
   ORDER_CANCELLED: { status: 'CANCELLED', message: 'O pedido foi cancelado antes do pagamento.' },
   // A wallet's state (docs/payer-outcomes.md#wallets): M-Pesa's codes for an invalid amount, an inactive account
   // and a duplicate transaction, the nearest the Mozambique API has to a limit, a lock and a prompt still open.
-  WALLET_LIMIT_EXCEEDED: { status: 'FAILED', mpesaCode: 'INS-15', message: 'O valor ultrapassa o limite da carteira do pagador.' },
-  WALLET_LOCKED: { status: 'FAILED', mpesaCode: 'INS-996', message: 'A carteira do pagador está bloqueada.' },
-  TRANSACTION_IN_PROGRESS: { status: 'FAILED', mpesaCode: 'INS-10', message: 'Já existe uma transação em curso no telemóvel do pagador.' },
+  WALLET_LIMIT_EXCEEDED: { status: 'FAILED', mpesaCode: 'INS-15', message: 'O valor ultrapassa o limite da carteira do pagador.', walletState: 'over the per-transaction or daily limit' },
+  WALLET_LOCKED: { status: 'FAILED', mpesaCode: 'INS-996', message: 'A carteira do pagador está bloqueada.', walletState: 'a push to a locked wallet' },
+  TRANSACTION_IN_PROGRESS: {
+    status: 'FAILED',
+    mpesaCode: 'INS-10',
+    message: 'Já existe uma transação em curso no telemóvel do pagador.',
+    walletState: 'a push while the phone shows another prompt',
+  },
 };
 
 /**

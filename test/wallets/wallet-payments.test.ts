@@ -105,3 +105,36 @@ describe('a payer with a wallet', () => {
     expect(reasons).toContainEqual([ignored.id, 'PAYER_TIMEOUT']);
   });
 });
+
+describe('a wallet without the checkout page', () => {
+  it('fails an order moved by its progression with the limit reason, and debits one it pays', async () => {
+    const t = await appSendingTo(undefined);
+    await t.http.put(`${WALLETS}/${PHONE}`).send({ balance: 1000, pin: '1234', limits: { perTransaction: 500 } }).expect(201);
+    const token = await tokenFor(t);
+    const order = await placeOrder(t, ORDER_600, token);
+    for (let poll = 0; poll < 3; poll += 1) await status(t, order);
+    expect(await reasonOf(t, order)).toEqual({ code: 'WALLET_LIMIT_EXCEEDED', providerCode: 'INS-15', message: 'O valor ultrapassa o limite da carteira do pagador.' });
+
+    await t.http.put(`${WALLETS}/${PHONE}`).send({ limits: { perTransaction: null, perDay: 1000 } }).expect(200);
+    const paid = await placeOrder(t, ORDER_600, token);
+    for (let poll = 0; poll < 3; poll += 1) await status(t, paid);
+    expect(await status(t, paid)).toMatchObject({ status: 'PAID' });
+    const wallet = (await t.http.get(`${WALLETS}/${PHONE}`).expect(200)).body.data;
+    expect(wallet).toMatchObject({ balance: 400, spentToday: 600, limits: { perDay: 1000 } });
+    // 600 more would pass the day's 1,000.
+    const third = await placeOrder(t, ORDER_600, token);
+    await t.http.put(`${WALLETS}/${PHONE}`).send({ balance: 5000 }).expect(200);
+    for (let poll = 0; poll < 3; poll += 1) await status(t, third);
+    expect(await reasonOf(t, third)).toMatchObject({ code: 'WALLET_LIMIT_EXCEEDED' });
+  });
+
+  it('refuses a number no wallet can have, and an unknown wallet, writing nothing', async () => {
+    const t = await appSendingTo(undefined);
+    const refused = await t.http.put(`${WALLETS}/${encodeURIComponent('+27 82 000 0000')}`).send({ balance: 1, pin: '1234' }).expect(400);
+    expect(refused.body).toMatchObject({ error: 'invalid_request', details: [{ path: 'phone' }] });
+    expect((await t.http.put(`${WALLETS}/${PHONE}`).send({ balance: 1 }).expect(400)).body.details).toEqual([{ path: 'pin', message: 'obrigatório ao criar uma carteira' }]);
+    await t.http.get(`${WALLETS}/${PHONE}`).expect(404);
+    await t.http.post(`${WALLETS}/${PHONE}/prompt`).send({ action: 'cancel' }).expect(404);
+    expect(t.store.count('wallets')).toBe(0);
+  });
+});
