@@ -17,6 +17,8 @@ export const DOC_FILE = fileURLToPath(new URL('../docs/payer-outcomes.md', impor
 export const SPEC_FILE = fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url));
 export const START_MARKER = '<!-- payer-outcomes:start -->';
 export const END_MARKER = '<!-- payer-outcomes:end -->';
+export const WALLET_START_MARKER = '<!-- wallet-reasons:start -->';
+export const WALLET_END_MARKER = '<!-- wallet-reasons:end -->';
 /** The lines of the spec the generator owns: after this one in FailureReason's description … */
 const SPEC_TABLE_AFTER = 'see docs/payer-outcomes.md:';
 const SPEC_INDENT = '        ';
@@ -35,6 +37,15 @@ export function renderOutcomeTable(): string {
   return lines.join('\n');
 }
 
+/** The reasons a wallet's state chooses (docs/payer-outcomes.md, "Wallets"). */
+export function renderWalletReasonTable(): string {
+  const rows = FAILURE_CODES.flatMap((code) => {
+    const entry = FAILURE_REASONS[code];
+    return entry.walletState === undefined ? [] : [`| \`${code}\` | ${entry.walletState} | ${entry.mpesaCode ? `\`${entry.mpesaCode}\`` : '—'} | ${entry.message} |`];
+  });
+  return ['| `failureReason.code` | when | M-Pesa `providerCode` | `failureReason.message` |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 function becomes(outcome: PayerOutcome): string {
   switch (outcome.timing) {
     case 'answer':
@@ -50,10 +61,14 @@ function becomes(outcome: PayerOutcome): string {
 
 /** The doc with its table regenerated between the markers. */
 export function updateDoc(doc: string): string {
-  const start = doc.indexOf(START_MARKER);
-  const end = doc.indexOf(END_MARKER);
-  if (start < 0 || end < start) throw new Error(`${DOC_FILE}: markers ${START_MARKER} … ${END_MARKER} missing`);
-  return `${doc.slice(0, start + START_MARKER.length)}\n${renderOutcomeTable()}\n${doc.slice(end)}`;
+  return between(between(doc, START_MARKER, END_MARKER, renderOutcomeTable()), WALLET_START_MARKER, WALLET_END_MARKER, renderWalletReasonTable());
+}
+
+function between(doc: string, startMarker: string, endMarker: string, table: string): string {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`${DOC_FILE}: markers ${startMarker} … ${endMarker} missing`);
+  return `${doc.slice(0, start + startMarker.length)}\n${table}\n${doc.slice(end)}`;
 }
 
 /** The document with FailureReason's table (in its description) and its `code` enum regenerated. */

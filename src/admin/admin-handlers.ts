@@ -16,6 +16,7 @@ import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
 import { tenantHandlers } from './tenant-handlers.ts';
+import { walletHandlers } from './wallet-handlers.ts';
 import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
@@ -33,5 +34,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...webhookHandlers(admin),
     ...pactStateHandlers(admin),
     ...drillHandlers(admin),
+    ...walletHandlers(admin),
   } satisfies AdminHandlerTable;
 }

@@ -8,6 +8,8 @@ export const ID_PREFIX = {
   payment: 'pay',
   token: 'tok',
   request: 'req',
+  wallet: 'wal',
+  walletEntry: 'went',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

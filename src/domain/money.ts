@@ -19,3 +19,10 @@ export function sumCentavos(values: readonly Centavos[]): Centavos {
 export function timesQuantity(price: Centavos, quantity: number): Centavos {
   return (price * quantity) as Centavos;
 }
+
+/** `1234.5` → `1 234,50 MZN` (non-breaking spaces), from integer centavos so no float shows through. */
+export function formatMzn(amount: number): string {
+  const centavos = toCentavos(amount);
+  const whole = String(Math.trunc(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${whole},${String(centavos % 100).padStart(2, '0')}\u00a0MZN`;
+}

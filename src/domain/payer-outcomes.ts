@@ -18,6 +18,10 @@ export const FAILURE_CODES = [
   'PROVIDER_ERROR',
   'PAYMENT_FAILED',
   'ORDER_CANCELLED',
+  // Chosen by a wallet's state (src/wallets/), never by a number.
+  'WALLET_LIMIT_EXCEEDED',
+  'WALLET_LOCKED',
+  'TRANSACTION_IN_PROGRESS',
 ] as const;
 
 export type FailureCode = (typeof FAILURE_CODES)[number];
@@ -37,6 +41,8 @@ export interface FailureReasonEntry {
   /** The M-Pesa Mozambique API's response code, when it has one (assumed). */
   mpesaCode?: string;
   message: string;
+  /** For a reason a wallet's state chooses (docs/payer-outcomes.md#wallets): when, in English. */
+  walletState?: string;
 }
 
 export const FAILURE_REASONS: Readonly<Record<FailureCode, FailureReasonEntry>> = {
@@ -49,6 +55,16 @@ export const FAILURE_REASONS: Readonly<Record<FailureCode, FailureReasonEntry>> 
   // Not chosen by a number: a failure or a cancellation that names no reason (checkout buttons, admin, scenarios).
   PAYMENT_FAILED: { status: 'FAILED', message: 'O pagamento falhou.' },
   ORDER_CANCELLED: { status: 'CANCELLED', message: 'O pedido foi cancelado antes do pagamento.' },
+  // A wallet's state (docs/payer-outcomes.md#wallets): M-Pesa's codes for an invalid amount, an inactive account
+  // and a duplicate transaction, the nearest the Mozambique API has to a limit, a lock and a prompt still open.
+  WALLET_LIMIT_EXCEEDED: { status: 'FAILED', mpesaCode: 'INS-15', message: 'O valor ultrapassa o limite da carteira do pagador.', walletState: 'over the per-transaction or daily limit' },
+  WALLET_LOCKED: { status: 'FAILED', mpesaCode: 'INS-996', message: 'A carteira do pagador está bloqueada.', walletState: 'a push to a locked wallet' },
+  TRANSACTION_IN_PROGRESS: {
+    status: 'FAILED',
+    mpesaCode: 'INS-10',
+    message: 'Já existe uma transação em curso no telemóvel do pagador.',
+    walletState: 'a push while the phone shows another prompt',
+  },
 };
 
 /**

@@ -15,6 +15,10 @@ export const COLLECTIONS = [
   'orderPolls',
   /** The webhooks' durable outbox: each delivery with its attempts and next attempt time. */
   'webhookDeliveries',
+  /** The payers' wallets (src/wallets/): balance, PIN, limits and lock, one per client and number. */
+  'wallets',
+  /** Each wallet's statement: a line per debit and per failed attempt. */
+  'walletEntries',
 ] as const;
 
 export type CollectionName = (typeof COLLECTIONS)[number];

@@ -25,4 +25,8 @@ export const ADMIN_ERRORS = {
   drill_secret_missing: { status: 400, code: 'invalid_request', message: 'Indique o segredo do recetor: o cliente {{clientId}} não tem webhook configurado', details: [{ path: 'secret', message: 'obrigatório quando o cliente não tem webhook' }] },
   foreign_admin_host: { status: 403, code: 'host_recusado', message: 'Host desconhecido: {{host}}; para outro nome, inicie o mock com --public-url' },
   admin_token_required: { status: 401, code: 'invalid_token', message: 'Token de administração ausente ou inválido' },
+  unknown_wallet: { status: 404, code: 'not_found', message: 'Carteira desconhecida: {{phone}}' },
+  wallet_phone_refused: { status: 400, code: 'invalid_request', message: 'Número de carteira inválido: {{phone}}', details: [{ path: 'phone', message: 'um número moçambicano M-Pesa (84, 85) ou e-Mola (86, 87)' }] },
+  wallet_field_missing: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: 'obrigatório ao criar uma carteira' }] },
+  no_open_prompt: { status: 409, code: 'conflito', message: 'O telemóvel {{phone}} não tem nenhum pedido de pagamento em aberto' },
 } as const;

@@ -807,6 +807,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{client_id}/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's payer wallets (balance, limits, status, the prompt the phone shows), oldest first */
+        get: operations["listWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/wallets/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wallet, by its number however it is spelt */
+        get: operations["getWallet"];
+        /** Create a wallet (balance and PIN required) or change one (fields not sent are kept); top up, reset the PIN, unlock */
+        put: operations["putWallet"];
+        post?: never;
+        /** Remove a wallet and its statement; the number behaves as a number without a wallet again */
+        delete: operations["deleteWallet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/wallets/{phone}/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payer answers the prompt the phone shows (PIN or cancel); the order moves at once */
+        post: operations["answerWalletPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/wallets/{phone}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet's statement, oldest first, each debit and failed or cancelled attempt with its payment and order (or subscription) */
+        get: operations["getWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -978,6 +1048,14 @@ export interface components {
                     webhookDeliveries?: {
                         [key: string]: components["schemas"]["Delivery"];
                     };
+                    /** @description Record id → record. */
+                    wallets?: {
+                        [key: string]: components["schemas"]["StoredWallet"];
+                    };
+                    /** @description Record id → record. */
+                    walletEntries?: {
+                        [key: string]: components["schemas"]["StoredWalletEntry"];
+                    };
                 };
             };
             /** @description Each client's webhook endpoint (with its secret) and the remembered deliveries, oldest first. */
@@ -1140,6 +1218,95 @@ export interface components {
             _payerPhone?: string;
             /** Format: date-time */
             _promptAt?: string;
+        };
+        WalletInput: {
+            /** @description MZN, as every amount is written; required to create. */
+            balance?: number;
+            /** @description Required to create; never shown again. */
+            pin?: string;
+            limits?: {
+                /** @description MZN; null removes it. */
+                perTransaction?: number | null;
+                /** @description MZN per Maputo day (UTC+2) of the client's mock clock; null removes it. */
+                perDay?: number | null;
+            };
+            /**
+             * @description Setting it (unlock) starts the wrong-PIN count again.
+             * @enum {string}
+             */
+            status?: "active" | "locked";
+            /** @description Wrong PINs in a row that lock the wallet (3 by default). */
+            lockAfterWrongPins?: number;
+        };
+        Wallet: {
+            /** @example +258841234567 */
+            phone: string;
+            /** @enum {string} */
+            provider: "mpesa" | "emola";
+            /** @description MZN. */
+            balance: number;
+            limits: {
+                perTransaction?: number;
+                perDay?: number;
+            };
+            /** @enum {string} */
+            status: "active" | "locked";
+            wrongPins: number;
+            lockAfterWrongPins: number;
+            /** @description MZN debited on this Maputo day of the client's mock clock. */
+            spentToday: number;
+            /** @description The prompt the phone shows now, as the phone words it; absent when none is open. */
+            prompt?: {
+                paymentId: string;
+                orderId: string;
+                amount: number;
+                merchant: string;
+                /** @example Confirme o pagamento de 886,00 MZN a Default merchant */
+                text: string;
+                /** Format: date-time */
+                expiresAt: string;
+                secondsLeft: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WalletFailureReason: {
+            code: string;
+            providerCode?: string;
+            message: string;
+        };
+        StoredWallet: {
+            id: string;
+            clientId: string;
+            phone: string;
+            /** @enum {string} */
+            provider: "mpesa" | "emola";
+            balanceCentavos: number;
+            pin: string;
+            perTransactionCentavos?: number;
+            perDayCentavos?: number;
+            /** @enum {string} */
+            status: "active" | "locked";
+            wrongPins: number;
+            lockAfterWrongPins: number;
+            _promptPaymentId?: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        StoredWalletEntry: {
+            id: string;
+            clientId: string;
+            phone: string;
+            /** @enum {string} */
+            kind: "debit" | "failed" | "cancelled";
+            amountCentavos: number;
+            balanceAfterCentavos: number;
+            paymentId: string;
+            orderId?: string;
+            subscriptionId?: string;
+            createdAt: string;
         };
         StoredOrderPolls: {
             id: string;
@@ -1441,7 +1608,7 @@ export interface components {
              * @example INSUFFICIENT_BALANCE
              * @enum {string}
              */
-            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
+            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED" | "WALLET_LIMIT_EXCEEDED" | "WALLET_LOCKED" | "TRANSACTION_IN_PROGRESS";
             /**
              * @description The wallet's own response code (M-Pesa `INS-…`), when known; absent for e-Mola.
              * @example INS-2006
@@ -1511,6 +1678,17 @@ export interface components {
         WebhookEvent: components["schemas"]["OrderStatusChangedEvent"] | components["schemas"]["PaymentStatusChangedEvent"] | components["schemas"]["SubscriptionStatusChangedEvent"];
     };
     responses: {
+        /** @description The wallet. */
+        Wallet: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Wallet"];
+                };
+            };
+        };
         /** @description The clock after the call. */
         Clock: {
             headers: {
@@ -1681,6 +1859,8 @@ export interface components {
     };
     parameters: {
         ClientId: string;
+        /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+        WalletPhone: string;
         SnapshotName: string;
         Page: number;
         Limit: number;
@@ -3182,6 +3362,208 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Drill"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWallets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every wallet of the client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Wallet"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+                phone: components["parameters"]["WalletPhone"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Wallet"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+                phone: components["parameters"]["WalletPhone"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Wallet"];
+            201: components["responses"]["Wallet"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+                phone: components["parameters"]["WalletPhone"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Wallet"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerWalletPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+                phone: components["parameters"]["WalletPhone"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "pin";
+                    pin: string;
+                } | {
+                    /** @enum {string} */
+                    action: "cancel";
+                };
+            };
+        };
+        responses: {
+            /** @description The order the answer moved, and the wallet after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            orderId: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED";
+                            failureReason?: components["schemas"]["WalletFailureReason"];
+                            wallet: components["schemas"]["Wallet"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The phone shows no open prompt (none was pushed, it was answered, or it expired). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWalletStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
+                phone: components["parameters"]["WalletPhone"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the payment ended (the client's mock clock).
+                             */
+                            at: string;
+                            /** @enum {string} */
+                            kind: "debit" | "failed" | "cancelled";
+                            /** @description MZN. */
+                            amount: number;
+                            /** @description MZN; below zero only after a payment forced PAID by hand over the balance. */
+                            balanceAfter: number;
+                            paymentId: string;
+                            orderId?: string;
+                            subscriptionId?: string;
+                            failureReason?: components["schemas"]["WalletFailureReason"];
+                        }[];
                     };
                 };
             };

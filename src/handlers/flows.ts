@@ -4,6 +4,7 @@ import type { CatalogFlow } from '../catalog/catalog-flow.ts';
 import type { PaymentQueries } from '../orders/payment-queries.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
+import type { WalletFlow } from '../wallets/wallet-flow.ts';
 
 export interface Flows {
   tokens: TokenFlow;
@@ -13,4 +14,5 @@ export interface Flows {
   subscriptions: SubscriptionFlow;
   orders: OrderFlow;
   payments: PaymentQueries;
+  wallets: WalletFlow;
 }

@@ -5,6 +5,7 @@
  */
 import type { components } from '../generated/admin-types.gen.ts';
 import { adminTransport, type RequestOf, type TransportOptions } from './admin-transport.ts';
+import { walletMethods } from './admin-wallets.ts';
 
 /** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */
 export type AdminSchemas = components['schemas'];
@@ -111,6 +112,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
         data(send('setClientWebhook', { ...client(clientId), body: endpoint })),
       deleteWebhook: (clientId: string) => data(send('deleteClientWebhook', client(clientId))),
       clock: clientClock,
+      /** One client's payer wallets (balances, PINs, limits, the phone's prompt, statements). */
+      wallets: (clientId: string) => walletMethods(send, clientId),
     },
     tenants,
     /**
@@ -124,6 +127,7 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
         ...made,
         credentials: { clientId, clientSecret: made.clientSecret },
         clock: clientClock(clientId),
+        wallets: walletMethods(send, clientId),
         scenarios: {
           activate: (name: string) => data(send('activateScenario', { body: { name, clientId } })),
           deactivate: () => data(send('deactivateScenario', { query: { clientId } })),

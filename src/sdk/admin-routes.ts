@@ -62,4 +62,10 @@ export const ADMIN_ROUTES = {
   producePactMessage: 'POST /pact/messages',
   startDrill: 'POST /drills',
   getDrill: 'GET /drills/{drill_id}',
+  listWallets: 'GET /clients/{client_id}/wallets',
+  getWallet: 'GET /clients/{client_id}/wallets/{phone}',
+  putWallet: 'PUT /clients/{client_id}/wallets/{phone}',
+  deleteWallet: 'DELETE /clients/{client_id}/wallets/{phone}',
+  answerWalletPrompt: 'POST /clients/{client_id}/wallets/{phone}/prompt',
+  getWalletStatement: 'GET /clients/{client_id}/wallets/{phone}/statement',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

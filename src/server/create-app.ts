@@ -56,7 +56,10 @@ import { paymentQueries } from '../orders/payment-queries.ts';
 import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
-import { DEFAULT_PAYER } from '../domain/policy.ts';
+import { DEFAULT_PAYER, type PayerPolicy } from '../domain/policy.ts';
+import { walletFlow } from '../wallets/wallet-flow.ts';
+import { walletLedger } from '../wallets/wallet-ledger.ts';
+import { walletProgression } from '../wallets/wallet-progression.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
@@ -98,16 +101,20 @@ export interface App {
   tick(): Promise<void>;
 }
 
-export function createFlows(deps: AppDeps): Flows {
+/** `payerPolicyOf`: a client's payer policy (its scenario's), which says when a wallet's prompt expires. */
+export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => PayerPolicy = () => DEFAULT_PAYER): Flows {
+  // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
+  // order's progression.
+  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)) });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
     subscriptions: subscriptionFlow(deps),
-    // The payer's number (the outcome catalogue) and the checkout page's prompt shape each order's progression.
-    orders: orderFlow(deps, { stepsOf: payerProgression(deps.store) }),
+    orders,
     payments: paymentQueries(deps.store),
+    wallets: walletFlow(deps, { orders, payerPolicyOf }),
   };
 }
 
@@ -157,14 +164,15 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const router = options.router ?? (await createOpenApiRouter());
   const limiter = createRateLimiter(deps.clock);
   const events = createEventBus(deps.listeners ?? [], logger);
-  const flows = createFlows(deps);
   const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
     global: deps.config.scenario,
   });
+  const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
   const applyChange = changeApplier(deps.store, events);
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
   events.addStager(webhooks.stage);
+  events.addStager(walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
   const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
     const own = deps.clock.ownOf(clientId);

@@ -156,6 +156,35 @@ export const webhookDelivery = z.looseObject({
   resentFrom: reference.optional(),
 });
 
+const centavos = z.number().int().min(-1e14).max(1e14);
+
+const wallet = z.looseObject({
+  ...owned,
+  ...stamps,
+  phone: z.string().regex(/^\+2588[4-7]\d{7}$/, 'número moçambicano M-Pesa ou e-Mola em E.164'),
+  provider: z.enum(['mpesa', 'emola']),
+  balanceCentavos: centavos,
+  pin: z.string().regex(/^\d{4,6}$/),
+  perTransactionCentavos: centavos.min(0).optional(),
+  perDayCentavos: centavos.min(0).optional(),
+  status: z.enum(['active', 'locked']),
+  wrongPins: count,
+  lockAfterWrongPins: z.number().int().min(1).max(100),
+  _promptPaymentId: reference.optional(),
+});
+
+const walletEntry = z.looseObject({
+  ...owned,
+  phone: z.string().min(1).max(30),
+  kind: z.enum(['debit', 'failed', 'cancelled']),
+  amountCentavos: centavos.min(0),
+  balanceAfterCentavos: centavos,
+  paymentId: reference,
+  orderId: reference.optional(),
+  subscriptionId: reference.optional(),
+  createdAt: instant,
+});
+
 export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> = {
   tokens: token,
   products: product,
@@ -166,4 +195,6 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> 
   payments: payment,
   orderPolls,
   webhookDeliveries: webhookDelivery,
+  wallets: wallet,
+  walletEntries: walletEntry,
 };

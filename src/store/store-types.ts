@@ -21,6 +21,8 @@ export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = 
   payments: [],
   orderPolls: [],
   webhookDeliveries: [],
+  wallets: ['phone'],
+  walletEntries: [],
 };
 
 export interface StoreData {

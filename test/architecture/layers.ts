@@ -14,6 +14,7 @@ export const FOLDERS = [
   'catalog',
   'orders',
   'subscriptions',
+  'wallets',
   'tokens',
   'handlers',
   'openapi',

@@ -1,6 +1,7 @@
 /** The page's pure rules: the wallets' number rules, MZN formatting, which image URLs may be shown. */
 import { describe, expect, it } from 'vitest';
-import { formatMzn, webImageUrl } from '../../src/pages/checkout/checkout-view.ts';
+import { formatMzn } from '../../src/domain/money.ts';
+import { webImageUrl } from '../../src/pages/checkout/checkout-view.ts';
 import { payerNumber, walletOf, type Wallet } from '../../src/pages/checkout/payer-number.ts';
 
 const MPESA = walletOf('mpesa') as Wallet;

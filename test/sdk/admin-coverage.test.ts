@@ -28,14 +28,15 @@ describe('the admin client', () => {
       return new Response(JSON.stringify({ data: { count: 0, cleared: 0 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     const client = createAdminClient('http://127.0.0.1:1', { fetch: recorder });
-    // `tenant()` is made of these methods (test below); `clients.clock(id)` is a group of its own, for one client.
+    // `tenant()` is made of these methods (test below); `clients.clock(id)` and `clients.wallets(id)` are groups of their own, for one client.
     const { tenant: _tenant, ...grouped } = client;
-    const { clock: clientClock, ...clientMethods } = client.clients;
+    const { clock: clientClock, wallets: clientWallets, ...clientMethods } = client.clients;
     const methods = [
       ...Object.values({ ...grouped, clients: clientMethods }).flatMap((member) =>
         typeof member === 'function' ? [member as Method] : Object.values(member as Record<string, Method>),
       ),
       ...Object.values(clientClock(ID) as Record<string, Method>),
+      ...Object.values(clientWallets(ID) as Record<string, Method>),
     ];
     for (const method of methods) await method(ID);
     expect([...asked].sort()).toEqual([...documented].sort());

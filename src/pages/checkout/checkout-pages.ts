@@ -42,7 +42,7 @@ const ALLOW = 'GET, HEAD, POST';
 const FORM = 'application/x-www-form-urlencoded';
 
 export interface CheckoutDeps {
-  flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments'>;
+  flows: Pick<Flows, 'orders' | 'products' | 'customers' | 'payments' | 'wallets'>;
   clients: Pick<ClientRegistry, 'find'>;
   /** Makes a flow's change durable, then publishes its events (store/apply-change.ts). */
   apply(outcome: Outcome<unknown>): Promise<void>;
@@ -109,7 +109,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   const action = payerAction(body.body);
   if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
   const outcome =
-    'prompt' in action ? deps.flows.orders.prompt(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
+    'prompt' in action ? deps.flows.wallets.push(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;

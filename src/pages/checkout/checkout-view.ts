@@ -5,7 +5,7 @@
  * a resource must be http(s) whatever the escaping.
  */
 import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../domain/records.ts';
-import { toCentavos } from '../../domain/money.ts';
+import { formatMzn } from '../../domain/money.ts';
 import type { RunningPrompt } from '../../orders/payer-prompt.ts';
 import { paymentMethodForPhone } from '../../orders/payment-record.ts';
 import { isFinal } from '../../orders/transitions.ts';
@@ -88,13 +88,6 @@ export function checkoutView(order: OrderRecord, around: OrderSurroundings, form
     })),
     form,
   };
-}
-
-/** `1234.5` → `1 234,50 MZN` (non-breaking spaces), from integer centavos so no float shows through. */
-export function formatMzn(amount: number): string {
-  const centavos = toCentavos(amount);
-  const whole = String(Math.trunc(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${whole},${String(centavos % 100).padStart(2, '0')}\u00a0MZN`;
 }
 
 /** The URL as the browser would load it, only when it is http(s): `javascript:`, `data:` and the like are dropped. */

@@ -1,0 +1,144 @@
+/**
+ * The payers' wallets of each client: written and read by the admin API, scenario files and the console's handset;
+ * a push from the checkout page meets the wallet's state at once (locked, a prompt still open), and the payer's
+ * answer on the phone (PIN or cancel) settles the order through the order flow, so its payment, events, webhooks
+ * and status follow as for any move. Debits and statement lines are written by wallet-ledger.ts.
+ */
+import { failure } from '../errors/failures.ts';
+import type { FlowDeps } from '../deps/deps.ts';
+import { ID_PREFIX } from '../domain/ids.ts';
+import { toCentavos } from '../domain/money.ts';
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { PayerPolicy } from '../domain/policy.ts';
+import type { OrderRecord, RecordWrite } from '../domain/records.ts';
+import type { OrderFlow } from '../orders/order-flow.ts';
+import type { Payer } from '../orders/transitions.ts';
+import { findWallet, openPrompt, spentOn, statementOf } from './wallet-reads.ts';
+import { DEFAULT_LOCK_AFTER_WRONG_PINS, walletFields, type WalletInput } from './wallet-input.ts';
+import { walletNumber, type WalletEntryRecord, type WalletRecord } from './wallet-record.ts';
+import { walletRefusal } from './wallet-verdict.ts';
+
+export type PromptAnswer = { action: 'pin'; pin: string } | { action: 'cancel' };
+
+export interface WalletFlow {
+  list(clientId: string): ReadonlyArray<Readonly<WalletRecord>>;
+  get(clientId: string, phone: string): Outcome<Readonly<WalletRecord>>;
+  /** Create or change a wallet: `created` says which. */
+  put(clientId: string, phone: string, input: WalletInput): Outcome<{ wallet: WalletRecord; created: boolean }>;
+  remove(clientId: string, phone: string): Outcome<Readonly<WalletRecord>>;
+  /** The checkout page's push: a number without a wallet is prompted as before; a wallet meets its state first. */
+  push(clientId: string, orderId: string, payer: Payer): Outcome<OrderRecord>;
+  /** The payer's answer to the prompt the phone shows. */
+  answer(clientId: string, phone: string, answer: PromptAnswer): Outcome<OrderRecord>;
+  statement(clientId: string, phone: string): Outcome<ReadonlyArray<Readonly<WalletEntryRecord>>>;
+  /** The prompt the phone shows now, if one is open. */
+  promptOf(wallet: Readonly<WalletRecord>): ReturnType<typeof openPrompt>;
+  spentToday(wallet: Readonly<WalletRecord>): number;
+}
+
+export interface WalletFlowParts {
+  orders: Pick<OrderFlow, 'prompt' | 'settle' | 'get' | 'paymentOf'>;
+  /** The client's payer policy: when a prompt expires. */
+  payerPolicyOf(clientId: string): PayerPolicy;
+}
+
+export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
+  const { store } = deps;
+  const nowMs = (clientId: string) => deps.clock.forClient(clientId).nowMs();
+  const existing = (clientId: string, phone: string): Outcome<Readonly<WalletRecord>> => {
+    const number = walletNumber(phone);
+    if (!number) return failure('wallet_phone_refused', { phone });
+    const wallet = store.findByKey<WalletRecord>('wallets', 'phone', clientId, number.phone);
+    return wallet ? done(wallet) : failure('unknown_wallet', { phone: number.phone });
+  };
+  const promptOf = (wallet: Readonly<WalletRecord>) => openPrompt(store, wallet, parts.payerPolicyOf(wallet.clientId), nowMs(wallet.clientId));
+  /** Settles the order of the phone's open prompt, with the wallet's own change written alongside. */
+  const settleWith = (wallet: Readonly<WalletRecord>, orderId: string, cause: Parameters<OrderFlow['settle']>[3], status: 'PAID' | 'FAILED' | 'CANCELLED', changed?: WalletRecord) => {
+    if (changed) store.put('wallets', changed);
+    const settled = parts.orders.settle(wallet.clientId, orderId, status, cause);
+    if (!settled.ok || !changed) return settled;
+    return done(settled.value, [{ collection: 'wallets', record: changed }, ...settled.written], settled.events);
+  };
+
+  return {
+    list: (clientId) => store.list<WalletRecord>('wallets', clientId),
+    get: existing,
+    put(clientId, phone, input) {
+      const number = walletNumber(phone);
+      if (!number) return failure('wallet_phone_refused', { phone });
+      const before = store.findByKey<WalletRecord>('wallets', 'phone', clientId, number.phone);
+      const fields = walletFields(input, before);
+      if (!fields.ok) return failure('wallet_field_missing', { field: fields.missing });
+      const at = deps.clock.forClient(clientId).now().toISOString();
+      const wallet: WalletRecord = {
+        ...(before ?? {
+          id: deps.random.id(ID_PREFIX.wallet),
+          clientId,
+          phone: number.phone,
+          provider: number.provider,
+          balanceCentavos: 0,
+          pin: '',
+          status: 'active' as const,
+          wrongPins: 0,
+          lockAfterWrongPins: DEFAULT_LOCK_AFTER_WRONG_PINS,
+          createdAt: at,
+        }),
+        ...fields.fields,
+        updatedAt: at,
+      };
+      const written: RecordWrite[] = [{ collection: 'wallets', record: wallet }];
+      store.putMany(written);
+      return done({ wallet, created: before === undefined }, written);
+    },
+    remove(clientId, phone) {
+      const found = existing(clientId, phone);
+      if (!found.ok) return found;
+      store.remove('wallets', found.value.id);
+      // The statement goes with its wallet: a wallet made again on the number starts a new one.
+      for (const entry of statementOf(store, found.value)) store.remove('walletEntries', entry.id);
+      return done(found.value, [{ collection: 'wallets', record: found.value }]);
+    },
+    push(clientId, orderId, payer) {
+      const wallet = findWallet(store, clientId, payer.phone);
+      if (!wallet) return parts.orders.prompt(clientId, orderId, payer);
+      const order = parts.orders.get(clientId, orderId);
+      if (!order) return failure('not_found');
+      const payment = parts.orders.paymentOf(order);
+      if (order.status !== 'PENDING' || !payment || payment._promptAt !== undefined) return done(order);
+      if (wallet.status === 'locked') return parts.orders.settle(clientId, orderId, 'FAILED', { payer, reason: 'WALLET_LOCKED' });
+      if (promptOf(wallet)) return parts.orders.settle(clientId, orderId, 'FAILED', { payer, reason: 'TRANSACTION_IN_PROGRESS' });
+      const prompted = parts.orders.prompt(clientId, orderId, payer);
+      if (!prompted.ok) return prompted;
+      const shows: WalletRecord = { ...wallet, _promptPaymentId: payment.id };
+      store.put('wallets', shows);
+      return done(prompted.value, [...prompted.written, { collection: 'wallets', record: shows }], prompted.events);
+    },
+    answer(clientId, phone, answer) {
+      const found = existing(clientId, phone);
+      if (!found.ok) return found;
+      const wallet = found.value;
+      const prompt = promptOf(wallet);
+      const orderId = prompt?.payment.orderId;
+      if (!prompt || orderId === undefined) return failure('no_open_prompt', { phone: wallet.phone });
+      const payer: Payer = { phone: wallet.phone, method: wallet.provider };
+      if (answer.action === 'cancel') return settleWith(wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
+      if (answer.pin !== wallet.pin) {
+        const wrongPins = wallet.wrongPins + 1;
+        const locked = wrongPins >= wallet.lockAfterWrongPins;
+        const changed: WalletRecord = { ...wallet, wrongPins, ...(locked && { status: 'locked' as const }) };
+        return settleWith(wallet, orderId, { payer, reason: 'WRONG_PIN' }, 'FAILED', changed);
+      }
+      const changed: WalletRecord | undefined = wallet.wrongPins === 0 ? undefined : { ...wallet, wrongPins: 0 };
+      const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, nowMs(clientId)));
+      return reason === undefined
+        ? settleWith(wallet, orderId, { payer }, 'PAID', changed)
+        : settleWith(wallet, orderId, { payer, reason }, 'FAILED', changed);
+    },
+    statement(clientId, phone) {
+      const found = existing(clientId, phone);
+      return found.ok ? done(statementOf(store, found.value)) : found;
+    },
+    promptOf,
+    spentToday: (wallet) => spentOn(store, wallet, nowMs(wallet.clientId)),
+  };
+}

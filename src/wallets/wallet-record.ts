@@ -1,0 +1,61 @@
+/**
+ * A payer's wallet as the mock keeps it (collection `wallets`, one per client and number) and its statement lines
+ * (collection `walletEntries`). Money is held in integer centavos (src/domain/money.ts) and leaves as MZN; the PIN
+ * is kept to judge the payer's answer and never leaves in an answer.
+ */
+import type { FailureReason } from '../domain/payer-outcomes.ts';
+import { mozambicanMobile } from '../domain/phone-number.ts';
+import type { PaymentMethod, StoredRecord } from '../domain/records.ts';
+
+export type WalletStatus = 'active' | 'locked';
+
+export interface WalletRecord extends StoredRecord {
+  /** E.164, as normalisePhone writes a Mozambican mobile: `+258841234567`. */
+  phone: string;
+  provider: PaymentMethod;
+  balanceCentavos: number;
+  pin: string;
+  /** Absent: no limit. */
+  perTransactionCentavos?: number;
+  perDayCentavos?: number;
+  status: WalletStatus;
+  /** Wrong PINs in a row; the wallet locks when they reach `lockAfterWrongPins`. */
+  wrongPins: number;
+  lockAfterWrongPins: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The payment whose prompt the phone shows (or showed last): a second push while it is open is refused. */
+  _promptPaymentId?: string;
+}
+
+export type WalletEntryKind = 'debit' | 'failed' | 'cancelled';
+
+export interface WalletEntryRecord extends StoredRecord {
+  phone: string;
+  kind: WalletEntryKind;
+  amountCentavos: number;
+  balanceAfterCentavos: number;
+  paymentId: string;
+  orderId?: string;
+  subscriptionId?: string;
+  failureReason?: FailureReason;
+  /** The instant of the payment's move (mock clock of the client). */
+  createdAt: string;
+}
+
+/** M-Pesa (Vodacom) takes 84 and 85, e-Mola (Movitel) 86 and 87, as the catalogue and the checkout page read numbers. */
+const PROVIDER_OF_PREFIX: Readonly<Record<string, PaymentMethod>> = { '84': 'mpesa', '85': 'mpesa', '86': 'emola', '87': 'emola' };
+
+/** The wallet key of a number however it is spelt, with its provider; undefined for a number no wallet can have. */
+export function walletNumber(input: string | undefined): { phone: string; provider: PaymentMethod } | undefined {
+  const national = mozambicanMobile(input ?? '');
+  const provider = national === undefined ? undefined : PROVIDER_OF_PREFIX[national.slice(0, 2)];
+  return provider === undefined ? undefined : { phone: `+258${national}`, provider };
+}
+
+/** Mozambique keeps UTC+2 all year: a wallet's day (its daily limit) starts at midnight in Maputo. */
+const MAPUTO_OFFSET_MS = 2 * 3600_000;
+
+export function maputoDay(ms: number): number {
+  return Math.floor((ms + MAPUTO_OFFSET_MS) / 86_400_000);
+}
