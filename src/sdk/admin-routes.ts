@@ -62,4 +62,6 @@ export const ADMIN_ROUTES = {
   producePactMessage: 'POST /pact/messages',
   startDrill: 'POST /drills',
   getDrill: 'GET /drills/{drill_id}',
+  getCoverage: 'GET /coverage',
+  clearCoverage: 'DELETE /coverage',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -23,6 +23,7 @@ export const FOLDERS = [
   'fake',
   'webhooks',
   'drills',
+  'coverage',
   'state',
   'admin',
   'pages',
