@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineDrillCommand } from './drill-command.ts';
+import { defineCoverageCommand } from './coverage-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
@@ -47,6 +48,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   });
   defineDrillCommand(program, io, env, (drilling) => {
     command = drilling;
+  });
+  defineCoverageCommand(program, io, env, (covering) => {
+    command = covering;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));
