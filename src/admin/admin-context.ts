@@ -9,6 +9,7 @@ import type { MockState } from '../state/mock-state.ts';
 import type { Snapshots } from '../state/snapshots.ts';
 import type { EventBus } from '../store/event-bus.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
+import type { Coverage } from '../coverage/coverage-recorder.ts';
 
 export interface AdminContext {
   deps: AppDeps;
@@ -29,6 +30,8 @@ export interface AdminContext {
   apply: ApplyChange;
   /** Pact's provider-state change protocol, served for any verifier (the catalogue lives in provider-states/). */
   providerStates: ProviderStateChanges;
+  /** Each client's outcome coverage (coverage/). */
+  coverage: Coverage;
 }
 
 export interface ProviderStateChange {

@@ -8,6 +8,7 @@ import { clientHandlers } from './client-handlers.ts';
 import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { drillHandlers } from './drill-handlers.ts';
+import { coverageHandlers } from './coverage-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { orderHandlers } from './order-admin-handlers.ts';
@@ -35,5 +36,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...pactStateHandlers(admin),
     ...drillHandlers(admin),
     ...walletHandlers(admin),
+    ...coverageHandlers(admin),
   } satisfies AdminHandlerTable;
 }

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { defineDrillCommand } from './drill-command.ts';
 import { withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
+import { defineCoverageCommand } from './coverage-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
@@ -66,6 +67,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock verify ./pacts                         # your pacts against the mock',
     'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
   ]);
+  defineCoverageCommand(program, io, env, (covering) => {
+    command = covering;
+  });
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {

@@ -62,7 +62,7 @@ function fenced(text: string): string {
   return `${fence}\n${text}\n${fence}`;
 }
 
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
@@ -96,7 +96,7 @@ function exchangeText({ sent, answer }: DrillExchange, index: number): string[] 
 }
 
 /** Text as XML 1.0 attribute or element content: escaped, without the control characters XML cannot hold. */
-function xml(text: string): string {
+export function xml(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')

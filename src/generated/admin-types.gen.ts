@@ -877,10 +877,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which outcomes of the gateway a client has met and handled (docs/outcomes.md)
+         * @description Every outcome of the catalogue (docs/outcomes.md) with its status for this client: `met` once the client received it (an answer sent to it, a webhook delivery its receiver answered), `handled` once the mock saw it react as the outcome's `handledRule` says, `not-met` otherwise. Times are on the client's clock. Durable: a restart keeps it; a whole reset clears it, a client's reset does not.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        /** Start a client's coverage afresh */
+        delete: operations["clearCoverage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Coverage: {
+            clientId: string;
+            /**
+             * Format: date-time
+             * @description When it was read (the client's clock).
+             */
+            at: string;
+            counts: {
+                total: number;
+                /** @description Met (handled ones included). */
+                met: number;
+                handled: number;
+                notMet: number;
+            };
+            /** @description The whole catalogue, in its order. */
+            outcomes: components["schemas"]["OutcomeCoverage"][];
+        };
+        OutcomeCoverage: {
+            /**
+             * @description Stable id: `auth.token.expired`, `orders.create.201`, `payer.INSUFFICIENT_BALANCE`.
+             * @example auth.token.expired
+             */
+            id: string;
+            /** @description The id's first segment. */
+            group: string;
+            description: string;
+            /** @description How to make the mock answer it. */
+            provoke: string;
+            /** @description What counts as handled; absent when the mock cannot see it. */
+            handledRule?: string;
+            /** @enum {string} */
+            status: "handled" | "met" | "not-met";
+            /** Format: date-time */
+            metAt?: string;
+            /** Format: date-time */
+            handledAt?: string;
+        };
         Error: {
             error: string;
             message: string;
@@ -3564,6 +3622,66 @@ export interface operations {
                             subscriptionId?: string;
                             failureReason?: components["schemas"]["WalletFailureReason"];
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query: {
+                clientId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's coverage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Coverage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearCoverage: {
+        parameters: {
+            query: {
+                clientId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared; `cleared` counts the outcomes it had met. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cleared: number;
+                        };
                     };
                 };
             };

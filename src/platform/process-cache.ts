@@ -14,6 +14,7 @@ export const PROCESS_CACHES = {
   'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
   'secret-names': 'which field names are secret, as the fixed rule of http/redact.ts judges them; a memo of at most 2048 names',
   'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
+  'outcome-catalogue': "the coverage's outcome catalogue, built from the service document and the package's catalogues; read-only",
 } as const;
 
 export type ProcessCacheName = keyof typeof PROCESS_CACHES;

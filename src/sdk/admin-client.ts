@@ -51,6 +51,10 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     /** Removes the client and everything it owns, in one durable change. */
     delete: (clientId: string) => data(send('deleteTenant', client(clientId))),
   };
+  /** Which outcomes of the gateway a client has met and handled (docs/outcomes.md); `.clear(clientId)` starts it afresh. */
+  const coverage = Object.assign((clientId: string) => data(send('getCoverage', { query: { clientId } })), {
+    clear: (clientId: string) => data(send('clearCoverage', { query: { clientId } })).then(({ cleared }) => cleared),
+  });
   return {
     /** `{ status: 'ok', version, uptimeSeconds }`: open without the admin token, never rate limited. */
     health: () => send('getHealth'),
@@ -141,6 +145,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
           delete: () => data(send('deleteClientWebhook', client(clientId))),
           deliveries: (filter: Omit<DeliveryFilter, 'clientId'> = {}) => data(send('listWebhookDeliveries', { query: { ...filter, clientId } })),
         },
+        /** The tenant's outcome coverage. */
+        coverage: () => coverage(clientId),
         delete: () => tenants.delete(clientId),
       };
     },
@@ -169,6 +175,7 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
         return drill;
       },
     },
+    coverage,
     pact: {
       /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
       providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),

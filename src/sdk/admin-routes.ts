@@ -68,4 +68,6 @@ export const ADMIN_ROUTES = {
   deleteWallet: 'DELETE /clients/{client_id}/wallets/{phone}',
   answerWalletPrompt: 'POST /clients/{client_id}/wallets/{phone}/prompt',
   getWalletStatement: 'GET /clients/{client_id}/wallets/{phone}/statement',
+  getCoverage: 'GET /coverage',
+  clearCoverage: 'DELETE /coverage',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -66,6 +66,7 @@ import { resolveCaller } from '../http/stages/caller.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
+import { createCoverage } from '../coverage/coverage-recorder.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -170,7 +171,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
   const applyChange = changeApplier(deps.store, events);
-  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange });
+  // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
+  const coverage = createCoverage({
+    clock: deps.clock,
+    isClient: (clientId) => deps.clients.find(clientId) !== undefined,
+    changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
+  });
+  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange, onAttempt: coverage.observeDelivery });
   events.addStager(webhooks.stage);
   events.addStager(walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
@@ -178,7 +185,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     const own = deps.clock.ownOf(clientId);
     return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
   });
-  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal }), applyChange, deps.clock.now);
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
@@ -195,7 +202,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
@@ -220,7 +227,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
   const dispatchAdmin = dispatchStages(adminList, adminServing);
   app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
-  const apiServing = { deps, logger, observers: [...observers, journal.record], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  const apiServing = { deps, logger, observers: [...observers, journal.record, coverage.observeAnswer], basePolicy: scenarios.base, locate: locator(router, apiMount) };
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));

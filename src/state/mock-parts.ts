@@ -17,17 +17,19 @@ import type { StoreData } from '../store/store-types.ts';
 import type { WebhookEndpoint, Webhooks, WebhooksState } from '../webhooks/webhook-types.ts';
 import { PARTS_META_PREFIX, type StatePart } from './mock-state.ts';
 import type { RequestJournal } from './request-journal.ts';
+import type { Coverage, CoverageState } from '../coverage/coverage-recorder.ts';
 
 export interface MockParts {
   scenarios: ScenarioEngine;
   webhooks: Webhooks;
   limiter: RateLimiter;
   journal: RequestJournal;
+  coverage: Coverage;
 }
 
 export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
   const { config, store, clock, clients } = deps;
-  const { scenarios, webhooks, limiter, journal } = owners;
+  const { scenarios, webhooks, limiter, journal, coverage } = owners;
   return [
     {
       name: 'records',
@@ -136,6 +138,13 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
     },
     { name: 'rate windows', reset: () => limiter.reset(), imported: () => limiter.reset() },
     { name: 'request journal', reset: () => journal.clear(), removeClient: (clientId) => void journal.forget(clientId) },
+    {
+      // What each client met and handled: kept across restarts and a client's reset (records), gone with a whole reset.
+      name: 'outcome coverage',
+      durable: { key: 'mock.coverage', configured: null, save: () => coverage.state(), load: (value) => coverage.load(value as CoverageState) },
+      reset: () => coverage.load({}),
+      removeClient: (clientId) => void coverage.clear(clientId),
+    },
     // Kept across a reset and an import, never exported, lost at restart: see snapshots.ts.
     { name: 'snapshots' },
   ];

@@ -79,4 +79,6 @@ export interface WebhooksOptions {
   concurrency?: number;
   /** Real milliseconds a receiver has to answer (default 5,000). */
   timeoutMs?: number;
+  /** Told of each attempt once it is settled (the outcome coverage): a copy, with the attempt last. */
+  onAttempt?: (delivery: Delivery) => void;
 }

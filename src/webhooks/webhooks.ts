@@ -61,6 +61,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   const settle = async (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
     const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
     delivery.attempts.push({ at, ...result, durationMs });
+    options.onAttempt?.(structuredClone(delivery));
     const delay = ok || final ? undefined : retryDelaySeconds(delivery.attempts.length, schedule);
     delivery.status = ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     delivery.nextAttemptAt = delay === undefined ? null : new Date(Date.parse(at) + delay * 1000).toISOString();

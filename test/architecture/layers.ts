@@ -24,6 +24,7 @@ export const FOLDERS = [
   'fake',
   'webhooks',
   'drills',
+  'coverage',
   'state',
   'admin',
   'pages',

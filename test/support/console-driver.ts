@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.ts';
 import type { ConfigInput } from '../../src/platform/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -50,4 +51,30 @@ export async function issueToken(page: Page): Promise<string> {
 
 export async function responseBody(page: Page): Promise<{ data?: Record<string, unknown>; error?: string }> {
   return JSON.parse((await page.getByTestId('send-response').textContent()) ?? '') as { data?: Record<string, unknown>; error?: string };
+}
+
+/**
+ * One browser for a test file and a console per test, closed after it (the page first: it polls its mock every
+ * 1.5 s, and a closed mock's page would poll on). Call at the top of a file; `await open()` in a test.
+ */
+export function consolePerTest(): (config?: ConfigInput) => Promise<{ t: TestApp; page: Page }> {
+  let browser: Browser | undefined;
+  let opened: { page: Page; server: Server } | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await opened?.page.close();
+    await closeServer(opened?.server);
+    opened = undefined;
+  });
+  return async (config = {}) => {
+    if (!browser) throw new Error('no browser: call consolePerTest() at the top of the file');
+    const opening = await openConsole(browser, config);
+    opened = opening;
+    return opening;
+  };
 }

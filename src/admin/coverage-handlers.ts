@@ -1,0 +1,23 @@
+/** A client's outcome coverage (coverage/): read it, or start it afresh. */
+import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
+import { okData } from '../domain/reply.ts';
+import type { AdminContext } from './admin-context.ts';
+import { unknownClient } from './client-handlers.ts';
+
+export function coverageHandlers(admin: AdminContext) {
+  const clientOf = (input: OperationInput) => String(input.query['clientId'] ?? '');
+  const known = (clientId: string) => admin.deps.clients.find(clientId) !== undefined;
+  return {
+    getCoverage(input) {
+      const clientId = clientOf(input);
+      return known(clientId) ? okData(admin.coverage.report(clientId)) : unknownClient(clientId);
+    },
+    async clearCoverage(input) {
+      const clientId = clientOf(input);
+      if (!known(clientId)) return unknownClient(clientId);
+      const cleared = admin.coverage.clear(clientId);
+      await admin.apply({ written: admin.state.persist() });
+      return okData({ cleared });
+    },
+  } satisfies Partial<AdminHandlerTable>;
+}

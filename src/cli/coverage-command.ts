@@ -1,0 +1,89 @@
+/**
+ * `commerce-mock coverage --url <mock> --client <id>`: which outcomes of the gateway a client has met and handled
+ * on a running mock (`GET /__admin/coverage`), as a table grouped like docs/outcomes.md; `--report DIR` writes it as
+ * JSON, Markdown and JUnit XML; `--require <file | go-live>` makes it a gate. Exit 0 when every required outcome is
+ * there (or nothing is required), 1 naming each one missing, 2 for a usage problem (a bad file, an unknown client,
+ * a mock that cannot be reached).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { printable } from '../conformance/printable.ts';
+import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverageMarkdown } from '../coverage/coverage-report-files.ts';
+import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
+import type { CoverageReport } from '../coverage/outcome-types.ts';
+import type { CliIo } from '../server/start-server.ts';
+import { coverageLines } from './coverage-lines.ts';
+
+interface CoverageFlags {
+  url: string;
+  client?: string;
+  require?: string;
+  report?: string;
+  adminToken?: string;
+}
+
+export function defineCoverageCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
+  program
+    .command('coverage')
+    .description("which of the gateway's outcomes a client has met and handled on a running mock; with --require, a CI gate")
+    .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
+    .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
+    .option('--require <file>', `a YAML file (required: [auth.*, order.final.*], handled: [...]) or a built-in profile: ${Object.keys(PROFILES).join(', ')}`)
+    .option('--report <dir>', `write ${Object.values(COVERAGE_FILES).join(', ')} there`)
+    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .action((flags: CoverageFlags) => run(coverage(flags, env, io)));
+}
+
+async function coverage(flags: CoverageFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const usage = (problem: string) => (io.stderr(`commerce-mock coverage: ${printable(problem)}\n`), 2);
+  const requirements = flags.require === undefined ? undefined : requirementsOf(flags.require);
+  if (requirements && !requirements.ok) return usage(requirements.problem);
+  const clientId = flags.client ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client';
+  const read = await readCoverage(flags.url, clientId, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']);
+  if (!read.ok) return usage(read.problem);
+  let judged: Judged[] | undefined;
+  if (requirements) {
+    const verdicts = judgeRequirements(read.report, requirements.requirements);
+    if (verdicts.unknown.length > 0) return usage(`${flags.require} names no outcome of the catalogue: ${verdicts.unknown.join(', ')} (docs/outcomes.md)`);
+    judged = verdicts.judged;
+  }
+  for (const line of coverageLines(read.report, judged)) io.stdout(`${line}\n`);
+  if (flags.report !== undefined) {
+    mkdirSync(flags.report, { recursive: true });
+    writeFileSync(join(flags.report, COVERAGE_FILES.json), renderCoverageJson(read.report, judged));
+    writeFileSync(join(flags.report, COVERAGE_FILES.markdown), renderCoverageMarkdown(read.report, judged));
+    writeFileSync(join(flags.report, COVERAGE_FILES.junit), renderCoverageJUnit(read.report, judged));
+    io.stdout(`reports in ${printable(flags.report)}: ${Object.values(COVERAGE_FILES).join(', ')}\n`);
+  }
+  const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
+  if (missing.length === 0) return 0;
+  io.stderr(`commerce-mock coverage: ${missing.length} required outcome(s) missing: ${missing.map(({ outcome, must }) => `${outcome.id} (${must === 'handled' && outcome.status === 'met' ? 'met, not handled' : 'not met'})`).join(', ')}\n`);
+  return 1;
+}
+
+function requirementsOf(require: string): { ok: true; requirements: readonly Requirement[] } | { ok: false; problem: string } {
+  const profile = PROFILES[require];
+  if (profile) return { ok: true, requirements: profile };
+  let text: string;
+  try {
+    text = readFileSync(require, 'utf8');
+  } catch (error) {
+    return { ok: false, problem: `cannot read ${require}: ${(error as NodeJS.ErrnoException).code ?? String(error)} (a file, or a profile: ${Object.keys(PROFILES).join(', ')})` };
+  }
+  const parsed = parseRequirements(text);
+  return parsed.ok ? parsed : { ok: false, problem: `${require}: ${parsed.problem}` };
+}
+
+async function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
+  const url = `${mockUrl.replace(/\/+$/, '')}/__admin/coverage?clientId=${encodeURIComponent(clientId)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: adminToken ? { Authorization: `Bearer ${adminToken}` } : {} });
+  } catch (error) {
+    return { ok: false, problem: `the mock at ${mockUrl} cannot be reached: ${String((error as Error).cause ?? error)}` };
+  }
+  const answer = (await response.json().catch(() => ({}))) as { data?: CoverageReport; message?: string };
+  if (response.ok && answer.data) return { ok: true, report: answer.data };
+  return { ok: false, problem: `${mockUrl} answered ${response.status}: ${answer.message ?? 'not a commerce-mock admin API'}` };
+}

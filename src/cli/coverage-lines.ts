@@ -1,0 +1,23 @@
+/** The coverage command's table: a summary, then each group with its met and handled outcomes and the hint for each one not met. */
+import { byGroup, STATUS_WORDS } from '../coverage/coverage-report-files.ts';
+import type { Judged } from '../coverage/coverage-requirements.ts';
+import type { CoverageReport } from '../coverage/outcome-types.ts';
+import { printable } from '../conformance/printable.ts';
+
+export function coverageLines(report: CoverageReport, judged: readonly Judged[] | undefined): string[] {
+  const { counts } = report;
+  const required = new Map(judged?.map((verdict) => [verdict.outcome.id, verdict]));
+  const lines = [`coverage of ${printable(report.clientId)}: ${counts.met} of ${counts.total} outcomes met, ${counts.handled} handled, ${counts.notMet} not met`];
+  for (const [group, outcomes] of byGroup(report.outcomes)) {
+    const met = outcomes.filter((outcome) => outcome.status !== 'not-met').length;
+    const handled = outcomes.filter((outcome) => outcome.status === 'handled').length;
+    lines.push('', `${group}  ${met}/${outcomes.length} met${handled ? `, ${handled} handled` : ''}`);
+    for (const outcome of outcomes) {
+      const verdict = required.get(outcome.id);
+      const mark = verdict ? (verdict.ok ? '✓' : '✗') : ' ';
+      const hint = outcome.status === 'not-met' ? `  — ${outcome.provoke.replace(/`/g, '')}` : '';
+      lines.push(`  ${mark} ${STATUS_WORDS[outcome.status].padEnd(8)} ${outcome.id}${hint}`);
+    }
+  }
+  return lines;
+}

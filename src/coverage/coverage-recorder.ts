@@ -1,0 +1,108 @@
+/**
+ * Each client's outcome coverage: which catalogued outcomes it met (an answer it received, a delivery its receiver
+ * answered) and which it handled (handled-rules.ts watches what it does next). Bounded by the catalogue and the
+ * clients: an outcome is kept once per client, with the instant it was first met on that client's clock. What was
+ * met and handled is durable (a state part of state/mock-parts.ts); a rule still waiting starts afresh at restart.
+ */
+import type { Exchange } from '../domain/caller.ts';
+import type { MockClock } from '../platform/clock.ts';
+import type { Delivery } from '../webhooks/delivery-log.ts';
+import { createHandledRules, type HandledRules } from './handled-rules.ts';
+import { outcomeCatalogue } from './outcome-catalogue.ts';
+import { answerOutcomes, deliveryOutcomes, retryAfterSeconds } from './outcome-matching.ts';
+import type { CoverageReport, CoverageStatus, OutcomeCoverage } from './outcome-types.ts';
+
+/** What is kept of one client: outcome id → first met / first handled, ISO 8601 on its clock. */
+export interface ClientCoverage {
+  met: Record<string, string>;
+  handled: Record<string, string>;
+}
+
+export type CoverageState = Record<string, ClientCoverage>;
+
+export interface Coverage {
+  /** An answer the API sent (an exchange observer of the API's stages). */
+  observeAnswer(exchange: Exchange): void;
+  /** A delivery's attempt, once settled (the webhooks' attempt observer). */
+  observeDelivery(delivery: Delivery): void;
+  report(clientId: string): CoverageReport;
+  /** Starts the client afresh; returns how many outcomes it had met. */
+  clear(clientId: string): number;
+  state(): CoverageState;
+  load(state: CoverageState | undefined): void;
+}
+
+export interface CoverageOptions {
+  clock: MockClock;
+  /** Only the mock's clients are recorded (a token request naming an unknown client meets nothing). */
+  isClient(clientId: string): boolean;
+  /** Called when something was met or handled for the first time: the caller makes the state durable. */
+  changed(): void;
+}
+
+export function createCoverage(options: CoverageOptions): Coverage {
+  const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
+  let clients = new Map<string, ClientCoverage>();
+  const rules: HandledRules = createHandledRules();
+  const nowOf = (clientId: string) => options.clock.forClient(clientId).nowMs();
+
+  const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
+    const at = new Date(nowOf(clientId)).toISOString();
+    const kept = clients.get(clientId) ?? { met: {}, handled: {} };
+    let changed = false;
+    for (const id of met) if (catalogued.has(id) && kept.met[id] === undefined) [kept.met[id], changed] = [at, true];
+    for (const id of handled) if (catalogued.has(id) && kept.handled[id] === undefined) [kept.handled[id], changed] = [at, true];
+    if (!changed) return;
+    clients.set(clientId, kept);
+    options.changed();
+  };
+
+  return {
+    observeAnswer(exchange) {
+      const clientId = exchange.context.clientId;
+      if (clientId === undefined || !options.isClient(clientId)) return;
+      const met = answerOutcomes(exchange);
+      const handled = rules.afterAnswer(clientId, {
+        met,
+        operationId: exchange.context.operationId,
+        status: exchange.status,
+        nowMs: nowOf(clientId),
+        retryAfterSeconds: retryAfterSeconds(exchange),
+      });
+      mark(clientId, met, handled);
+    },
+    observeDelivery(delivery) {
+      if (!options.isClient(delivery.clientId)) return;
+      const met = deliveryOutcomes(delivery);
+      mark(delivery.clientId, met, rules.afterDelivery(delivery, met));
+    },
+    report(clientId) {
+      const kept = clients.get(clientId) ?? { met: {}, handled: {} };
+      const outcomes = outcomeCatalogue().map((outcome): OutcomeCoverage => {
+        const metAt = kept.met[outcome.id];
+        const handledAt = kept.handled[outcome.id];
+        const status: CoverageStatus = handledAt !== undefined ? 'handled' : metAt !== undefined ? 'met' : 'not-met';
+        return { ...outcome, status, ...(metAt !== undefined && { metAt }), ...(handledAt !== undefined && { handledAt }) };
+      });
+      const count = (wanted: CoverageStatus) => outcomes.filter((outcome) => outcome.status === wanted).length;
+      const handled = count('handled');
+      return {
+        clientId,
+        at: new Date(nowOf(clientId)).toISOString(),
+        counts: { total: outcomes.length, met: count('met') + handled, handled, notMet: count('not-met') },
+        outcomes,
+      };
+    },
+    clear(clientId) {
+      const had = Object.keys(clients.get(clientId)?.met ?? {}).length;
+      clients.delete(clientId);
+      rules.forget(clientId);
+      return had;
+    },
+    state: () => Object.fromEntries([...clients].map(([clientId, kept]) => [clientId, { met: { ...kept.met }, handled: { ...kept.handled } }])),
+    load(state) {
+      clients = new Map(Object.entries(state ?? {}).map(([clientId, kept]) => [clientId, { met: { ...kept.met }, handled: { ...kept.handled } }]));
+      rules.forgetAll();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * A client's coverage as files for people and CI: JSON (the report and the verdicts), Markdown (the counts, then
+ * each group's outcomes with the hint for those not met) and JUnit XML (one test case per required outcome, or per
+ * outcome of the catalogue when nothing is required, a not-met one then skipped).
+ */
+import { cell, xml } from '../drills/drill-report.ts';
+import type { Judged } from './coverage-requirements.ts';
+import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
+
+export const COVERAGE_FILES = { json: 'coverage.json', markdown: 'coverage.md', junit: 'coverage-junit.xml' } as const;
+
+/** The outcomes by group, in catalogue order. */
+export function byGroup(outcomes: readonly OutcomeCoverage[]): Array<[string, OutcomeCoverage[]]> {
+  const groups = new Map<string, OutcomeCoverage[]>();
+  for (const outcome of outcomes) groups.set(outcome.group, [...(groups.get(outcome.group) ?? []), outcome]);
+  return [...groups];
+}
+
+export const STATUS_WORDS = { handled: 'handled', met: 'met', 'not-met': 'not met' } as const;
+
+export function renderCoverageJson(report: CoverageReport, judged: readonly Judged[] | undefined): string {
+  const verdicts = judged?.map(({ outcome, must, ok }) => ({ id: outcome.id, must, status: outcome.status, ok }));
+  return `${JSON.stringify({ ...report, ...(verdicts && { required: verdicts }) }, null, 2)}\n`;
+}
+
+export function renderCoverageMarkdown(report: CoverageReport, judged: readonly Judged[] | undefined): string {
+  const { counts } = report;
+  const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
+  const lines = [
+    `# Outcome coverage of \`${report.clientId}\``,
+    '',
+    `${counts.met} of ${counts.total} outcomes met, ${counts.handled} handled (at ${report.at}).`,
+    ...(judged ? ['', missing.length === 0 ? `Every one of the ${judged.length} required outcomes is there.` : `Missing ${missing.length} of ${judged.length} required: ${missing.map(({ outcome, must }) => `\`${outcome.id}\` (${must})`).join(', ')}.`] : []),
+  ];
+  for (const [group, outcomes] of byGroup(report.outcomes)) {
+    const met = outcomes.filter((outcome) => outcome.status !== 'not-met').length;
+    lines.push('', `## ${group} (${met}/${outcomes.length} met)`, '', '| outcome | status | how to provoke it |', '|---|---|---|');
+    for (const outcome of outcomes) lines.push(`| \`${outcome.id}\` | ${STATUS_WORDS[outcome.status]} | ${outcome.status === 'not-met' ? cell(outcome.provoke) : ''} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderCoverageJUnit(report: CoverageReport, judged: readonly Judged[] | undefined): string {
+  const cases = judged ?? report.outcomes.map((outcome) => ({ outcome, must: 'met' as const, ok: outcome.status !== 'not-met' }));
+  const failures = judged ? cases.filter((verdict) => !verdict.ok).length : 0;
+  const skipped = judged ? 0 : cases.filter((verdict) => !verdict.ok).length;
+  const lines = cases.map(({ outcome, must, ok }) => {
+    const open = `    <testcase name="${xml(outcome.id)}" classname="commerce-mock.coverage.${xml(outcome.group)}" time="0"`;
+    if (ok) return `${open}/>`;
+    const message = `${must === 'handled' && outcome.status === 'met' ? 'met but not handled' : 'not met'}: ${outcome.description}`;
+    const how = `how to provoke it: ${outcome.provoke}${outcome.handledRule ? `\nhandled when: ${outcome.handledRule}` : ''}`;
+    if (!judged) return `${open}>\n      <skipped message="${xml(message)}"/>\n    </testcase>`;
+    return `${open}>\n      <failure message="${xml(message)}" type="${must}">${xml(how)}</failure>\n    </testcase>`;
+  });
+  const suite = `outcome coverage of ${report.clientId}`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="commerce-mock coverage" tests="${cases.length}" failures="${failures}" time="0">`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0">`,
+    ...lines,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,79 @@
+/**
+ * The outcomes of the service's own operations, read from its document (spec/openapi.yaml): each operation's
+ * success answers, and its 400 and 404 (what the operation itself refuses). The answers every operation shares
+ * (401, 403, 405, 413, 415, 429, 5xx) are catalogued once, from the error catalogue (outcome-catalogue.ts).
+ */
+import { API_ERRORS } from '../errors/api-errors.ts';
+import { loadSpecDocument } from '../openapi/spec-document.ts';
+import type { Outcome } from './outcome-types.ts';
+
+/** Error statuses whose outcome belongs to the operation; the others are cross-cutting. */
+const OWN_ERROR_STATUSES = ['400', '404'] as const;
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface DocumentResponse {
+  description?: string;
+  $ref?: string;
+}
+
+interface DocumentOperation {
+  operationId?: string;
+  responses?: Record<string, DocumentResponse>;
+}
+
+/** `createOrder` → `orders.create`, `syncProductsBatch` → `products.sync-batch`, `getOrderStatus` → `orders.get-status`. */
+export function operationOutcomePrefix(operationId: string): string {
+  const [verb = operationId, noun = '', ...rest] = operationId.split(/(?=[A-Z])/);
+  const resource = noun.toLowerCase().endsWith('s') ? noun.toLowerCase() : `${noun.toLowerCase()}s`;
+  return [resource, [verb, ...rest].map((word) => word.toLowerCase()).join('-')].join('.');
+}
+
+/** The error code a documented error answer names: the first catalogue code of that status quoted in its description. */
+function documentedCode(status: number, description: string): string | undefined {
+  const codes = new Set(Object.values(API_ERRORS).filter((entry) => entry.status === status).map((entry) => entry.code as string));
+  return [...description.matchAll(/`([A-Za-z_]+)`/g)].map((match) => match[1] ?? '').find((code) => codes.has(code));
+}
+
+function resolved(document: Readonly<Record<string, unknown>>, response: DocumentResponse): DocumentResponse {
+  if (!response.$ref) return response;
+  const name = response.$ref.split('/').pop() ?? '';
+  const responses = (document['components'] as { responses?: Record<string, DocumentResponse> } | undefined)?.responses;
+  return responses?.[name] ?? response;
+}
+
+const firstSentence = (text: string) => (text.split(/(?<=\.)\s/)[0] ?? text).replace(/\s+/g, ' ').trim();
+
+function provokeOf(status: string, route: string, code: string | undefined): string {
+  if (status === '400') return `\`${route}\` with a body or parameter the document refuses (or \`Prefer: code=400\`)`;
+  if (status === '404') return `\`${route}\` with an id that does not exist for the client (or \`Prefer: code=404\`)`;
+  if (code !== undefined) return `\`${route}\` (or \`Prefer: code=${status}\`)`;
+  return `a valid \`${route}\``;
+}
+
+/** Every operation's own outcomes, in the document's order. */
+export function operationOutcomes(): Outcome[] {
+  const document = loadSpecDocument();
+  const paths = (document['paths'] ?? {}) as Record<string, Record<string, DocumentOperation>>;
+  return Object.entries(paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      if (!operation?.operationId) return [];
+      const prefix = operationOutcomePrefix(operation.operationId);
+      const route = `${method.toUpperCase()} /v1${path}`;
+      return Object.entries(operation.responses ?? {}).flatMap(([status, raw]): Outcome[] => {
+        const own = status.startsWith('2') || (OWN_ERROR_STATUSES as readonly string[]).includes(status);
+        if (!own) return [];
+        const description = firstSentence(resolved(document, raw).description ?? '');
+        const code = status.startsWith('2') ? undefined : documentedCode(Number(status), resolved(document, raw).description ?? '');
+        const id = [prefix, status, ...(code ? [code] : [])].join('.');
+        return [{ id, group: prefix.split('.')[0] ?? prefix, description: `${route} → ${status}: ${description}`, provoke: provokeOf(status, route, code) }];
+      });
+    }),
+  );
+}
+
+/** The operation outcome an answer shows: its operation, its status and, for an error, its code. */
+export function operationOutcomeId(operationId: string, status: number, errorCode: string | undefined): string {
+  return [operationOutcomePrefix(operationId), String(status), ...(status >= 400 && errorCode ? [errorCode] : [])].join('.');
+}

@@ -1,0 +1,117 @@
+/**
+ * The outcome catalogue: every way the gateway answers that an integration may have to handle, as data built from
+ * what the mock already knows — the document's operations and their documented answers (operation-outcomes.ts),
+ * the error catalogue, the order and subscription states, the payer-outcome catalogue, the webhook event types and
+ * delivery results. docs/outcomes.md is generated from it (scripts/outcomes.ts; a test fails when it is stale).
+ */
+import { API_ERRORS } from '../errors/api-errors.ts';
+import { FAILURE_CODES, PAYER_OUTCOMES, catalogueNumber, type FailureCode } from '../domain/payer-outcomes.ts';
+import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '../domain/records.ts';
+import type { WebhookEventType } from '../webhooks/payload.ts';
+import { processCached } from '../platform/process-cache.ts';
+import { operationOutcomes } from './operation-outcomes.ts';
+import type { Outcome } from './outcome-types.ts';
+
+type ApiReason = keyof typeof API_ERRORS;
+
+/** The answers every operation shares, each one outcome whatever the operation: id → the catalogue reasons it shows. */
+export const SHARED_ANSWERS: Readonly<Record<string, { reasons: readonly ApiReason[]; provoke: string }>> = {
+  'auth.client.invalid': { reasons: ['client_invalid'], provoke: '`POST /v1/auth/token` with a wrong client secret' },
+  'auth.client.inactive': { reasons: ['client_inactive'], provoke: 'scenario `inactive-client`, or `POST /__admin/clients/{id}/deactivate`' },
+  'auth.token.expired': { reasons: ['token_expired'], provoke: 'scenario `token-expiry` then advance the clock 30 s, or `POST /__admin/clients/{id}/tokens/expire`' },
+  'auth.token.revoked': { reasons: ['token_revoked'], provoke: 'scenario `token-revoked-midway`, or `POST /__admin/clients/{id}/tokens/revoke`' },
+  'auth.token.invalid': { reasons: ['invalid_token'], provoke: 'a bearer token that is missing, malformed or unknown' },
+  'rate-limit.429': { reasons: ['rate_limited'], provoke: 'scenario `rate-limited` or `burst-429`, or more than 100 requests a minute from one IP' },
+  'server.500': { reasons: ['internal', 'simulated'], provoke: 'scenario `server-errors`, or `Prefer: code=500`' },
+  'server.503': { reasons: ['unavailable'], provoke: 'scenario `flaky-network`, or `Prefer: code=503`' },
+  'http.405.method_not_allowed': { reasons: ['method_not_allowed'], provoke: 'a method the path does not take (`DELETE /v1/orders`)' },
+  'http.413.invalid_request': { reasons: ['body_too_large'], provoke: 'a body over 1 MiB' },
+  'http.415.invalid_request': { reasons: ['unsupported_media_type'], provoke: 'a body whose `Content-Type` the operation does not take' },
+};
+
+/** The outcomes whose handling the mock can see, and what it looks for (coverage-recorder.ts carries them out). */
+export const HANDLED_RULES: Readonly<Record<string, string>> = {
+  'auth.token.expired': 'the client then obtained or refreshed a token and retried the same operation (answered other than 401)',
+  'auth.token.revoked': 'the client then obtained or refreshed a token and retried the same operation (answered other than 401)',
+  'rate-limit.429': 'the client’s next request came at least `Retry-After` seconds later (on its clock)',
+  'server.503': 'the client’s next request came at least `Retry-After` seconds later (on its clock)',
+  'webhook.retried-after-5xx': 'a later delivery of the same event was acknowledged (2xx)',
+  'webhook.duplicate-received': 'the duplicate was acknowledged (2xx): a receiver that dedupes on the event id still answers 2xx',
+};
+
+const ORDER_PROVOKE: Readonly<Record<string, string>> = {
+  PAID: 'pay on the checkout page, scenario `order-paid`, or `POST /__admin/orders/{id}/transition` `{"status":"PAID"}`',
+  FAILED: 'a failing payer number (docs/payer-outcomes.md), scenario `order-failed`, or an admin transition to `FAILED`',
+  CANCELLED: 'decline on the checkout page, scenario `order-cancelled`, or an admin transition to `CANCELLED`',
+};
+
+const SUBSCRIPTION_PROVOKE: Readonly<Record<string, string>> = {
+  ACTIVE: 'create a subscription and advance the clock past its first charge',
+  PAST_DUE: 'a subscription whose customer has a failing payer number (docs/payer-outcomes.md), then advance the clock',
+  CANCELLED: 'scenario `subscription-retries-exhausted`, then advance the clock past the last retry',
+};
+
+const WEBHOOK_EVENTS: Readonly<Record<WebhookEventType, string>> = {
+  'order.status_changed': 'an order reached a new status',
+  'payment.status_changed': 'a payment reached a new status',
+  'subscription.status_changed': 'a subscription reached a new status',
+};
+
+/** Where a status or reason is received: in an answer that shows the record, or in a webhook the client acknowledged. */
+const RECEIVED = 'read in an answer, or in a webhook the receiver acknowledged';
+
+function shared(): Outcome[] {
+  return Object.entries(SHARED_ANSWERS).map(([id, { reasons, provoke }]) => {
+    const entries = reasons.map((reason) => API_ERRORS[reason]);
+    const codes = [...new Set(entries.map((entry) => `\`${entry.code}\``))].join(' or ');
+    return outcome(id, `${entries[0]?.status ?? ''} ${codes} on any operation: ${entries[0]?.message ?? ''}`, provoke);
+  });
+}
+
+function states(): Outcome[] {
+  const orders = ORDER_STATUSES.filter((status) => status !== 'PENDING').map((status) =>
+    outcome(`order.final.${status}`, `an order's final status \`${status}\`, ${RECEIVED}`, ORDER_PROVOKE[status] ?? ''),
+  );
+  const subscriptions = SUBSCRIPTION_STATUSES.filter((status) => status !== 'PENDING').map((status) =>
+    outcome(`subscription.state.${status}`, `a subscription's status \`${status}\`, ${RECEIVED}`, SUBSCRIPTION_PROVOKE[status] ?? ''),
+  );
+  return [...orders, ...subscriptions];
+}
+
+function payerProvoke(code: FailureCode): string {
+  const row = PAYER_OUTCOMES.find((candidate) => candidate.reason === code);
+  if (row) return `payer number \`${catalogueNumber(row)}\` (docs/payer-outcomes.md)`;
+  return code === 'ORDER_CANCELLED' ? 'an admin transition to `CANCELLED`' : 'an admin transition to `FAILED`, or the checkout page’s failure';
+}
+
+function payers(): Outcome[] {
+  return FAILURE_CODES.map((code) => outcome(`payer.${code}`, `a payment's \`failureReason.code\` \`${code}\`, ${RECEIVED}`, payerProvoke(code)));
+}
+
+function webhooks(): Outcome[] {
+  const events = Object.entries(WEBHOOK_EVENTS).map(([type, what]) =>
+    outcome(`webhook.event.${type}`, `a \`${type}\` delivery acknowledged (2xx): ${what}`, 'set a webhook endpoint (`PUT /__admin/clients/{id}/webhook`) and change a record'),
+  );
+  return [
+    ...events,
+    outcome('webhook.delivered', 'a delivery acknowledged (2xx) at its first attempt', 'set a webhook endpoint and change a record'),
+    outcome('webhook.retried-after-5xx', 'the receiver answered a delivery with a 5xx (the mock retries it)', 'answer 5xx from your receiver once, then advance the clock to the retry'),
+    outcome('webhook.duplicate-received', 'a second delivery of an event already delivered (same event id) was answered', 'scenario `webhooks-duplicated`, or `POST /__admin/webhooks/deliveries/{id}/resend`'),
+  ];
+}
+
+function outcome(id: string, description: string, provoke: string): Outcome {
+  const rule = HANDLED_RULES[id];
+  return { id, group: id.split('.')[0] ?? id, description, provoke, ...(rule !== undefined && { handledRule: rule }) };
+}
+
+/** The whole catalogue, built once per process (its sources are the package's own). */
+export function outcomeCatalogue(): readonly Outcome[] {
+  return processCached('outcome-catalogue', () => [
+    ...shared(),
+    ...operationOutcomes().map((one) => outcome(one.id, one.description, one.provoke)),
+    ...states(),
+    ...payers(),
+    ...webhooks(),
+  ]);
+}

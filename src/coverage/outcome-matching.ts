@@ -1,0 +1,80 @@
+/**
+ * Which catalogued outcomes an answer or a webhook delivery shows: its operation's answer, a shared answer (an
+ * expired token, a 429), and the order, subscription and payer outcomes of the records it carries. Pure: the
+ * recorder (coverage-recorder.ts) keeps what was met and by whom.
+ */
+import { API_ERRORS } from '../errors/api-errors.ts';
+import type { Exchange } from '../domain/caller.ts';
+import type { Delivery } from '../webhooks/delivery-log.ts';
+import { operationOutcomeId, operationOutcomePrefix } from './operation-outcomes.ts';
+import { SHARED_ANSWERS } from './outcome-catalogue.ts';
+
+type Item = Record<string, unknown>;
+
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The final order statuses and the subscription statuses an outcome names (a pending one names none). */
+function recordOutcomes(resource: string, item: Item): string[] {
+  const status = typeof item['status'] === 'string' ? item['status'] : undefined;
+  const payment = isItem(item['payment']) ? item['payment'] : undefined;
+  const reason = [item['failureReason'], payment?.['failureReason']].find(isItem)?.['code'];
+  const ids: string[] = [];
+  if (resource === 'orders' && status !== undefined) ids.push(`order.final.${status}`);
+  if (resource === 'subscriptions' && status !== undefined) ids.push(`subscription.state.${status}`);
+  if (typeof reason === 'string' && (resource === 'orders' || resource === 'payments')) ids.push(`payer.${reason}`);
+  return ids;
+}
+
+function itemsOf(body: unknown): Item[] {
+  const data = isItem(body) ? body['data'] : undefined;
+  return (Array.isArray(data) ? data : [data]).filter(isItem);
+}
+
+/** The shared answers whose status and code this answer carries. */
+function sharedAnswers(status: number, code: unknown): string[] {
+  return Object.entries(SHARED_ANSWERS)
+    .filter(([, { reasons }]) => reasons.some((reason) => API_ERRORS[reason].status === status && API_ERRORS[reason].code === code))
+    .map(([id]) => id);
+}
+
+/** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
+export function answerOutcomes(exchange: Exchange): string[] {
+  const { context, status, body } = exchange;
+  const code = isItem(body) ? body['error'] : undefined;
+  const ids = sharedAnswers(status, code);
+  if (context.operationId === undefined) return ids;
+  ids.push(operationOutcomeId(context.operationId, status, typeof code === 'string' ? code : undefined));
+  if (status < 200 || status >= 300) return ids;
+  const resource = operationOutcomePrefix(context.operationId).split('.')[0] ?? '';
+  return [...ids, ...itemsOf(body).flatMap((item) => recordOutcomes(resource, item))];
+}
+
+const RESOURCE_OF_EVENT: Readonly<Record<Delivery['type'], string>> = {
+  'order.status_changed': 'orders',
+  'payment.status_changed': 'payments',
+  'subscription.status_changed': 'subscriptions',
+};
+
+/** What a delivery's latest attempt shows, once the receiver answered it; nothing when it did not answer. */
+export function deliveryOutcomes(delivery: Delivery): string[] {
+  const statusCode = delivery.attempts.at(-1)?.statusCode;
+  if (statusCode === undefined) return [];
+  const acknowledged = statusCode >= 200 && statusCode < 300;
+  const copy = delivery.duplicateOf !== undefined || delivery.resentFrom !== undefined;
+  const ids = [...(copy ? ['webhook.duplicate-received'] : []), ...(statusCode >= 500 ? ['webhook.retried-after-5xx'] : [])];
+  if (!acknowledged) return ids;
+  const data = isItem(delivery.payload.data) ? delivery.payload.data : {};
+  return [
+    ...ids,
+    `webhook.event.${delivery.type}`,
+    ...(delivery.attempts.length === 1 && !copy ? ['webhook.delivered'] : []),
+    ...recordOutcomes(RESOURCE_OF_EVENT[delivery.type], data),
+  ];
+}
+
+/** The `Retry-After` seconds an answer asks for, if any. */
+export function retryAfterSeconds(exchange: Exchange): number | undefined {
+  const found = Object.entries(exchange.headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const seconds = Number(found);
+  return found !== undefined && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
