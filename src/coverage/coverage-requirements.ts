@@ -3,7 +3,7 @@
  * and those that must be handled, from a YAML file or the built-in `go-live` profile (docs/outcomes.md shows it with
  * the reason for each). A pattern that names no outcome is a mistake in the file, not an outcome missing.
  */
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
 
@@ -43,6 +43,8 @@ const FILE_SCHEMA = z
 
 /** A requirement file's text as requirements, or what is wrong with it. */
 export function parseRequirements(text: string): { ok: true; requirements: Requirement[] } | { ok: false; problem: string } {
+  // The YAML parser only for a --require file: the start path (which imports the CLI) never loads it.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   let raw: unknown;
   try {
     raw = parse(text);

@@ -602,7 +602,7 @@ export interface components {
              * @example INSUFFICIENT_BALANCE
              * @enum {string}
              */
-            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
+            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED" | "WALLET_LIMIT_EXCEEDED" | "WALLET_LOCKED" | "TRANSACTION_IN_PROGRESS";
             /**
              * @description The wallet's own response code (M-Pesa `INS-…`), when known; absent for e-Mola.
              * @example INS-2006

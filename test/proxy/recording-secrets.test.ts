@@ -81,7 +81,7 @@ describe('a recording made through the proxy', () => {
     expect(basic?.request.generators).toEqual({ header: { Authorization: { type: 'ProviderState', expression: 'Basic ${basicCredentials}' } } });
     let out = '';
     const io = { stdout: (text: string) => void (out += text), stderr: (text: string) => void (out += text), stop: new AbortController().signal };
-    const code = await runCli(['node', 'commerce-mock', 'verify', '--pact', join(record, 'proxy-recording.pact.json')], {}, io);
+    const code = await runCli(['node', 'commerce-mock', 'verify', '--verbose', '--pact', join(record, 'proxy-recording.pact.json')], {}, io);
     expect(out).toContain(`ok   proxy-recording: ${basic?.description}`);
     expect(out).toContain('4 verified, 0 failed, 0 not verifiable');
     expect(code).toBe(0);
