@@ -3,6 +3,7 @@ import { failure } from '../errors/failures.ts';
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
+import { setDeclaredWallets } from './scenario-wallets.ts';
 
 export function scenarioHandlers(admin: AdminContext) {
   const { scenarios } = admin;
@@ -18,14 +19,22 @@ export function scenarioHandlers(admin: AdminContext) {
           ...(scenario.description ? { description: scenario.description } : {}),
           source: scenario.source,
           rules: scenario.rules.length,
-          sets: (['tokens', 'rateLimit', 'orders', 'subscriptions', 'webhooks'] as const).filter((field) => scenario[field] !== undefined),
+          sets: (['tokens', 'rateLimit', 'orders', 'subscriptions', 'webhooks', 'wallets'] as const).filter((field) => scenario[field] !== undefined),
         })),
       ),
     getActiveScenarios: status,
-    activateScenario(input) {
+    async activateScenario(input) {
       const { name, clientId } = input.body;
       if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       if (!scenarios.activate(name, clientId)) return failure('unknown_scenario', { name });
+      const scenario = scenarios.library.get(name);
+      if (clientId !== undefined && scenario?.wallets) {
+        const set = setDeclaredWallets(admin.flows.wallets, scenario, clientId);
+        if (!set.ok) return set;
+        await admin.apply(set);
+        // A wallet set afresh (a balance restored) may let a pending order's progression through.
+        await admin.tick();
+      }
       return status();
     },
     deactivateScenario(input) {

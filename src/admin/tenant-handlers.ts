@@ -12,6 +12,7 @@ import { tenantDataset } from '../fake/tenant-dataset.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
 import { clientClockView } from './client-clock-handlers.ts';
+import { setDeclaredWallets } from './scenario-wallets.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 /** The dataset's seed when a tenant asks for data without one. */
@@ -42,8 +43,13 @@ export function tenantHandlers(admin: AdminContext) {
       if (body.webhook) admin.webhooks.setEndpoint(clientId, { url: body.webhook.url, secret, format });
       const written = body.seedData === 'default' ? tenantDataset(body.seed ?? DEFAULT_TENANT_SEED, clientId, own.nowMs()) : [];
       store.putMany(written);
-      // The client, its clock, scenario and endpoint (meta) with its records: one durable change.
-      await admin.apply({ written: [...written.map((write) => write.record.id), ...admin.state.persist()] });
+      // The scenario's wallets, on the tenant's own clock (their times are its).
+      const scenario = body.scenario === undefined ? undefined : admin.scenarios.library.get(body.scenario);
+      const wallets = scenario ? setDeclaredWallets(admin.flows.wallets, scenario, clientId) : undefined;
+      if (wallets && !wallets.ok) return wallets;
+      const walletIds = wallets?.written.map((write) => write.record.id) ?? [];
+      // The client, its clock, scenario and endpoint (meta) with its records and wallets: one durable change.
+      await admin.apply({ written: [...written.map((write) => write.record.id), ...walletIds, ...admin.state.persist()] });
       return created({
         clientId,
         clientSecret,

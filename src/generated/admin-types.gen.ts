@@ -1012,7 +1012,7 @@ export interface components {
             /** @description `built-in` or the file it was read from. */
             source: string;
             rules: number;
-            sets?: ("tokens" | "rateLimit" | "orders" | "subscriptions" | "webhooks")[];
+            sets?: ("tokens" | "rateLimit" | "orders" | "subscriptions" | "webhooks" | "wallets")[];
         };
         ScenarioStatus: {
             global: string | null;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ERRORS, FIXED_REASONS } from '../errors/failures.ts';
 import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
 import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';
+import { scenarioWallets } from './scenario-wallet-schema.ts';
 
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'] as const;
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -161,6 +162,7 @@ export const scenarioSchema = z
         delayMinutes: z.number().min(0).max(1440).optional().describe('Every delivery is held this many minutes of mock time before its first attempt'),
       })
       .optional(),
+    wallets: scenarioWallets.optional(),
     rules: z.array(rule).max(100).default([]),
   })
   .describe('A commerce-mock scenario');

@@ -59,6 +59,7 @@ import type { ExchangeObserver } from '../domain/caller.ts';
 import { DEFAULT_PAYER, type PayerPolicy } from '../domain/policy.ts';
 import { walletFlow } from '../wallets/wallet-flow.ts';
 import { walletLedger } from '../wallets/wallet-ledger.ts';
+import { walletChargeGate } from '../wallets/wallet-charge-gate.ts';
 import { walletProgression } from '../wallets/wallet-progression.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
@@ -112,7 +113,7 @@ export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => 
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps),
+    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders, payerPolicyOf }),

@@ -9,7 +9,7 @@ import type { BillingPolicy } from '../domain/policy.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
-import { payerOutcomeOf } from '../domain/payer-outcomes.ts';
+import { payerOutcomeOf, type FailureCode } from '../domain/payer-outcomes.ts';
 import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
 
@@ -19,6 +19,14 @@ import { applyBillingStep } from './billing-steps.ts';
  * the next slice resumes where this one stopped.
  */
 export const STEPS_PER_SLICE = 250;
+
+/**
+ * Meets a charge the billing rules would pay: a failure reason to settle it with instead, or undefined to pay it.
+ * One gate serves one billing run of one client, so it may count what it let through (a wallet's balance and day)
+ * before any of it is stored. Without one, billing pays what its rules say.
+ */
+export type ChargeGate = (charge: Readonly<PaymentRecord>, payerPhone: string | undefined, atMs: number) => FailureCode | undefined;
+export type ChargeGateOf = (clientId: string) => ChargeGate;
 
 interface SubscriptionBilled {
   subscription: SubscriptionRecord;
@@ -37,8 +45,9 @@ export interface BillingSlice {
   steps: number;
 }
 
-export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy, maxSteps = STEPS_PER_SLICE): BillingSlice {
+export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy, maxSteps = STEPS_PER_SLICE, gateOf?: ChargeGateOf): BillingSlice {
   const nowMs = deps.clock.forClient(clientId).nowMs();
+  const gate = gateOf?.(clientId);
   const billed: SubscriptionRecord[] = [];
   const written: RecordWrite[] = [];
   const events: DomainEvent[] = [];
@@ -50,7 +59,7 @@ export function billSubscriptions(deps: FlowDeps, clientId: string, policy: Bill
       unfinished = true;
       break;
     }
-    const one = billOne(deps, listed as SubscriptionRecord, policy, nowMs, maxSteps - steps);
+    const one = billOne(deps, listed as SubscriptionRecord, policy, nowMs, maxSteps - steps, gate);
     if (!one) continue;
     steps += one.steps;
     unfinished ||= one.unfinished;
@@ -77,7 +86,14 @@ export function nextBillingAt(deps: FlowDeps, clientId: string, policy: BillingP
   return earliest;
 }
 
-function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPolicy, nowMs: number, maxSteps: number): SubscriptionBilled | undefined {
+function billOne(
+  deps: FlowDeps,
+  listed: SubscriptionRecord,
+  policy: BillingPolicy,
+  nowMs: number,
+  maxSteps: number,
+  gate: ChargeGate | undefined,
+): SubscriptionBilled | undefined {
   const plan = deps.store.get<PlanRecord>('plans', listed.planId);
   if (!plan) return undefined;
   const context = {
@@ -96,13 +112,15 @@ function billOne(deps: FlowDeps, listed: SubscriptionRecord, policy: BillingPoli
   let steps = 0;
   let unfinished = false;
   for (;;) {
-    const step = nextBillingStep(subscription, charge, policy, payer);
-    if (!step || step.atMs > nowMs) break;
+    const due = nextBillingStep(subscription, charge, policy, payer);
+    if (!due || due.atMs > nowMs) break;
     if (steps >= maxSteps) {
       unfinished = true;
       break;
     }
     steps += 1;
+    const refused = due.kind === 'settle' && due.paid && charge && gate ? gate(charge, context.payerPhone, due.atMs) : undefined;
+    const step = refused === undefined ? due : { kind: 'settle' as const, atMs: due.atMs, paid: false, reason: refused };
     const stepped = applyBillingStep(subscription, charge, step, context);
     subscription = stepped.subscription;
     charge = stepped.payment;

@@ -16,7 +16,7 @@ import { metadataProblem } from '../catalog/metadata.ts';
 import { ownRecord, ownRecords } from '../store/owned-records.ts';
 import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../catalog/references.ts';
 import { upsertScope } from '../catalog/upsert-scope.ts';
-import { billSubscriptions, nextBillingAt, type BillingSlice } from './bill-subscriptions.ts';
+import { billSubscriptions, nextBillingAt, type BillingSlice, type ChargeGateOf } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
 
 /** Create takes a subscription in either form; sync the same with its originSubscriptionId. */
@@ -48,7 +48,8 @@ export interface SubscriptionFlow {
   list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
 
-export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
+/** `gateOf`: what meets a charge about to be paid (the payer's wallet, src/wallets/wallet-charge-gate.ts). */
+export function subscriptionFlow(deps: FlowDeps, parts: { gateOf?: ChargeGateOf } = {}): SubscriptionFlow {
   const bySyncKey = (clientId: string, key: string) =>
     deps.store.findByKey<SubscriptionRecord>('subscriptions', 'originSubscriptionId', clientId, key);
   return {
@@ -65,8 +66,8 @@ export function subscriptionFlow(deps: FlowDeps): SubscriptionFlow {
       const created = subscribe(deps, clientId, input);
       return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
     },
-    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy, Number.POSITIVE_INFINITY).outcome,
-    billSlice: (clientId, policy, maxSteps) => billSubscriptions(deps, clientId, policy, maxSteps),
+    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy, Number.POSITIVE_INFINITY, parts.gateOf).outcome,
+    billSlice: (clientId, policy, maxSteps) => billSubscriptions(deps, clientId, policy, maxSteps, parts.gateOf),
     nextBillingAt: (clientId, policy) => nextBillingAt(deps, clientId, policy),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
     list: (clientId, filter) =>

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_BODY } from '../support/admin-helpers.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { click, closeServer, issueToken, openConsole, responseBody, send } from '../support/console-driver.ts';
+import { overflows } from '../support/console-overflow.ts';
 import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
 
 /** What a background refresh (every 1.5 s) shows: waited for longer than expect.poll's default second. */
@@ -39,28 +40,6 @@ async function consoleAt(width: number): Promise<{ t: TestApp; page: Page }> {
   await opened.setViewportSize({ width, height: 800 });
   return opening;
 }
-
-/**
- * Every element wider than the screen, and every panel or table wider than what holds it (none expected). A
- * string run in the page: the suite's TypeScript has no DOM types.
- */
-const OVERFLOWS = `(() => {
-  const found = [];
-  const root = document.scrollingElement;
-  if (root.scrollWidth > root.clientWidth) found.push('page ' + root.scrollWidth + ' > ' + root.clientWidth);
-  for (const section of document.querySelectorAll('section')) {
-    const name = section.dataset.testid;
-    if (section.scrollWidth > section.clientWidth) found.push(name + ' ' + section.scrollWidth + ' > ' + section.clientWidth);
-    const inner = section.getBoundingClientRect();
-    for (const table of section.querySelectorAll('table')) {
-      const outer = table.getBoundingClientRect();
-      if (outer.right > inner.right + 0.5 || outer.left < inner.left - 0.5) found.push(name + ' table ' + table.dataset.testid);
-    }
-  }
-  return found;
-})()`;
-
-const overflows = (page: Page) => page.evaluate(OVERFLOWS) as Promise<string[]>;
 
 describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (width) => {
   it('a journal row opens to its request and response, headers and bodies, every secret shown as ***', async () => {

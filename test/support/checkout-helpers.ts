@@ -11,6 +11,14 @@ export const CHECKOUT_ORDER = {
   shippingAddress: { street: 'Av. Julius Nyerere', number: '1234', city: 'Maputo', country: 'MZ' },
 };
 
+/** One 600 MZN item paid from +258 84 111 2233: the wallet tests' payer. */
+export const WALLET_ORDER_600 = {
+  customer: { merchantCustomerId: 'C-9', name: 'Rui Sitoe', phone: '+258 84 111 2233' },
+  items: [{ originProductId: 'P-9', name: 'Bicicleta', price: 600, quantity: 1 }],
+  shippingCost: 0,
+  shippingAddressDisabled: true,
+};
+
 export interface PlacedOrder {
   id: string;
   checkout: string;

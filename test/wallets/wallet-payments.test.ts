@@ -6,19 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
-import { pay, placeOrder } from '../support/checkout-helpers.ts';
+import { pay, placeOrder, WALLET_ORDER_600 as ORDER_600 } from '../support/checkout-helpers.ts';
 import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
 import { appSendingTo } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 const PHONE = '+258841112233';
 const WALLETS = '/__admin/clients/mock-client/wallets';
-const ORDER_600 = {
-  customer: { merchantCustomerId: 'C-9', name: 'Rui Sitoe', phone: '+258 84 111 2233' },
-  items: [{ originProductId: 'P-9', name: 'Bicicleta', price: 600, quantity: 1 }],
-  shippingCost: 0,
-  shippingAddressDisabled: true,
-};
 
 const tokens = new WeakMap<TestApp, string>();
 

@@ -8,6 +8,7 @@ import { clockPanel } from './clock-panel.js';
 import { createContext, on, onSubmit } from './context.js';
 import { deliveryPanel } from './delivery-panel.js';
 import { coveragePanel } from './coverage-panel.js';
+import { handsetPanel } from './handset-panel.js';
 import { byTestId } from './dom.js';
 import { journalPanel } from './journal-panel.js';
 import { recordPanel } from './record-panel.js';
@@ -19,7 +20,7 @@ const REFRESH_MS = 1500;
 
 const ctx = createContext();
 // Clients first: the others read the selected client and the client list.
-const panels = [clientPanel(ctx), clockPanel(ctx), scenarioPanel(ctx), sendPanel(ctx), recordPanel(ctx), journalPanel(ctx), deliveryPanel(ctx), statePanel(ctx), coveragePanel(ctx)];
+const panels = [clientPanel(ctx), clockPanel(ctx), scenarioPanel(ctx), sendPanel(ctx), recordPanel(ctx), handsetPanel(ctx), journalPanel(ctx), deliveryPanel(ctx), statePanel(ctx), coveragePanel(ctx)];
 
 const refreshAll = async () => {
   try {

@@ -1,0 +1,28 @@
+/**
+ * A scenario's declared wallets, set for the client it is activated for (PUT /__admin/scenarios/active with a
+ * clientId, or a tenant created with a scenario): each declared number is set to the declared state — balance, PIN,
+ * limits (an absent one removed), status (active unless declared), the wrong-PIN count started again — as
+ * re-activating a scenario starts its payers afresh. Wallets the scenario does not declare, and every statement,
+ * are kept; deactivating leaves the wallets as they are.
+ */
+import { done, type Outcome } from '../domain/outcome.ts';
+import type { RecordWrite } from '../domain/records.ts';
+import type { Scenario } from '../scenarios/scenario-schema.ts';
+import { DEFAULT_LOCK_AFTER_WRONG_PINS } from '../wallets/wallet-input.ts';
+import type { WalletFlow } from '../wallets/wallet-flow.ts';
+
+export function setDeclaredWallets(wallets: Pick<WalletFlow, 'put'>, scenario: Pick<Scenario, 'wallets'>, clientId: string): Outcome<number> {
+  const written: RecordWrite[] = [];
+  for (const declared of scenario.wallets ?? []) {
+    const outcome = wallets.put(clientId, declared.phone, {
+      balance: declared.balance,
+      pin: declared.pin,
+      limits: { perTransaction: declared.limits?.perTransaction ?? null, perDay: declared.limits?.perDay ?? null },
+      status: declared.status ?? 'active',
+      lockAfterWrongPins: declared.lockAfterWrongPins ?? DEFAULT_LOCK_AFTER_WRONG_PINS,
+    });
+    if (!outcome.ok) return outcome;
+    written.push(...outcome.written);
+  }
+  return done(written.length, written);
+}
