@@ -89,7 +89,8 @@ function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): 
   const plan = resolvePlan(scope, input.plan, 'plan');
   const customer = resolveCustomer(scope, input.customer, 'customer');
   if (isProblem(plan) || isProblem(customer)) {
-    return unknownReferences([plan, customer].filter(isProblem).map((resolution) => resolution.problem));
+    // Each resolution apart: a mixed array of two record types makes the generic guard ambiguous to the compiler.
+    return unknownReferences([isProblem(plan) ? plan.problem : undefined, isProblem(customer) ? customer.problem : undefined].filter((problem) => problem !== undefined));
   }
   const now = scope.now;
   const { plan: _plan, customer: _customer, ...fields } = input;
