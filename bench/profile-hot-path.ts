@@ -25,9 +25,9 @@ const CONNECTIONS = option('--connections', 50);
 const TOP = option('--top', 0);
 const WARM_UP_SECONDS = 2;
 
-/** The command line of dist/cli.js, run as bin/commerce-mock.js runs the bundle (signals stop it, exit code out). */
+/** The command line of dist/cli/cli.js, run as bin/commerce-mock.js runs the bundle (signals stop it, exit code out). */
 const runner = `
-const { runCli } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'cli.js')).href)});
+const { runCli } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'cli', 'cli.js')).href)});
 const stopping = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopping.abort(signal));
 const io = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text), stop: stopping.signal };
