@@ -5,6 +5,7 @@
  */
 import { API_ERRORS } from '../errors/api-errors.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
+import { processCached } from '../platform/process-cache.ts';
 import type { Outcome } from './outcome-types.ts';
 
 /** Error statuses whose outcome belongs to the operation; the others are cross-cutting. */
@@ -24,6 +25,14 @@ interface DocumentOperation {
 
 /** `createOrder` → `orders.create`, `syncProductsBatch` → `products.sync-batch`, `getOrderStatus` → `orders.get-status`. */
 export function operationOutcomePrefix(operationId: string): string {
+  // Asked for at every answer: each operation's prefix is made once.
+  const prefixes = processCached('outcome-prefixes', () => new Map<string, string>());
+  let prefix = prefixes.get(operationId);
+  if (prefix === undefined) prefixes.set(operationId, (prefix = prefixOf(operationId)));
+  return prefix;
+}
+
+function prefixOf(operationId: string): string {
   const [verb = operationId, noun = '', ...rest] = operationId.split(/(?=[A-Z])/);
   const resource = noun.toLowerCase().endsWith('s') ? noun.toLowerCase() : `${noun.toLowerCase()}s`;
   return [resource, [verb, ...rest].map((word) => word.toLowerCase()).join('-')].join('.');

@@ -32,6 +32,8 @@ function itemsOf(body: unknown): Item[] {
 
 /** The shared answers whose status and code this answer carries. */
 function sharedAnswers(status: number, code: unknown): string[] {
+  // Every shared answer is a refusal: a success shows none (the hot path's reads skip the search).
+  if (status < 400) return [];
   return Object.entries(SHARED_ANSWERS)
     .filter(([, { reasons }]) => reasons.some((reason) => API_ERRORS[reason].status === status && API_ERRORS[reason].code === code))
     .map(([id]) => id);

@@ -13,6 +13,7 @@ export const PROCESS_CACHES = {
   'scenario-library': 'the built-in scenarios and a user directory, per directory; a library holds no activation',
   'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
   'secret-names': 'which field names are secret, as the fixed rule of http/redact.ts judges them; a memo of at most 2048 names',
+  'outcome-prefixes': "each operation's outcome-id prefix (`createOrder` → `orders.create`), derived from its name; a memo bounded by the document's operations",
   'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
   'outcome-catalogue': "the coverage's outcome catalogue, built from the service document and the package's catalogues; read-only",
 } as const;
