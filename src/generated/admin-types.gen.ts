@@ -1342,7 +1342,8 @@ export interface components {
             /** @enum {string} */
             provider: "mpesa" | "emola";
             balanceCentavos: number;
-            pin: string;
+            /** @description The PIN's salted hash; the PIN itself is never kept. */
+            pinHash: string;
             perTransactionCentavos?: number;
             perDayCentavos?: number;
             /** @enum {string} */

@@ -4,6 +4,7 @@
  * answer on the phone (PIN or cancel) settles the order through the order flow, so its payment, events, webhooks
  * and status follow as for any move. Debits and statement lines are written by wallet-ledger.ts.
  */
+import { secretMatches } from '../clients/secret-hash.ts';
 import { failure } from '../errors/failures.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
@@ -77,7 +78,7 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
           phone: number.phone,
           provider: number.provider,
           balanceCentavos: 0,
-          pin: '',
+          pinHash: '',
           status: 'active' as const,
           wrongPins: 0,
           lockAfterWrongPins: DEFAULT_LOCK_AFTER_WRONG_PINS,
@@ -122,7 +123,7 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       if (!prompt || orderId === undefined) return failure('no_open_prompt', { phone: wallet.phone });
       const payer: Payer = { phone: wallet.phone, method: wallet.provider };
       if (answer.action === 'cancel') return settleWith(wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
-      if (answer.pin !== wallet.pin) {
+      if (!secretMatches(answer.pin, wallet.pinHash)) {
         const wrongPins = wallet.wrongPins + 1;
         const locked = wrongPins >= wallet.lockAfterWrongPins;
         const changed: WalletRecord = { ...wallet, wrongPins, ...(locked && { status: 'locked' as const }) };

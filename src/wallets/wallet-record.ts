@@ -1,7 +1,8 @@
 /**
  * A payer's wallet as the mock keeps it (collection `wallets`, one per client and number) and its statement lines
  * (collection `walletEntries`). Money is held in integer centavos (src/domain/money.ts) and leaves as MZN; the PIN
- * is kept to judge the payer's answer and never leaves in an answer.
+ * is kept as a salted hash (as client secrets are: clients/secret-hash.ts), to judge the payer's answer; the PIN itself
+ * reaches neither the data file nor an answer.
  */
 import type { FailureReason } from '../domain/payer-outcomes.ts';
 import { mozambicanMobile } from '../domain/phone-number.ts';
@@ -14,7 +15,8 @@ export interface WalletRecord extends StoredRecord {
   phone: string;
   provider: PaymentMethod;
   balanceCentavos: number;
-  pin: string;
+  /** `sha256$<salt>$<digest>` of the PIN. */
+  pinHash: string;
   /** Absent: no limit. */
   perTransactionCentavos?: number;
   perDayCentavos?: number;
