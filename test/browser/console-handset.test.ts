@@ -4,34 +4,16 @@
  * time left on the mock clock; the right PIN pays and debits the wallet, Cancel cancels the payment; top up, PIN
  * reset and unlock change what the panel shows; nothing is wider than the screen.
  */
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { pay, placeOrder, statusOf, WALLET_ORDER_600 as ORDER_600 } from '../support/checkout-helpers.ts';
-import { click, closeServer, openConsole } from '../support/console-driver.ts';
+import { click, consolePerTest } from '../support/console-driver.ts';
 import { overflows } from '../support/console-overflow.ts';
 import type { TestApp } from '../support/test-app.ts';
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
 const WALLET = '/__admin/clients/mock-client/wallets/%2B258841112233';
 
-let browser: Browser;
-let server: Server | undefined;
-let opened: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await opened?.close();
-  await closeServer(server);
-  server = undefined;
-  opened = undefined;
-});
+const openConsole = consolePerTest();
 
 async function pushed(t: TestApp) {
   const order = await placeOrder(t, ORDER_600);
@@ -41,9 +23,7 @@ async function pushed(t: TestApp) {
 
 describe.each([1280, 360])('the handset panel at %i px', { timeout: 60_000 }, (width) => {
   it('shows the prompt, pays with the PIN, cancels, tops up, resets the PIN and unlocks', async () => {
-    const opening = await openConsole(browser);
-    ({ server, page: opened } = opening);
-    const { t, page } = opening;
+    const { t, page } = await openConsole();
     await page.setViewportSize({ width, height: 800 });
     await t.http.put(WALLET).send({ balance: 1000, pin: '1234', limits: { perDay: 5000 } }).expect(201);
     const row = page.getByTestId('wallet-row');

@@ -4,40 +4,21 @@
  * page, the journal filtered, the scenario list with nothing preselected, no favicon 404 — and nothing wider than
  * the screen or than its panel.
  */
-import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ORDER_BODY } from '../support/admin-helpers.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { click, closeServer, issueToken, openConsole, responseBody, send } from '../support/console-driver.ts';
+import { click, consolePerTest, issueToken, responseBody, send } from '../support/console-driver.ts';
 import { overflows } from '../support/console-overflow.ts';
 import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
 
 /** What a background refresh (every 1.5 s) shows: waited for longer than expect.poll's default second. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
 
-let browser: Browser;
-let server: Server | undefined;
-let opened: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  // The page first: it polls its mock every 1.5 s, and a closed mock's page would poll on.
-  await opened?.close();
-  await closeServer(server);
-  server = undefined;
-  opened = undefined;
-});
+const openConsole = consolePerTest();
 
 async function consoleAt(width: number): Promise<{ t: TestApp; page: Page }> {
-  const opening = await openConsole(browser);
-  ({ server, page: opened } = opening);
-  await opened.setViewportSize({ width, height: 800 });
+  const opening = await openConsole();
+  await opening.page.setViewportSize({ width, height: 800 });
   return opening;
 }
 
