@@ -3,7 +3,7 @@
  * each group's outcomes with the hint for those not met) and JUnit XML (one test case per required outcome, or per
  * outcome of the catalogue when nothing is required, a not-met one then skipped).
  */
-import { cell, xml } from '../drills/drill-report.ts';
+import { cell, renderJUnit, type JUnitCase } from '../domain/report-text.ts';
 import type { Judged } from './coverage-requirements.ts';
 import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
 
@@ -41,25 +41,13 @@ export function renderCoverageMarkdown(report: CoverageReport, judged: readonly 
 }
 
 export function renderCoverageJUnit(report: CoverageReport, judged: readonly Judged[] | undefined): string {
-  const cases = judged ?? report.outcomes.map((outcome) => ({ outcome, must: 'met' as const, ok: outcome.status !== 'not-met' }));
-  const failures = judged ? cases.filter((verdict) => !verdict.ok).length : 0;
-  const skipped = judged ? 0 : cases.filter((verdict) => !verdict.ok).length;
-  const lines = cases.map(({ outcome, must, ok }) => {
-    const open = `    <testcase name="${xml(outcome.id)}" classname="commerce-mock.coverage.${xml(outcome.group)}" time="0"`;
-    if (ok) return `${open}/>`;
+  const verdicts = judged ?? report.outcomes.map((outcome) => ({ outcome, must: 'met' as const, ok: outcome.status !== 'not-met' }));
+  const cases = verdicts.map(({ outcome, must, ok }): JUnitCase => {
     const message = `${must === 'handled' && outcome.status === 'met' ? 'met but not handled' : 'not met'}: ${outcome.description}`;
     const how = `how to provoke it: ${outcome.provoke}${outcome.handledRule ? `\nhandled when: ${outcome.handledRule}` : ''}`;
-    if (!judged) return `${open}>\n      <skipped message="${xml(message)}"/>\n    </testcase>`;
-    return `${open}>\n      <failure message="${xml(message)}" type="${must}">${xml(how)}</failure>\n    </testcase>`;
+    // Without requirements nothing is required: what is not met is skipped, not failed.
+    const result: JUnitCase['result'] = ok ? { kind: 'passed' } : judged ? { kind: 'failure', message, type: must, details: how } : { kind: 'skipped', message };
+    return { name: outcome.id, classname: `commerce-mock.coverage.${outcome.group}`, seconds: 0, result };
   });
-  const suite = `outcome coverage of ${report.clientId}`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="commerce-mock coverage" tests="${cases.length}" failures="${failures}" time="0">`,
-    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0">`,
-    ...lines,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return renderJUnit('commerce-mock coverage', `outcome coverage of ${report.clientId}`, cases);
 }

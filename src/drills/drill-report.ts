@@ -3,6 +3,7 @@
  * sent, what came back and what a correct receiver does) and JUnit XML (one test case per drill case, so CI
  * systems show a drill as they show tests). The drill holds no secret: signatures are already shortened.
  */
+import { cell, renderJUnit, type JUnitCase } from '../domain/report-text.ts';
 import type { Drill, DrillCaseResult, DrillExchange } from './drill-run.ts';
 
 export const REPORT_FILES = { json: 'drill-report.json', markdown: 'drill-report.md', junit: 'drill-junit.xml' } as const;
@@ -62,45 +63,30 @@ function fenced(text: string): string {
   return `${fence}\n${text}\n${fence}`;
 }
 
-export function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
 
 export function renderDrillJUnit(drill: Drill): string {
-  const summary = drillSummary(drill);
   const seconds = (result: DrillCaseResult) => result.exchanges.reduce((sum, exchange) => sum + exchange.answer.durationMs, 0) / 1000;
-  const total = drill.cases.reduce((sum, result) => sum + seconds(result), 0);
-  const suite = `webhook drill ${drill.url} (${drill.format}, seed ${drill.seed})`;
-  const cases = drill.cases.map((result) => {
-    const open = `    <testcase name="${xml(result.name)}" classname="commerce-mock.drill" time="${seconds(result).toFixed(3)}"`;
-    if (result.verdict === 'passed') return `${open}/>`;
-    if (result.verdict === 'pending') return `${open}>\n      <skipped message="${xml(drill.problem ?? 'not run')}"/>\n    </testcase>`;
-    const details = [`sent: ${result.sent}`, `a correct receiver ${result.correct}`, ...result.exchanges.flatMap(exchangeText)].join('\n');
-    return `${open}>\n      <failure message="${xml(result.reason ?? '')}" type="${result.expect}">${xml(details)}</failure>\n    </testcase>`;
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="commerce-mock drill" tests="${drill.cases.length}" failures="${summary.failed}" time="${total.toFixed(3)}">`,
-    `  <testsuite name="${xml(suite)}" tests="${drill.cases.length}" failures="${summary.failed}" errors="0" skipped="${summary.pending}" time="${total.toFixed(3)}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const cases = drill.cases.map((result): JUnitCase => ({
+    name: result.name,
+    classname: 'commerce-mock.drill',
+    seconds: seconds(result),
+    result:
+      result.verdict === 'passed'
+        ? { kind: 'passed' }
+        : result.verdict === 'pending'
+          ? { kind: 'skipped', message: drill.problem ?? 'not run' }
+          : {
+              kind: 'failure',
+              message: result.reason ?? '',
+              type: result.expect,
+              details: [`sent: ${result.sent}`, `a correct receiver ${result.correct}`, ...result.exchanges.flatMap(exchangeText)].join('\n'),
+            },
+  }));
+  return renderJUnit('commerce-mock drill', `webhook drill ${drill.url} (${drill.format}, seed ${drill.seed})`, cases);
 }
 
 function exchangeText({ sent, answer }: DrillExchange, index: number): string[] {
   const headers = Object.entries(sent.headers).map(([name, value]) => `  ${name}: ${value}`);
   const got = 'error' in answer ? `no answer after ${answer.durationMs} ms: ${answer.error}` : `HTTP ${answer.status} in ${answer.durationMs} ms: ${answer.body}`;
   return [`delivery ${index + 1} sent:`, ...headers, `  ${sent.body}`, `answer: ${got}`];
-}
-
-/** Text as XML 1.0 attribute or element content: escaped, without the control characters XML cannot hold. */
-export function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
