@@ -32,6 +32,16 @@ describe('POST /__admin/drills', () => {
     expect(unknownDrill.body).toMatchObject({ error: 'not_found', message: 'Exercício de webhooks desconhecido: drl_unknown' });
   });
 
+  it.each(['/__ADMIN/reset', '/%5F%5Fadmin/reset', '/x/../__admin/reset', '//__admin/clients/mock-client/deactivate'])(
+    'refuses a receiver URL that spells the admin API as %s (400 naming url), and starts no drill',
+    async (path) => {
+      const t = await createTestApp();
+      const refused = await t.http.post('/__admin/drills').send({ url: `http://127.0.0.1:4999${path}`, secret: STANDARD_SECRET }).expect(400);
+      expect(refused.body.details?.[0]?.path).toBe('url');
+      expect(t.deps.clients.isActive('mock-client')).toBe(true);
+    },
+  );
+
   it('a receiver nobody listens at ends the drill as unreachable after one attempt, every case pending', async () => {
     const closed = await receiver();
     const url = closed.url;
