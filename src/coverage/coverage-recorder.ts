@@ -47,12 +47,14 @@ export function createCoverage(options: CoverageOptions): Coverage {
   const nowOf = (clientId: string) => options.clock.forClient(clientId).nowMs();
 
   const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
-    const at = new Date(nowOf(clientId)).toISOString();
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };
-    let changed = false;
-    for (const id of met) if (catalogued.has(id) && kept.met[id] === undefined) [kept.met[id], changed] = [at, true];
-    for (const id of handled) if (catalogued.has(id) && kept.handled[id] === undefined) [kept.handled[id], changed] = [at, true];
-    if (!changed) return;
+    const firstMet = met.filter((id) => catalogued.has(id) && kept.met[id] === undefined);
+    const firstHandled = handled.filter((id) => catalogued.has(id) && kept.handled[id] === undefined);
+    // Most answers meet nothing new: the instant is read only for what is.
+    if (firstMet.length === 0 && firstHandled.length === 0) return;
+    const at = new Date(nowOf(clientId)).toISOString();
+    for (const id of firstMet) kept.met[id] = at;
+    for (const id of firstHandled) kept.handled[id] = at;
     clients.set(clientId, kept);
     options.changed();
   };

@@ -67,6 +67,8 @@ export interface Exchange {
   /** The headers written, Content-Type and Content-Length included. */
   headers: Record<string, string>;
   body: unknown;
+  /** The body's JSON text as written, when it was (observers that keep the body keep this, not a copy). */
+  payload?: string;
   /** What the request sent, as read: its headers, and its body once a stage parsed it (the journal keeps them, masked). */
   request?: { headers: Record<string, string | string[] | undefined>; body?: unknown };
 }

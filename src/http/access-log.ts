@@ -16,6 +16,8 @@ const QUIET_OPERATIONS = new Set(['getHealth']);
 export function accessLog(logger: Logger): ExchangeObserver {
   return (exchange: Exchange) => {
     const { context, status } = exchange;
+    const quiet = context.operationId !== undefined && QUIET_OPERATIONS.has(context.operationId);
+    if (!logger.writes(quiet ? 'debug' : 'info')) return;
     const error = errorCodeOf(exchange);
     const fields = {
       method: context.method,
@@ -31,7 +33,7 @@ export function accessLog(logger: Logger): ExchangeObserver {
     };
     // A refusal names its code (`401 invalid_token` or `401 TOKEN_EXPIRADO`): the status alone does not tell them apart.
     const message = `${context.method} ${context.path} ${status === 0 ? 'dropped' : status}${error === undefined ? '' : ` ${error}`}`;
-    if (context.operationId !== undefined && QUIET_OPERATIONS.has(context.operationId)) logger.debug(message, fields);
+    if (quiet) logger.debug(message, fields);
     else logger.info(message, fields);
   };
 }

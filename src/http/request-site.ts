@@ -26,13 +26,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * state-changing request asks for them.
  */
 export function siteOf(req: IncomingMessage, config: Config, host = ownHost(req, config)): Site {
-  let origins: readonly string[] | undefined;
-  return {
-    ownHost: host !== undefined,
-    get ownOrigins() {
-      return (origins ??= pageOrigins(host, config));
-    },
-  };
+  return new JudgedSite(host, config);
+}
+
+/** A class, not an object literal with a getter: made on every request, and a literal's getter costs each time. */
+class JudgedSite implements Site {
+  readonly ownHost: boolean;
+  readonly #host: string | undefined;
+  readonly #config: Config;
+  #origins: readonly string[] | undefined;
+
+  constructor(host: string | undefined, config: Config) {
+    this.ownHost = host !== undefined;
+    this.#host = host;
+    this.#config = config;
+  }
+
+  get ownOrigins(): readonly string[] {
+    return (this.#origins ??= pageOrigins(this.#host, this.#config));
+  }
 }
 
 /** Origins of a list as `Origin` carries them; `*` (any origin may read the API) is no permission to change state. */

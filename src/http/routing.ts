@@ -45,6 +45,7 @@ export const apiMount = stripApiPrefix;
 
 /** openapi-backend decodes path parameters and throws on a malformed escape such as `%E0%A4%A`. */
 export function isDecodable(path: string): boolean {
+  if (!path.includes('%')) return true;
   try {
     decodeURIComponent(path);
     return true;

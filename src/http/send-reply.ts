@@ -55,6 +55,6 @@ export function sendReply(
   }
   res.writeHead(rendered.status, headers);
   res.end(payload);
-  const exchange: Exchange = { context, ...rendered, headers, ...sent };
+  const exchange: Exchange = { context, ...rendered, headers, ...sent, ...(payload === undefined ? {} : { payload }) };
   for (const observe of observers) observe(exchange);
 }

@@ -67,10 +67,16 @@ export function checkedStages(stages: readonly Stage[]): readonly Stage[] {
 
 /** Runs the stages in order; `last` answers when every stage passed on. */
 export function runStages(stages: readonly Stage[], request: RequestState, last: () => Reply): Promise<Reply> {
-  const at = async (index: number): Promise<Reply> => {
+  // Not an async function: a stage that passes on returns its successor's promise, and that same promise goes back
+  // up the list, where an async frame per stage would wrap it again (a promise and microtasks per stage per request).
+  const at = (index: number): Promise<Reply> => {
     const stage = stages[index];
-    if (!stage) return last();
-    return stage.run(request, () => at(index + 1));
+    try {
+      const reply = stage ? stage.run(request, () => at(index + 1)) : last();
+      return reply instanceof Promise ? reply : Promise.resolve(reply);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
   return at(0);
 }

@@ -20,9 +20,11 @@ export interface Logger {
   warn(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   debug(message: string, fields?: LogFields): void;
+  /** Whether a line at that level would be written: a caller skips building one that would not. */
+  writes(level: Level): boolean;
 }
 
-type Level = Exclude<LogLevel, 'silent'>;
+export type Level = Exclude<LogLevel, 'silent'>;
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
@@ -40,7 +42,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void, opt
   const at = (wanted: Level) => (message: string, fields?: LogFields) => {
     if (RANK[level] >= RANK[wanted]) write(render(wanted, message, fields));
   };
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug'), writes: (wanted) => RANK[level] >= RANK[wanted] };
 }
 
 export const silentLogger: Logger = createLogger('silent', () => undefined);

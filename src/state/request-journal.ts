@@ -59,7 +59,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
     for (let back = 1; back <= size; back += 1) yield ring[(next - back + capacity) % capacity] as Slot;
   };
   const newestFirst = function* () {
-    for (const slot of newestSlots()) yield slot.entry;
+    for (const slot of newestSlots()) yield entryOf(slot);
   };
   const matching = (filter: JournalFilter) => {
     const pattern = filter.path === undefined ? undefined : pathPattern(filter.path);
@@ -81,21 +81,23 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       const clientId = context.principal?.clientId ?? context.clientId;
       const overwritten = ring[next];
       if (overwritten) budget.release(overwritten);
-      const entry: RequestJournalEntry = {
+      // What the entry needs, read now (the instant on the client's clock, the duration); made into the entry when
+      // first read: most entries never are.
+      const facts: EntryFacts = {
         id: context.requestId,
-        receivedAt: (clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt).toISOString(),
+        receivedAt: clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt,
         method: context.method,
         path: context.path,
-        ...(context.query ? { query: redactQuery(context.query) } : {}),
-        ...(context.operationId ? { operationId: context.operationId } : {}),
-        ...(clientId ? { clientId } : {}),
-        ...(context.scenario ? { scenario: context.scenario } : {}),
+        query: context.query,
+        operationId: context.operationId,
+        clientId,
+        scenario: context.scenario,
         status,
-        ...(typeof error === 'string' ? { error } : {}),
+        error: typeof error === 'string' ? error : undefined,
         durationMs: elapsedMs(context),
       };
       const { kept, bytes } = journalExchange(exchange);
-      const slot: Slot = { entry, exchange: kept, bytes };
+      const slot: Slot = { facts, exchange: kept, bytes };
       ring[next] = slot;
       budget.hold(slot);
       next = (next + 1) % capacity;
@@ -113,7 +115,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       return { entries, total };
     },
     find(id) {
-      for (const slot of newestSlots()) if (slot.entry.id === id) return { ...slot.entry, ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
+      for (const slot of newestSlots()) if (slot.facts.id === id) return { ...entryOf(slot), ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
       return undefined;
     },
     count(filter) {
@@ -132,8 +134,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
     },
     forget(clientId) {
       const slots = [...newestSlots()].reverse();
-      const kept = slots.filter((slot) => slot.entry.clientId !== clientId);
-      for (const slot of slots) if (slot.entry.clientId === clientId) budget.release(slot);
+      const kept = slots.filter((slot) => slot.facts.clientId !== clientId);
+      for (const slot of slots) if (slot.facts.clientId === clientId) budget.release(slot);
       ring.fill(undefined);
       kept.forEach((slot, index) => (ring[index] = slot));
       size = kept.length;
@@ -143,8 +145,43 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
   };
 }
 
+interface EntryFacts {
+  id: string;
+  receivedAt: Date;
+  method: string;
+  path: string;
+  query: string | undefined;
+  operationId: string | undefined;
+  clientId: string | undefined;
+  scenario: string | undefined;
+  status: number;
+  error: string | undefined;
+  durationMs: number;
+}
+
 interface Slot extends Holder {
-  entry: RequestJournalEntry;
+  facts: EntryFacts;
+  entry?: RequestJournalEntry;
+}
+
+/** The entry of a slot, made once, its query masked. */
+function entryOf(slot: Slot): RequestJournalEntry {
+  if (slot.entry) return slot.entry;
+  const { id, receivedAt, method, path, query, operationId, clientId, scenario, status, error, durationMs } = slot.facts;
+  slot.entry = {
+    id,
+    receivedAt: receivedAt.toISOString(),
+    method,
+    path,
+    ...(query ? { query: redactQuery(query) } : {}),
+    ...(operationId ? { operationId } : {}),
+    ...(clientId ? { clientId } : {}),
+    ...(scenario ? { scenario } : {}),
+    status,
+    ...(error !== undefined ? { error } : {}),
+    durationMs,
+  };
+  return slot.entry;
 }
 
 /** `/api/orders/x` → `/v1/orders/x`; a path under no API prefix stays as it is. */
