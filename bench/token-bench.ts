@@ -13,11 +13,12 @@ import type { FlowDeps } from '../src/deps/deps.ts';
 import { createSecureRandom } from '../src/platform/random.ts';
 import { openStore } from '../src/store/index.ts';
 import { tokenFlow } from '../src/tokens/token-flow.ts';
+import { TOKEN_POLICY_DEFAULTS } from '../src/tokens/token-policy.ts';
 
 const BLOCK = 10_000;
 const total = Number(process.argv[2] ?? 100_000);
 
-const config = defaultConfig({ seedData: 'none', tokens: { limitPolicy: 'revoke-oldest' } });
+const config = defaultConfig({ seedData: 'none' });
 const deps: FlowDeps = {
   config,
   clients: createClientRegistry(config.clients),
@@ -33,7 +34,7 @@ for (let done = 0; done < total; done += BLOCK) {
   const stored = deps.store.count('tokens');
   const started = process.hrtime.bigint();
   for (let i = 0; i < BLOCK; i += 1) {
-    const issued = tokens.issue(config.tokens, 'mock-client', 'mock-secret');
+    const issued = tokens.issue({ ...TOKEN_POLICY_DEFAULTS, limitPolicy: 'revoke-oldest' }, 'mock-client', 'mock-secret');
     if (!issued.ok) throw new Error(`issue refused: ${issued.reason}`);
   }
   const micros = Number(process.hrtime.bigint() - started) / 1000 / BLOCK;

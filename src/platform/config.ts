@@ -37,10 +37,11 @@ const clientSchema = z.strictObject({
   webhook: webhookEndpointSchema.optional(),
 });
 
+/** Bounds only: the defaults, and the limit's check, are the tokens' own (src/tokens/token-policy.ts). */
 const tokenPolicySchema = z.strictObject({
-  ttlSeconds: z.number().int().min(1).max(31_536_000).default(3600),
-  maxActivePerClient: z.number().int().min(1).max(1000).default(5),
-  limitPolicy: z.enum(['reject', 'revoke-oldest']).default('reject'),
+  ttlSeconds: z.number().int().min(1).max(31_536_000).optional(),
+  maxActivePerClient: z.number().int().min(1).max(1000).optional(),
+  limitPolicy: z.enum(['reject', 'revoke-oldest']).optional(),
 });
 
 const rateLimitSchema = z.strictObject({
@@ -104,7 +105,7 @@ export const configSchema = z.strictObject({
       message: 'clientId values must be unique',
     })
     .default(DEFAULT_CLIENTS),
-  tokens: tokenPolicySchema.default(tokenPolicySchema.parse({})),
+  tokens: tokenPolicySchema.default({}),
   rateLimit: rateLimitSchema.default(rateLimitSchema.parse({})),
   timeouts: timeoutsSchema.default(timeoutsSchema.parse({})),
   /** A clock move that would make one subscription bill more periods than this is refused (400). */

@@ -18,10 +18,10 @@ export interface Random {
 
 function base62(bytes: Buffer, length: number): string {
   let out = '';
-  // 62 does not divide 256; rejecting bytes ≥ 248 keeps the alphabet uniform.
-  for (const byte of bytes) {
+  // 62 does not divide 256; rejecting bytes ≥ 248 keeps the alphabet uniform. An index loop: one id per request.
+  for (let at = 0; at < bytes.length && out.length < length; at += 1) {
+    const byte = bytes[at] as number;
     if (byte < 248) out += ID_ALPHABET[byte % 62];
-    if (out.length === length) break;
   }
   return out;
 }

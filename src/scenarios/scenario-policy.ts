@@ -6,13 +6,14 @@ import type { Config } from '../platform/config.ts';
 import { FAILURE_REASONS } from '../domain/payer-outcomes.ts';
 import { DEFAULT_PAYER, type BillingPolicy, type Policy, type ProgressionStep } from '../domain/policy.ts';
 import type { Scenario } from './scenario-schema.ts';
+import { TOKEN_POLICY_DEFAULTS } from '../tokens/token-policy.ts';
 
 /** Billing when no scenario says otherwise: every charge succeeds a minute after it comes due; retries a day apart. */
 export const DEFAULT_BILLING: BillingPolicy = { failingAttempts: 'none', chargeAfterSeconds: 60, retryAfterSeconds: 86_400, payer: DEFAULT_PAYER };
 
 export function configPolicy(config: Config): Policy {
   return {
-    tokens: { ...config.tokens },
+    tokens: { ...TOKEN_POLICY_DEFAULTS, ...defined(config.tokens) },
     rateLimit: { ...config.rateLimit },
     orders: { steps: [], payer: DEFAULT_PAYER },
     subscriptions: DEFAULT_BILLING,

@@ -1,17 +1,18 @@
 /**
  * Issuing tokens (the service's documentation; the mock's choices in docs/assumptions.md): a client-credentials grant gets a new refresh and access
- * token; a refresh grant gets a new access token beside the same refresh token. The active-token limit is
- * applied first: `reject` refuses, `revoke-oldest` revokes the oldest active token.
+ * token; a refresh grant gets a new access token beside the same refresh token. The active-token limit
+ * (token-policy.ts) is applied first.
  */
 import type { TokenEvent } from '../domain/events.ts';
 import type { TokenPolicy } from '../domain/policy.ts';
-import { failure, type Failure } from '../errors/failures.ts';
+import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import { readLedger, writeLedger } from './ledger.ts';
 import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';
+import { makeRoom } from './token-policy.ts';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -64,13 +65,4 @@ function issue(deps: FlowDeps, policy: TokenPolicy, clientId: string, existingRe
   const written: RecordWrite[] = tokens.map((record) => ({ collection: 'tokens', record }));
   deps.store.putMany(written);
   return done({ accessToken: access.secret, refreshToken: refresh.secret, expiresIn: policy.ttlSeconds }, written, events);
-}
-
-function makeRoom(policy: TokenPolicy, active: readonly TokenRecord[], at: string): { ok: true; revoke: TokenRecord[] } | Failure {
-  const { maxActivePerClient, limitPolicy } = policy;
-  const excess = Math.max(0, active.length - maxActivePerClient + 1);
-  if (excess > 0 && limitPolicy === 'reject') {
-    return failure('active_token_cap', { max: maxActivePerClient });
-  }
-  return { ok: true, revoke: active.slice(0, excess).map((token) => ({ ...token, revokedAt: at })) };
 }

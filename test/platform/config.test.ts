@@ -8,7 +8,7 @@ import { resolveConfig } from '../../src/cli/options.ts';
 import { parseConfig } from '../../src/platform/config.ts';
 
 describe('configuration', () => {
-  it('defaults to the documented values', () => {
+  it('defaults to the documented values (the token policy\'s are the tokens\' own: test/tokens/token-policy.test.ts)', () => {
     const result = resolveConfig({}, {});
     expect(result.ok && result.config).toEqual(
       expect.objectContaining({
@@ -16,7 +16,7 @@ describe('configuration', () => {
         host: '127.0.0.1',
         data: '.commerce-mock/db.json',
         seed: 42,
-        tokens: { ttlSeconds: 3600, maxActivePerClient: 5, limitPolicy: 'reject' },
+        tokens: {},
         rateLimit: { enabled: true, limit: 100, windowSeconds: 60 },
       }),
     );

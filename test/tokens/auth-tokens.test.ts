@@ -236,6 +236,15 @@ describe('at most five active tokens per client', () => {
     for (const token of tokens) await t.http.get('/v1/products').set(bearer(token)).expect(200);
   });
 
+  it('keeps the limit of five and its refusal when a configuration sets only the lifetime', async () => {
+    const t = await createTestApp({ tokens: { ttlSeconds: 60 } });
+    for (let i = 0; i < 5; i += 1) await tokenFor(t);
+    const before = t.store.count('tokens');
+    const response = await t.http.post('/v1/auth/token').send(CLIENT).expect(400);
+    expect([response.body.error, response.body.message]).toEqual(['invalid_request', 'Limite de 5 tokens ativos por cliente atingido']);
+    expect(t.store.count('tokens')).toBe(before);
+  });
+
   it('revokes the oldest active token under the revoke-oldest policy', async () => {
     const t = await createTestApp({ tokens: { limitPolicy: 'revoke-oldest' } });
     const tokens = [];
