@@ -52,7 +52,16 @@ export interface OrderFlow {
 export interface OrderFlowOptions {
   /** The steps one pending order follows under a progression; by default the progression's own steps. */
   stepsOf?: StepsOf;
+  /** What the payer's phone does with a prompt the checkout page sends; by default it lets every prompt out. */
+  promptGate?: PromptGate;
 }
+
+/**
+ * The payer's phone meets a prompt about to go out (`prompted`: the payment with its prompt started): it refuses it
+ * at once, and the order fails with that cause, or lets it out with records of its own written beside the payment
+ * (src/wallets/wallet-prompt-gate.ts: a locked wallet, a prompt still open on the phone).
+ */
+export type PromptGate = (prompted: PaymentRecord, payer: Payer) => { refuse: MoveCause } | { written: RecordWrite[] };
 
 export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): OrderFlow {
   const stepsOf: StepsOf = options.stepsOf ?? ((progression) => progression.steps);
@@ -88,7 +97,9 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       if (!order) return failure('not_found');
       const payment = startPrompt(order, paymentOf(order), payer, deps.clock.forClient(clientId).now().toISOString());
       if (!payment) return done(order);
-      const written: RecordWrite[] = [{ collection: 'payments', record: payment }];
+      const gate = options.promptGate?.(payment, payer) ?? { written: [] };
+      if ('refuse' in gate) return apply(order, 'FAILED', [], undefined, gate.refuse);
+      const written: RecordWrite[] = [{ collection: 'payments', record: payment }, ...gate.written];
       deps.store.putMany(written);
       return done(order, written);
     },

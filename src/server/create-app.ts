@@ -61,6 +61,7 @@ import { walletFlow } from '../wallets/wallet-flow.ts';
 import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { walletChargeGate } from '../wallets/wallet-charge-gate.ts';
 import { walletProgression } from '../wallets/wallet-progression.ts';
+import { walletPromptGate } from '../wallets/wallet-prompt-gate.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
@@ -106,8 +107,8 @@ export interface App {
 /** `payerPolicyOf`: a client's payer policy (its scenario's), which says when a wallet's prompt expires. */
 export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => PayerPolicy = () => DEFAULT_PAYER): Flows {
   // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
-  // order's progression.
-  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)) });
+  // order's progression; the wallet meets each prompt the checkout page sends.
+  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps, payerPolicyOf) });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),

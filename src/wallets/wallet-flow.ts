@@ -1,6 +1,6 @@
 /**
  * The payers' wallets of each client: written and read by the admin API, scenario files and the console's handset;
- * a push from the checkout page meets the wallet's state at once (locked, a prompt still open), and the payer's
+ * a push from the checkout page meets the wallet's state at once (wallet-prompt-gate.ts), and the payer's
  * answer on the phone (PIN or cancel) settles the order through the order flow, so its payment, events, webhooks
  * and status follow as for any move. Debits and statement lines are written by wallet-ledger.ts.
  */
@@ -27,8 +27,6 @@ export interface WalletFlow {
   /** Create or change a wallet: `created` says which. */
   put(clientId: string, phone: string, input: WalletInput): Outcome<{ wallet: WalletRecord; created: boolean }>;
   remove(clientId: string, phone: string): Outcome<Readonly<WalletRecord>>;
-  /** The checkout page's push: a number without a wallet is prompted as before; a wallet meets its state first. */
-  push(clientId: string, orderId: string, payer: Payer): Outcome<OrderRecord>;
   /** The payer's answer to the prompt the phone shows. */
   answer(clientId: string, phone: string, answer: PromptAnswer): Outcome<OrderRecord>;
   statement(clientId: string, phone: string): Outcome<ReadonlyArray<Readonly<WalletEntryRecord>>>;
@@ -38,7 +36,7 @@ export interface WalletFlow {
 }
 
 export interface WalletFlowParts {
-  orders: Pick<OrderFlow, 'prompt' | 'settle' | 'get' | 'paymentOf'>;
+  orders: Pick<OrderFlow, 'settle'>;
   /** The client's payer policy: when a prompt expires. */
   payerPolicyOf(clientId: string): PayerPolicy;
 }
@@ -98,21 +96,6 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       // The statement goes with its wallet: a wallet made again on the number starts a new one.
       for (const entry of statementOf(store, found.value)) store.remove('walletEntries', entry.id);
       return done(found.value, [{ collection: 'wallets', record: found.value }]);
-    },
-    push(clientId, orderId, payer) {
-      const wallet = findWallet(store, clientId, payer.phone);
-      if (!wallet) return parts.orders.prompt(clientId, orderId, payer);
-      const order = parts.orders.get(clientId, orderId);
-      if (!order) return failure('not_found');
-      const payment = parts.orders.paymentOf(order);
-      if (order.status !== 'PENDING' || !payment || payment._promptAt !== undefined) return done(order);
-      if (wallet.status === 'locked') return parts.orders.settle(clientId, orderId, 'FAILED', { payer, reason: 'WALLET_LOCKED' });
-      if (promptOf(wallet)) return parts.orders.settle(clientId, orderId, 'FAILED', { payer, reason: 'TRANSACTION_IN_PROGRESS' });
-      const prompted = parts.orders.prompt(clientId, orderId, payer);
-      if (!prompted.ok) return prompted;
-      const shows: WalletRecord = { ...wallet, _promptPaymentId: payment.id };
-      store.put('wallets', shows);
-      return done(prompted.value, [...prompted.written, { collection: 'wallets', record: shows }], prompted.events);
     },
     answer(clientId, phone, answer) {
       const found = existing(clientId, phone);

@@ -109,7 +109,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   const action = payerAction(body.body);
   if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
   const outcome =
-    'prompt' in action ? deps.flows.wallets.push(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
+    'prompt' in action ? deps.flows.orders.prompt(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
