@@ -3,7 +3,7 @@
  * requirements and whether its parameters and body are valid. The stages call it and do the rest.
  *
  * A built server starts with nothing to compile: the operations come from the parsed document, its references
- * resolved in a few milliseconds (resolved-copy.ts, operation-table.ts), and each operation's request validators are the ones the build precompiled with
+ * resolved in a few milliseconds (references.ts, operation-table.ts), and each operation's request validators are the ones the build precompiled with
  * openapi-backend (dist/validators/), called directly (request-validation.ts). Run from the sources there is no
  * build, and openapi-backend compiles each validator on first use. openapi-backend itself is made on first use
  * of `backend` only: the tests, the contract checks and the proxy validate responses with it.
@@ -14,8 +14,8 @@ import { initializedBackend } from './openapi-backend.ts';
 import { operationTable, operationsOf } from './operation-table.ts';
 import { loadPrecompiledValidators } from './precompiled-validators.ts';
 import { validateRequest, type RouterRequest, type Validation } from './request-validation.ts';
-import { resolvedCopy } from './resolved-copy.ts';
-import { dereferencedDefinition, loadAdminDocument, loadSpecDocument, packageDefinition, type PackageDocument } from './spec-document.ts';
+import { resolvedCopy } from './references.ts';
+import { loadAdminDocument, loadSpecDocument, packageDefinition, validatorDefinition, type PackageDocument } from './spec-document.ts';
 
 export type { Operation };
 export type { ParsedRequest, RouterRequest, Validation } from './request-validation.ts';
@@ -56,7 +56,7 @@ export async function createOpenApiRouter(options: RouterOptions = {}): Promise<
   const document = which === 'admin' ? loadAdminDocument() : which === 'service' ? loadSpecDocument() : (options.document as Readonly<Record<string, unknown>>);
   const definition = resolvedCopy(document);
   const table = operationTable(operationsOf(definition));
-  const definitionOf = () => (which ? packageDefinition(which) : dereferencedDefinition(document));
+  const definitionOf = () => (which ? packageDefinition(which) : validatorDefinition(document));
   let backend: OpenAPIBackend | undefined;
   const backendOf = () => (backend ??= initializedBackend(definitionOf()));
   const precompiled = which ? loadPrecompiledValidators(options.validatorsDir ?? undefined, which) : undefined;
