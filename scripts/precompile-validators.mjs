@@ -2,14 +2,15 @@
 // default): every operation's request validators, of the service's API and of the admin API, compiled once here
 // with the server's own options (dist/openapi/openapi-backend.js) and written as standalone Ajv modules to
 // dist/validators/ and dist/validators/admin/, so the server calls them instead of compiling anything at run time
-// (see src/openapi/precompiled-validators.ts).
+// (see src/openapi/precompiled-validators.ts). The operations are listed by our operation table over the
+// validator's definition (validatorOperations), never by openapi-backend's router.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const out = pathToFileURL(`${resolve(process.argv[2] ?? 'dist')}/`);
-const { createBackend } = await import(new URL('openapi/openapi-backend.js', out).href);
+const { createBackend, validatorOperations } = await import(new URL('openapi/openapi-backend.js', out).href);
 const { packageDefinition } = await import(new URL('openapi/spec-document.js', out).href);
 const { MANIFEST_FILE, VALIDATORS_DIR, validatorsDirOf } = await import(new URL('openapi/precompiled-validators.js', out).href);
 
@@ -29,7 +30,7 @@ async function precompile(which) {
   const dir = validatorsDirOf(which);
   mkdirSync(dir, { recursive: true });
   const manifest = {};
-  for (const operation of backend.router.getOperations()) {
+  for (const operation of validatorOperations(backend).operations) {
     // openapi-backend makes a fresh Ajv instance for each validator it compiles, just before compiling it.
     const first = instances.length;
     const validators = backend.validator.buildRequestValidatorsForOperation(operation) ?? [];

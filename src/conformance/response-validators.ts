@@ -4,10 +4,14 @@
  * answer (and four header validators per status, one of them used) in a fresh Ajv each time: in the test suite,
  * which checks every response, that was most of a worker's validation time. The schemas, the Ajv options (the
  * router's) and the status matching (exact, then `4XX`, then `default`) are openapi-backend's, so the errors are
- * the same errors.
+ * the same errors. The schemas are those of the validator's own definition (a copy per use of each component),
+ * whichever copy of the operation is passed: the router's table shares a component between its uses, and Ajv would
+ * report an error of the second use at the first one's schema path.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
+import { validatorOperations } from '../openapi/openapi-backend.ts';
+import type { OperationTable } from '../openapi/operation-table.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 
 interface ResponseObject {
@@ -64,7 +68,11 @@ function compileOnFirstUse(backend: OpenAPIBackend): ResponseValidators {
     if (!compiled.has(key)) compiled.set(key, compile());
     return compiled.get(key);
   };
-  const responseOf = (operation: Operation, key: string) => ((operation.responses ?? {}) as Record<string, ResponseObject>)[key] ?? {};
+  let compiledFrom: OperationTable | undefined;
+  const responseOf = (operation: Operation, key: string) => {
+    const own = (compiledFrom ??= validatorOperations(backend)).operation(operation.operationId ?? '') ?? operation;
+    return ((own.responses ?? {}) as Record<string, ResponseObject>)[key] ?? {};
+  };
   const compileBody = (schema: object) => compileSchema(backend, (bodyAjv ??= backend.validator.getAjv(RESPONSE_CONTEXT)), schema);
   return {
     body(operation, status) {

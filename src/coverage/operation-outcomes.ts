@@ -4,6 +4,8 @@
  * (401, 403, 405, 413, 415, 429, 5xx) are catalogued once, from the error catalogue (outcome-catalogue.ts).
  */
 import { API_ERRORS } from '../errors/api-errors.ts';
+import { operationsOf } from '../openapi/operation-table.ts';
+import { resolvedCopy } from '../openapi/references.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
 import { processCached } from '../platform/process-cache.ts';
 import type { Outcome } from './outcome-types.ts';
@@ -11,16 +13,8 @@ import type { Outcome } from './outcome-types.ts';
 /** Error statuses whose outcome belongs to the operation; the others are cross-cutting. */
 const OWN_ERROR_STATUSES = ['400', '404'] as const;
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
 interface DocumentResponse {
   description?: string;
-  $ref?: string;
-}
-
-interface DocumentOperation {
-  operationId?: string;
-  responses?: Record<string, DocumentResponse>;
 }
 
 /** `createOrder` → `orders.create`, `syncProductsBatch` → `products.sync-batch`, `getOrderStatus` → `orders.get-status`. */
@@ -44,13 +38,6 @@ function documentedCode(status: number, description: string): string | undefined
   return [...description.matchAll(/`([A-Za-z_]+)`/g)].map((match) => match[1] ?? '').find((code) => codes.has(code));
 }
 
-function resolved(document: Readonly<Record<string, unknown>>, response: DocumentResponse): DocumentResponse {
-  if (!response.$ref) return response;
-  const name = response.$ref.split('/').pop() ?? '';
-  const responses = (document['components'] as { responses?: Record<string, DocumentResponse> } | undefined)?.responses;
-  return responses?.[name] ?? response;
-}
-
 const firstSentence = (text: string) => (text.split(/(?<=\.)\s/)[0] ?? text).replace(/\s+/g, ' ').trim();
 
 function provokeOf(status: string, route: string, code: string | undefined): string {
@@ -62,24 +49,20 @@ function provokeOf(status: string, route: string, code: string | undefined): str
 
 /** Every operation's own outcomes, in the document's order. */
 export function operationOutcomes(): Outcome[] {
-  const document = loadSpecDocument();
-  const paths = (document['paths'] ?? {}) as Record<string, Record<string, DocumentOperation>>;
-  return Object.entries(paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
-      const operation = item[method];
-      if (!operation?.operationId) return [];
-      const prefix = operationOutcomePrefix(operation.operationId);
-      const route = `${method.toUpperCase()} /v1${path}`;
-      return Object.entries(operation.responses ?? {}).flatMap(([status, raw]): Outcome[] => {
-        const own = status.startsWith('2') || (OWN_ERROR_STATUSES as readonly string[]).includes(status);
-        if (!own) return [];
-        const description = firstSentence(resolved(document, raw).description ?? '');
-        const code = status.startsWith('2') ? undefined : documentedCode(Number(status), resolved(document, raw).description ?? '');
-        const id = [prefix, status, ...(code ? [code] : [])].join('.');
-        return [{ id, group: prefix.split('.')[0] ?? prefix, description: `${route} → ${status}: ${description}`, provoke: provokeOf(status, route, code) }];
-      });
-    }),
-  );
+  // The operation table's list, over the document with its references resolved (a response may be a `$ref`).
+  return operationsOf(resolvedCopy(loadSpecDocument())).flatMap(({ operationId, method, path, responses }) => {
+    if (!operationId) return [];
+    const prefix = operationOutcomePrefix(operationId);
+    const route = `${method.toUpperCase()} /v1${path}`;
+    return Object.entries((responses ?? {}) as Record<string, DocumentResponse>).flatMap(([status, response]): Outcome[] => {
+      const own = status.startsWith('2') || (OWN_ERROR_STATUSES as readonly string[]).includes(status);
+      if (!own) return [];
+      const description = firstSentence(response.description ?? '');
+      const code = status.startsWith('2') ? undefined : documentedCode(Number(status), response.description ?? '');
+      const id = [prefix, status, ...(code ? [code] : [])].join('.');
+      return [{ id, group: prefix.split('.')[0] ?? prefix, description: `${route} → ${status}: ${description}`, provoke: provokeOf(status, route, code) }];
+    });
+  });
 }
 
 /** The operation outcome an answer shows: its operation, its status and, for an error, its code. */

@@ -1,14 +1,16 @@
 /**
- * openapi-backend, the validator of record: the build compiles every request validator with it
- * (scripts/precompile-validators.mjs), the sources (tests, tsx) compile with it on first use, and the test suite,
- * the contract checks and the proxy validate responses with it. A built server's start path never loads it (nor
- * Ajv's compiler): both are required here, when a backend is first made.
+ * openapi-backend, the validator of record (and only that: operations are listed and found by our operation table,
+ * operation-table.ts): the build compiles every request validator with it (scripts/precompile-validators.mjs), the
+ * sources (tests, tsx) compile with it on first use, and the test suite, the contract checks and the proxy validate
+ * responses with it. A built server's start path never loads it (nor Ajv's compiler): both are required here, when
+ * a backend is first made.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv, Options as AjvOptions } from 'ajv';
 import type { Document, OpenAPIBackend } from 'openapi-backend';
 import { addDecimalsKeyword } from './decimals-keyword.ts';
+import { operationTable, operationsOf, type OperationTable } from './operation-table.ts';
 import { MULTIPLE_OF_PRECISION, packageDefinition } from './spec-document.ts';
 import { BUILT } from '../platform/package-files.ts';
 
@@ -54,4 +56,13 @@ export function initializedBackend(definition: Readonly<Record<string, unknown>>
   backend.init().catch(() => undefined);
   if (!backend.initialized) throw new Error('openapi-backend could not read the document');
   return backend;
+}
+
+/**
+ * The operations of the definition a backend was given (a copy per use of each component, see spec-document.ts
+ * `validatorDefinition`), listed by our operation table: what the validator compiles from. The router's own table
+ * shares components between uses, whose second use Ajv would report at the first one's schema path.
+ */
+export function validatorOperations(backend: OpenAPIBackend): OperationTable {
+  return operationTable(operationsOf(backend.definition as unknown as Record<string, unknown>));
 }

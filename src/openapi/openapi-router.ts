@@ -3,40 +3,31 @@
  * requirements and whether its parameters and body are valid. The stages call it and do the rest.
  *
  * A built server starts with nothing to compile: the operations come from the parsed document, its references
- * resolved in a few milliseconds (resolved-copy.ts, operation-table.ts), and each operation's request validators are the ones the build precompiled with
- * openapi-backend (dist/validators/), called directly (request-validation.ts). Run from the sources there is no
- * build, and openapi-backend compiles each validator on first use. openapi-backend itself is made on first use
- * of `backend` only: the tests, the contract checks and the proxy validate responses with it.
+ * resolved in a few milliseconds (references.ts, operation-table.ts), and each operation's request validators are
+ * the ones the build precompiled with openapi-backend (dist/validators/), called directly (request-validation.ts).
+ * Run from the sources there is no build, and openapi-backend compiles each validator on first use. openapi-backend
+ * itself is made on first use of `backend` only, as the validator: the tests, the contract checks and the proxy
+ * validate responses with it. It never routes: every operation is listed and found by the table.
  */
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIBackend, Operation } from 'openapi-backend';
-import { initializedBackend } from './openapi-backend.ts';
-import { operationTable, operationsOf } from './operation-table.ts';
+import { initializedBackend, validatorOperations } from './openapi-backend.ts';
+import { operationTable, operationsOf, type OperationTable } from './operation-table.ts';
 import { loadPrecompiledValidators } from './precompiled-validators.ts';
 import { validateRequest, type RouterRequest, type Validation } from './request-validation.ts';
-import { resolvedCopy } from './resolved-copy.ts';
-import { dereferencedDefinition, loadAdminDocument, loadSpecDocument, packageDefinition, type PackageDocument } from './spec-document.ts';
+import { resolvedCopy } from './references.ts';
+import { loadAdminDocument, loadSpecDocument, packageDefinition, validatorDefinition, type PackageDocument } from './spec-document.ts';
 
 export type { Operation };
 export type { ParsedRequest, RouterRequest, Validation } from './request-validation.ts';
 export { createBackend } from './openapi-backend.ts';
 
-export interface OpenApiRouter {
-  /** The operation a method and path (without the API prefix) reach, if any. */
-  match(method: string, path: string): Operation | undefined;
-  /** Methods served on a path, upper case. */
-  allowedMethods(path: string): string[];
-  /**
-   * Methods of a literal path of the document (`/products/sync`), or undefined. A wrong method on such a path
-   * is a 405, even when a template (`/products/{product_id}`) would also match it.
-   */
-  literalPathMethods(path: string): string[] | undefined;
+/** The operation table (operations, lookup by id, matching, 405s) with validation. */
+export interface OpenApiRouter extends OperationTable {
   validate(request: RouterRequest, operation: Operation): Validation;
   /** Type and scheme of each security scheme of the document, by name (`bearerAuth` → http/bearer). */
   securityScheme(name: string): { type: string; scheme?: string } | undefined;
-  /** Every operation of the document, in document order. */
-  operations: readonly Operation[];
-  /** openapi-backend over the same document, made on first use (tests and contract checks validate responses with it). */
+  /** openapi-backend over the same document, the validator, made on first use (tests and contract checks validate responses with it). */
   readonly backend: OpenAPIBackend;
 }
 
@@ -56,16 +47,21 @@ export async function createOpenApiRouter(options: RouterOptions = {}): Promise<
   const document = which === 'admin' ? loadAdminDocument() : which === 'service' ? loadSpecDocument() : (options.document as Readonly<Record<string, unknown>>);
   const definition = resolvedCopy(document);
   const table = operationTable(operationsOf(definition));
-  const definitionOf = () => (which ? packageDefinition(which) : dereferencedDefinition(document));
+  const definitionOf = () => (which ? packageDefinition(which) : validatorDefinition(document));
   let backend: OpenAPIBackend | undefined;
+  let compiledFrom: OperationTable | undefined;
   const backendOf = () => (backend ??= initializedBackend(definitionOf()));
+  const compiled = (operationId: string): ValidateFunction[] => {
+    const operation = (compiledFrom ??= validatorOperations(backendOf())).operation(operationId);
+    return operation ? (backendOf().validator.buildRequestValidatorsForOperation(operation) ?? []) : [];
+  };
   const precompiled = which ? loadPrecompiledValidators(options.validatorsDir ?? undefined, which) : undefined;
   const validators = new Map<string, readonly ValidateFunction[]>();
   const validatorsOf = (operationId: string): readonly ValidateFunction[] => {
     let found = validators.get(operationId);
     if (!found) {
       const load = precompiled?.get(operationId);
-      found = load ? load() : (backendOf().validator.getRequestValidatorsForOperation(operationId) ?? []);
+      found = load ? load() : compiled(operationId);
       validators.set(operationId, found);
     }
     return found;

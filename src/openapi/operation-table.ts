@@ -1,9 +1,9 @@
 /**
- * The operations of a document (its references resolved) and how a request finds one: made in a few milliseconds,
- * with no openapi-backend `init()` on the start path.
- * Each operation is what openapi-backend's `router.getOperations()` makes (the operation object, its path and
- * method, the path item's parameters after its own, the document's security when it names none), so both
- * agree on every field (test/http/routing.test.ts compares the matching).
+ * The router: the operations of a document (its references resolved) and how a request finds one, made in a few
+ * milliseconds, with no openapi-backend `init()` on the start path. Every lister and finder of operations uses it:
+ * the request path, the tools, the build's precompiler (scripts/precompile-validators.mjs), the tests.
+ * Each operation has the shape openapi-backend's validator reads (the operation object, its path and method, the
+ * path item's parameters after its own, the document's security when it names none), so it is handed ours.
  */
 import type { Operation } from 'openapi-backend';
 
@@ -33,9 +33,18 @@ export function operationsOf(definition: Readonly<Node>): Operation[] {
 }
 
 export interface OperationTable {
+  /** Every operation of the document, in document order. */
   operations: readonly Operation[];
+  /** The operation of an operationId, if the document has it. */
+  operation(operationId: string): Operation | undefined;
+  /** The operation a method and path (without the API prefix) reach, if any. */
   match(method: string, path: string): Operation | undefined;
+  /** Methods served on a path, upper case. */
   allowedMethods(path: string): string[];
+  /**
+   * Methods of a literal path of the document (`/products/sync`), or undefined. A wrong method on such a path
+   * is a 405, even when a template (`/products/{product_id}`) would also match it.
+   */
   literalPathMethods(path: string): string[] | undefined;
 }
 
@@ -44,9 +53,11 @@ export function operationTable(operations: readonly Operation[]): OperationTable
   for (const operation of operations) {
     methodsByLiteralPath.set(operation.path, [...(methodsByLiteralPath.get(operation.path) ?? []), operation.method.toUpperCase()]);
   }
+  const byId = new Map(operations.flatMap((operation) => (operation.operationId ? [[operation.operationId, operation] as const] : [])));
   const match = operationMatcher(operations);
   return {
     operations,
+    operation: (operationId) => byId.get(operationId),
     match,
     allowedMethods: (path) => SERVED_METHODS.filter((method) => match(method, path)).map((method) => method.toUpperCase()),
     literalPathMethods: (path) => methodsByLiteralPath.get(path),
@@ -62,9 +73,9 @@ export function normalizedPath(rawPath: string): string {
 }
 
 /**
- * openapi-backend's own routing, with each path template's pattern compiled once: it rebuilt one RegExp per
- * template on every match. Same order: an operation at the exact path, else the templates with the most literal
- * characters first (in document order among equals); trailing slashes ignored.
+ * The order openapi-backend's routing had (each template's pattern compiled once, where it rebuilt one RegExp per
+ * template on every match): an operation at the exact path, else the templates with the most literal characters
+ * first (in document order among equals); trailing slashes ignored.
  */
 function operationMatcher(operations: readonly Operation[]): (method: string, path: string) => Operation | undefined {
   const templates = operations

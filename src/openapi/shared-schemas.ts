@@ -2,7 +2,10 @@
  * spec/admin.yaml borrows schemas from spec/openapi.yaml (`$ref: './openapi.yaml#/components/schemas/WebhookEvent'`)
  * rather than copying them. The admin router and its docs page get one self-contained document: each borrowed
  * schema, and the schemas it refers to in turn, is copied into the admin document's components under its own name.
+ * References are walked by the one resolver's walk (references.ts); here they are renamed, not followed.
  */
+import { copyReplacingReferences } from './references.ts';
+
 const BORROWED = /^(?:\.\/)?openapi\.yaml#\/components\/schemas\/([A-Za-z0-9_.-]+)$/;
 const LOCAL = /^#\/components\/schemas\/([A-Za-z0-9_.-]+)$/;
 
@@ -12,18 +15,14 @@ export function withBorrowedSchemas(admin: Json, api: Readonly<Json>): Json {
   const source = ((api['components'] as Json | undefined)?.['schemas'] ?? {}) as Json;
   const copied = new Map<string, unknown>();
   const wanted: string[] = [];
-  const rewrite = (value: unknown, pattern: RegExp): unknown => {
-    if (Array.isArray(value)) return value.map((item) => rewrite(item, pattern));
-    if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => {
-        const name = key === '$ref' && typeof inner === 'string' ? pattern.exec(inner)?.[1] : undefined;
-        if (name === undefined) return [key, rewrite(inner, pattern)];
-        wanted.push(name);
-        return [key, `#/components/schemas/${name}`];
-      }),
-    );
-  };
+  // Each reference `pattern` names becomes the local reference of that name, wanted in the admin document.
+  const rewrite = (value: unknown, pattern: RegExp): unknown =>
+    copyReplacingReferences(value, (ref, node, copy) => {
+      const { $ref: _ref, ...siblings } = node;
+      const name = pattern.exec(ref)?.[1];
+      if (name !== undefined) wanted.push(name);
+      return { ...(copy(siblings) as Json), $ref: name === undefined ? ref : `#/components/schemas/${name}` };
+    });
   const result = rewrite(admin, BORROWED) as Json;
   while (wanted.length > 0) {
     const name = wanted.pop() as string;

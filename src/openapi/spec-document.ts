@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BUILT, SHIPPED } from '../platform/package-files.ts';
 import { processCached } from '../platform/process-cache.ts';
+import { expandedCopy } from './references.ts';
 import { withBorrowedSchemas } from './shared-schemas.ts';
 
 export const SPEC_PATH = SHIPPED.openapiYaml;
@@ -28,32 +29,27 @@ function readDocument(built = BUILT_JSON, source = SPEC_PATH): Record<string, un
 }
 
 /**
- * The router's definition of a document: every `$ref` replaced by a copy of its own. Dereferenced in place, two
- * uses of one component (an order item's `Quantity` in both its forms) would be one object, which Ajv compiles
- * once: the second use's errors would then carry the first use's schema path, and validation details would name
- * the wrong form of a `oneOf`. The build writes it for the two documents (scripts/dereference-specs.mjs); run from
- * the sources, or for another document, it is made here (a fifth of a second of start-up on a loaded machine).
+ * The validator's definition of a document (what openapi-backend is given): every `$ref` replaced by a copy of its
+ * own (references.ts `expandedCopy`). Resolved to shared copies, two uses of one component (an order item's
+ * `Quantity` in both its forms) would be one object, which Ajv compiles once: the second use's errors would then
+ * carry the first use's schema path, and validation details would name the wrong form of a `oneOf`. The build
+ * writes it for the two documents (scripts/dereference-specs.mjs); run from the sources, or for another document,
+ * it is made here.
  */
-export function dereferencedDefinition(document?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function validatorDefinition(document?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   if (document === undefined || document === loadSpecDocument()) return packageDefinition('service');
   if (document === loadAdminDocument()) return packageDefinition('admin');
-  return dereferencedCopy(document);
+  return expandedCopy(document);
 }
 
 /** The package's two documents: the service's API (spec/openapi.yaml) and the admin API (spec/admin.yaml). */
 export type PackageDocument = 'service' | 'admin';
 
-/** A package document's router definition, a fresh object at each call: the build's when there is one. */
+/** A package document's validator definition, a fresh object at each call: the build's when there is one. */
 export function packageDefinition(which: PackageDocument): Record<string, unknown> {
   const built = which === 'service' ? BUILT.openapiDereferenced : BUILT.adminDereferenced;
   if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Record<string, unknown>;
-  return dereferencedCopy(which === 'service' ? loadSpecDocument() : loadAdminDocument());
-}
-
-/** A fresh dereferenced copy of a document (no object shared between two uses of a component). */
-export function dereferencedCopy(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const dereference = createRequire(import.meta.url)('dereference-json-schema') as typeof import('dereference-json-schema');
-  return JSON.parse(JSON.stringify(dereference.dereferenceSync(document))) as Record<string, unknown>;
+  return expandedCopy(which === 'service' ? loadSpecDocument() : loadAdminDocument());
 }
 
 /** spec/admin.yaml, parsed once per process (platform/process-cache.ts). */

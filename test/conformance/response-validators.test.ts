@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import type { OpenAPIBackend } from 'openapi-backend';
 import { responseValidatorsOf } from '../../src/conformance/response-validators.ts';
+import type { OpenApiRouter } from '../../src/openapi/openapi-router.ts';
 import { sharedAdminRouter, sharedRouter } from '../support/shared-router.ts';
 
 /** Bodies every schema of the documents refuses or accepts somewhere: the wrong type, a missing field, nothing. */
@@ -24,11 +24,12 @@ const HEADERS: Record<string, string>[] = [{}, { 'x-request-id': 'r', 'ratelimit
 const judged = (errors: readonly ErrorObject[] | null | undefined) =>
   JSON.stringify((errors ?? []).map(({ instancePath, schemaPath, keyword, params, message }) => ({ instancePath, schemaPath, keyword, params, message })));
 
-function sameJudgement(backend: OpenAPIBackend, operationIds: string[]) {
+/** Both given the router's operation; openapi-backend compiles from its own definition, found by operationId. */
+function sameJudgement({ backend, operation: operationOf }: OpenApiRouter, operationIds: string[]) {
   const mine = responseValidatorsOf(backend);
   const differences: string[] = [];
   for (const operationId of operationIds) {
-    const operation = backend.getOperation(operationId);
+    const operation = operationOf(operationId);
     if (!operation) throw new Error(`${operationId} is in the document`);
     for (const code of [...Object.keys(operation.responses ?? {}), '418']) {
       const status = Number(code);
@@ -51,16 +52,25 @@ function sameJudgement(backend: OpenAPIBackend, operationIds: string[]) {
 
 describe('response validators compiled per operation and status', () => {
   it('judge responses of spec/openapi.yaml as openapi-backend does', async () => {
-    expect(sameJudgement((await sharedRouter()).backend, ['issueToken', 'syncProduct', 'listOrders', 'getOrderStatus', 'syncProductsBatch'])).toEqual([]);
+    expect(sameJudgement(await sharedRouter(), ['issueToken', 'syncProduct', 'listOrders', 'getOrderStatus', 'syncProductsBatch'])).toEqual([]);
   });
 
   it('judge responses of spec/admin.yaml as openapi-backend does', async () => {
-    expect(sameJudgement((await sharedAdminRouter()).backend, ['getHealth', 'saveSnapshot', 'exportState'])).toEqual([]);
+    expect(sameJudgement(await sharedAdminRouter(), ['getHealth', 'saveSnapshot', 'exportState'])).toEqual([]);
+  });
+
+  it("report an error in a component used twice at its own schema path, though the router's operation shares the component", async () => {
+    const { backend, operation: operationOf } = await sharedRouter();
+    const operation = operationOf('getOrder');
+    if (!operation) throw new Error('getOrder is in the document');
+    const validate = responseValidatorsOf(backend).body(operation, 200);
+    validate?.({ data: { subtotal: 'x' } });
+    expect(validate?.errors?.filter((error) => error.instancePath === '/data/subtotal').map((error) => error.schemaPath)).toEqual(['#/properties/data/properties/subtotal/type']);
   });
 
   it('compile a validator once, and none for a response without a JSON body', async () => {
-    const { backend } = await sharedRouter();
-    const operation = backend.getOperation('getOrderStatus');
+    const { backend, operation: operationOf } = await sharedRouter();
+    const operation = operationOf('getOrderStatus');
     if (!operation) throw new Error('getOrderStatus is in the document');
     const validators = responseValidatorsOf(backend);
     expect(validators.body(operation, 200)).toBe(validators.body(operation, 200));

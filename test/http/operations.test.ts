@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import ajvFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
-import { parse } from 'yaml';
 import { createHandlers } from '../../src/handlers/api-handlers.ts';
 import { SPEC_PATH } from '../../src/openapi/spec-document.ts';
+import { sharedRouter } from '../support/shared-router.ts';
 import { createTestApp } from '../support/test-app.ts';
 
-const document = parse(readFileSync(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-const specOperationIds = Object.values(document.paths).flatMap((item) =>
-  Object.values(item).flatMap((operation) => (operation?.operationId ? [operation.operationId] : [])),
-);
+const specOperationIds = (await sharedRouter()).operations.flatMap(({ operationId }) => (operationId ? [operationId] : []));
 
 describe('the document', () => {
   it('is valid OpenAPI 3.0 for openapi-backend, checked as the server skips it at start-up', async () => {

@@ -100,6 +100,15 @@ describe('HTTP protocol behaviour', () => {
     }
   });
 
+  it('reaches the same operation with trailing slashes', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const created = await t.http.post('/v1/products/').set(bearer(token)).send({ name: 'Caju', price: 120 }).expect(201);
+    expect((await t.http.get(`/v1/products/${created.body.data.id}//`).set(bearer(token)).expect(200)).body.data.name).toBe('Caju');
+    const listed = (await t.http.get('/api/products/').set(bearer(token)).expect(200)).body.data as Array<{ id: string }>;
+    expect(listed.map((product) => product.id)).toContain(created.body.data.id);
+  });
+
   it('names each offending field of an invalid body in details', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);

@@ -107,7 +107,7 @@ export async function validateAnswer(url: string, method: string, answer: { stat
   const { pathname, origin } = new URL(url);
   const upper = method.toUpperCase();
   const apiPath = stripApiPrefix(pathname);
-  validateExchange(router.backend, {
+  validateExchange(router, {
     context: {
       requestId: answer.headers.get('x-request-id') ?? '',
       ip: '127.0.0.1',

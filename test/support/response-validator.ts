@@ -3,12 +3,14 @@
  * declared for the operation, the body matches that response's schema, declared required headers are
  * present. Violations are collected and fail the test in `setup.ts`.
  */
-import type { OpenAPIBackend } from 'openapi-backend';
 import { errorBodyProblems, responseProblems, type Problem } from '../../src/conformance/response-conformance.ts';
 import type { Exchange } from '../../src/domain/caller.ts';
+import type { OpenApiRouter } from '../../src/openapi/openapi-router.ts';
 import { violations } from './violations.ts';
 
-export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): void {
+/** `router` finds the operation (its table), its `backend` judges the answer. */
+export function validateExchange(router: OpenApiRouter, exchange: Exchange): void {
+  const { backend } = router;
   const { context, status, body, headers } = exchange;
   const where = `${context.method} ${context.path} → ${status}`;
   // A connection a scenario dropped on purpose sent nothing to check.
@@ -17,7 +19,7 @@ export function validateExchange(backend: OpenAPIBackend, exchange: Exchange): v
   if (typeof body === 'object' && body !== null && 'error' in body) {
     if ((body as { requestId?: string }).requestId !== headers['X-Request-Id']) violations.push(`${where}: requestId ≠ X-Request-Id`);
   }
-  const operation = context.operationId ? backend.getOperation(context.operationId) : undefined;
+  const operation = context.operationId ? router.operation(context.operationId) : undefined;
   if (!operation && context.method === 'OPTIONS' && status === 204) {
     // A CORS preflight answered by the mock itself (Fetch standard), not an operation of the document.
     if (body !== undefined || !headers['Access-Control-Allow-Methods']) violations.push(`${where}: preflight with a body or without Allow-Methods`);

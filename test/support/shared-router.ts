@@ -31,5 +31,5 @@ function routerWithBuiltValidators(): Promise<OpenApiRouter> {
 /** Checks every answer against its document (spec/admin.yaml under /__admin, else spec/openapi.yaml). */
 export async function validatingObserver(): Promise<ExchangeObserver> {
   const [router, adminRouter] = await Promise.all([sharedRouter(), sharedAdminRouter()]);
-  return (exchange) => validateExchange((exchange.context.path.startsWith('/__admin') ? adminRouter : router).backend, exchange);
+  return (exchange) => validateExchange((exchange.context.path.startsWith('/__admin') ? adminRouter : router), exchange);
 }

@@ -1,0 +1,82 @@
+/**
+ * The one `$ref` resolver: every reference of a document is followed here, by one walk (`copyReplacingReferences`)
+ * that the copies below and the admin document's borrowed schemas (shared-schemas.ts) share.
+ *
+ * - `resolvedCopy`: each component copied once, every use of it that one object (a schema that refers to itself
+ *   refers to its own copy). Made in a few milliseconds at start; right for reading (the router's operation table:
+ *   security, parameters, media types, responses, examples).
+ * - `expandedCopy`: a copy per use, plain JSON. Right for compiling validators: Ajv, through openapi-backend,
+ *   compiles a shared object once, so the second use's errors would carry the first use's schema path and
+ *   validation details would name the wrong form of a `oneOf`. The build writes it for the package's documents
+ *   (scripts/dereference-specs.mjs).
+ *
+ * Only local references (`#/…`) are followed, their JSON pointer escapes (`~1`, `~0`, percent-encoding) decoded; a
+ * reference object's other keys are ignored, as OpenAPI 3.0 says.
+ */
+type Node = Record<string, unknown>;
+type Copy = (value: unknown) => unknown;
+
+/** A deep copy of `value` in which each reference object is replaced by what `replace` makes of it. */
+export function copyReplacingReferences(value: unknown, replace: (ref: string, node: Readonly<Node>, copy: Copy) => unknown): unknown {
+  const copy: Copy = (inner) => {
+    if (Array.isArray(inner)) return inner.map(copy);
+    if (typeof inner !== 'object' || inner === null) return inner;
+    const ref = (inner as Node)['$ref'];
+    if (typeof ref === 'string') return replace(ref, inner as Node, copy);
+    return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, copy(item)]));
+  };
+  return copy(value);
+}
+
+/** The document with its references resolved to one shared copy per component; the document itself untouched. */
+export function resolvedCopy(document: Readonly<Node>): Node {
+  const resolved = new Map<string, unknown>();
+  return copyReplacingReferences(document, (ref, _node, copy) => {
+    if (resolved.has(ref)) return resolved.get(ref);
+    const target = referencedNode(document, ref);
+    if (!isPlainObject(target)) {
+      resolved.set(ref, copy(target));
+      return resolved.get(ref);
+    }
+    // Filled after it is registered, so a schema that refers to itself ends up referring to its own copy.
+    const shared: Node = {};
+    resolved.set(ref, shared);
+    return Object.assign(shared, copy(target));
+  }) as Node;
+}
+
+/**
+ * The document with each reference replaced by a copy of its own (no object shared between two uses). A reference
+ * met again inside its own expansion (a recursive schema) stays a `$ref`: a copy per use of it would never end;
+ * openapi-backend, given the copy, links it to the document's node, and its compile step turns that cycle back into
+ * a reference Ajv follows.
+ */
+export function expandedCopy(document: Readonly<Node>): Node {
+  const expanding: string[] = [];
+  return copyReplacingReferences(document, (ref, _node, copy) => {
+    if (expanding.includes(ref)) return { $ref: ref };
+    expanding.push(ref);
+    try {
+      return copy(referencedNode(document, ref));
+    } finally {
+      expanding.pop();
+    }
+  }) as Node;
+}
+
+/** `#/components/schemas/Product` → that node of the document (JSON pointer escapes `~1`, `~0` decoded). */
+export function referencedNode(document: Readonly<Node>, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`only local references are resolved: ${ref}`);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) throw new Error(`unresolved reference ${ref}`);
+      return (node as Node)[key];
+    }, document);
+}
+
+function isPlainObject(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
