@@ -1,7 +1,8 @@
 /**
  * Start-up housekeeping: setting an unusable data file aside (`--reset`).
  */
-import { rename, stat } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import { exists } from './snapshot.ts';
 
 /** `2026-11-22T14:30:00.000Z` → `2026-11-22T14-30-00-000Z` (no `:` or `.`, safe in file names everywhere). */
 export function fileTimestamp(date: Date): string {
@@ -23,14 +24,4 @@ export async function setAside(files: readonly string[], date: Date): Promise<st
     movedTo.push(target);
   }
   return movedTo;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }

@@ -100,7 +100,8 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
+/** Whether a file is there; a file that cannot even be looked at (permissions, a broken disk) is a CorruptFile. */
+export async function exists(file: string): Promise<boolean> {
   try {
     await stat(file);
     return true;
