@@ -69,7 +69,8 @@ export function createCoverage(options: CoverageOptions): Coverage {
         operationId: exchange.context.operationId,
         status: exchange.status,
         nowMs: nowOf(clientId),
-        retryAfterSeconds: retryAfterSeconds(exchange),
+        // Only a refusal (429, 503) asks the client to wait: a success's headers are not searched.
+        retryAfterSeconds: exchange.status >= 400 ? retryAfterSeconds(exchange) : undefined,
       });
       mark(clientId, met, handled);
     },

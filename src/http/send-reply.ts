@@ -48,13 +48,16 @@ export function sendReply(
   }
   const rendered = renderReply(context, reply);
   const payload = rendered.body === undefined ? undefined : JSON.stringify(rendered.body);
-  const headers: Record<string, string> = { ...rendered.headers };
+  // renderReply made the headers for this answer alone: completed in place.
+  const headers = rendered.headers;
   if (payload !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(rendered.status, headers);
   res.end(payload);
-  const exchange: Exchange = { context, ...rendered, headers, ...sent, ...(payload === undefined ? {} : { payload }) };
+  const exchange: Exchange = { context, status: rendered.status, headers, body: rendered.body };
+  if (request) exchange.request = request;
+  if (payload !== undefined) exchange.payload = payload;
   for (const observe of observers) observe(exchange);
 }

@@ -2,13 +2,14 @@
  * Token rules (the service's documentation; the mock's choices in docs/assumptions.md): what a token record is, when it is active, and how a
  * presented secret finds its record without storing the secret itself.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import type { ClientEntry, ClientRegistry } from '../clients/client-registry.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
 import type { TokenRecord } from '../domain/records.ts';
 
+/** SHA-256 in hex, one shot: every request with a bearer token hashes it, and no Hash object is made for it. */
 export function hashToken(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** The record id of a secret: derived from its hash, so a lookup is one `get`, not a scan. */
