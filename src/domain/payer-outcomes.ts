@@ -7,7 +7,9 @@
  * The wallet codes are the Vodacom M-Pesa Mozambique API's (`output_ResponseCode`), assumed: the real service
  * does not document the codes its payers meet. e-Mola's are not public, so an e-Mola payment carries none.
  */
+import type { components } from '../generated/api-types.gen.ts';
 import { mozambicanMobile } from './phone-number.ts';
+import type { Drift, Expect } from './same-shape.ts';
 
 export const FAILURE_CODES = [
   'INSUFFICIENT_BALANCE',
@@ -27,13 +29,10 @@ export const FAILURE_CODES = [
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** Why a payment failed or was cancelled, as the payment record, the status answer and the webhooks carry it. */
-export interface FailureReason {
-  code: FailureCode;
-  /** The wallet's own code, where known (M-Pesa's `INS-…`). */
-  providerCode?: string;
-  /** What the payer was told, in Portuguese. */
-  message: string;
-}
+export type FailureReason = components['schemas']['FailureReason'];
+
+/** Compile-time: `tsc -b` fails when the codes above and the document's (spec/openapi.yaml) part. */
+export type FailureCodeChecks = [Expect<Drift<FailureCode, FailureReason['code']>>];
 
 export interface FailureReasonEntry {
   /** The payment status the reason ends in. */

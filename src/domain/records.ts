@@ -1,8 +1,15 @@
 /**
- * Stored shapes of the resources (docs/assumptions.md). A stored record is its public body
- * plus `clientId` (the owner) and `_`-prefixed bookkeeping, both removed by `toPublic`.
+ * The stored records (docs/assumptions.md). Each record's shape is written once, in spec/admin.yaml (the `State`
+ * an export gives and an import takes, its `Stored…` schemas); the types here are the document's (`npm run types`).
+ * A record is its public body plus `clientId` (the owner) and `_`-prefixed bookkeeping, both removed by `toPublic`:
+ * domain/public-view.ts checks that body against spec/openapi.yaml, and state/stored-schemas.ts checks the import's
+ * zod schemas against these types, so `tsc -b` fails when any of the three drifts.
  */
-import type { FailureReason } from './payer-outcomes.ts';
+import type { components as AdminDocument } from '../generated/admin-types.gen.ts';
+import type { components as ApiDocument } from '../generated/api-types.gen.ts';
+import type { Drift, Expect } from './same-shape.ts';
+
+type ApiSchemas = ApiDocument['schemas'];
 
 export const COLLECTIONS = [
   'tokens',
@@ -23,6 +30,11 @@ export const COLLECTIONS = [
 
 export type CollectionName = (typeof COLLECTIONS)[number];
 
+type DocumentedCollections = Required<AdminDocument['schemas']['State']['store']['collections']>;
+
+/** The record a collection holds, as spec/admin.yaml describes it. */
+export type RecordOf<C extends CollectionName> = DocumentedCollections[C][string];
+
 /** Every stored record belongs to exactly one API client (per-client isolation). */
 export interface StoredRecord {
   id: string;
@@ -36,139 +48,41 @@ export interface RecordWrite {
   record: StoredRecord;
 }
 
-export type Metadata = Record<string, unknown>;
+export type Metadata = ApiSchemas['Metadata'];
 
-interface Timestamps {
-  createdAt: string;
-  updatedAt: string;
-}
+export type ProductRecord = RecordOf<'products'>;
+export type CustomerRecord = RecordOf<'customers'>;
+export type PlanRecord = RecordOf<'plans'>;
+export type SubscriptionRecord = RecordOf<'subscriptions'>;
+export type OrderRecord = RecordOf<'orders'>;
+export type OrderItem = OrderRecord['items'][number];
+export type ShippingAddress = NonNullable<OrderRecord['shippingAddress']>;
+export type PaymentRecord = RecordOf<'payments'>;
+export type PaymentMethod = PaymentRecord['method'];
+export type TokenRecord = RecordOf<'tokens'>;
+/** How often an order's status was polled: kept beside the order (collection `orderPolls`, same id). */
+export type OrderPollsRecord = RecordOf<'orderPolls'>;
 
-export interface ProductRecord extends StoredRecord, Timestamps {
-  name: string;
-  description?: string;
-  price: number;
-  imageUrl?: string;
-  originProductId?: string;
-  metadata?: Metadata;
-}
-
-export interface CustomerRecord extends StoredRecord, Timestamps {
-  name?: string;
-  email?: string;
-  phone?: string;
-  addressLine?: string;
-  city?: string;
-  postalCode?: string;
-  taxId?: string;
-  merchantCustomerId?: string;
-  metadata?: Metadata;
-}
-
+// The lists the code walks (and zod checks with): each the document's enum, written again as a value.
 export const PLAN_INTERVALS = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
-
-export interface PlanRecord extends StoredRecord, Timestamps {
-  name: string;
-  description?: string;
-  price: number;
-  currency: 'MZN';
-  interval: PlanInterval;
-  intervalCount: number;
-  metadata?: Metadata;
-  originPlanId?: string;
-}
-
 export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAST_DUE', 'CANCELLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export interface SubscriptionRecord extends StoredRecord, Timestamps {
-  status: SubscriptionStatus;
-  planId: string;
-  customerId: string;
-  name?: string;
-  description?: string;
-  originSubscriptionId?: string;
-  attempts: number;
-  maxAttempts: number;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  /** The latest charge (pending, or the last paid or failed one), so billing finds it without a scan. */
-  _paymentId?: string;
-}
-
 export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface OrderItem {
-  productId: string;
-  name: string;
-  quantity: number;
-  price: number;
-  total: number;
-}
-
-export interface ShippingAddress {
-  street?: string;
-  number?: string;
-  city?: string;
-  zipCode?: string;
-  country?: string;
-}
-
-export interface OrderRecord extends StoredRecord, Timestamps {
-  orderId: string;
-  status: OrderStatus;
-  customerId: string;
-  items: OrderItem[];
-  subtotal: number;
-  shippingCost: number;
-  amount: number;
-  currency: 'MZN';
-  source?: { source: string };
-  shippingAddress?: ShippingAddress;
-  shippingAddressDisabled?: boolean;
-  deliveryInfoDisabled?: boolean;
-  statusHistory: Array<{ status: OrderStatus; at: string }>;
-  /** The order's payment, so a status change updates it without a scan. */
-  _paymentId?: string;
-}
-
-/** How often an order's status was polled: kept beside the order (collection `orderPolls`, same id). */
-export interface OrderPollsRecord extends StoredRecord {
-  polls: number;
-}
-
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type PaymentMethod = 'mpesa' | 'emola';
 
-export interface PaymentRecord extends StoredRecord, Timestamps {
-  orderId?: string;
-  subscriptionId?: string;
-  amount: number;
-  currency: 'MZN';
-  method: PaymentMethod;
-  status: PaymentStatus;
-  /** Why a FAILED or CANCELLED payment ended so (src/domain/payer-outcomes.ts). */
-  failureReason?: FailureReason;
-  /** When the checkout page sent the payer's phone its prompt (the payer's number is `_payerPhone`). */
-  _promptAt?: string;
-}
-
-
-export interface TokenRecord extends StoredRecord {
-  kind: 'access' | 'refresh';
-  /** SHA-256 of the secret; the secret itself is never stored. */
-  tokenHash: string;
-  /** Last 6 characters of the secret, so a person can tell tokens apart in a list. */
-  tokenHint: string;
-  issuedAt: string;
-  /** Issue order within the client: timestamps tie within a millisecond (and always on a frozen clock). */
-  sequence: number;
-  /** Access tokens only; refresh tokens stay valid until revoked. */
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  /** For access tokens: the refresh token they were issued with (revoking it cascades). */
-  refreshTokenId: string | null;
-}
+/** Compile-time: `tsc -b` fails when a list above and the documents' enums (either document) part. */
+export type RecordListChecks = [
+  Expect<Drift<CollectionName, keyof DocumentedCollections>>,
+  Expect<Drift<PlanInterval, PlanRecord['interval']>>,
+  Expect<Drift<PlanInterval, ApiSchemas['PlanInterval']>>,
+  Expect<Drift<SubscriptionStatus, SubscriptionRecord['status']>>,
+  Expect<Drift<SubscriptionStatus, ApiSchemas['SubscriptionStatusValue']>>,
+  Expect<Drift<OrderStatus, OrderRecord['status']>>,
+  Expect<Drift<OrderStatus, OrderRecord['statusHistory'][number]['status']>>,
+  Expect<Drift<OrderStatus, ApiSchemas['OrderStatusValue']>>,
+  Expect<Drift<PaymentStatus, PaymentRecord['status']>>,
+  Expect<Drift<PaymentStatus, ApiSchemas['PaymentStatusValue']>>,
+];

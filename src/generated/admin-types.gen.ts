@@ -1129,17 +1129,24 @@ export interface components {
             clientId: string;
             /** @enum {string} */
             kind: "access" | "refresh";
+            /** @description SHA-256 of the secret; the secret itself is never stored. */
             tokenHash: string;
+            /** @description Last 6 characters of the secret, so a person can tell tokens apart in a list. */
             tokenHint: string;
             /** Format: date-time */
             issuedAt: string;
+            /** @description Issue order within the client: timestamps tie within a millisecond (and always on a frozen clock). */
             sequence: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Access tokens only; refresh tokens stay valid until revoked.
+             */
             expiresAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
             /** Format: date-time */
             lastUsedAt: string | null;
+            /** @description For access tokens: the refresh token they were issued with (revoking it cascades). */
             refreshTokenId: string | null;
         };
         StoredProduct: {
@@ -1154,7 +1161,9 @@ export interface components {
             price: number;
             imageUrl?: string;
             originProductId?: string;
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
         };
         StoredCustomer: {
             id: string;
@@ -1171,7 +1180,9 @@ export interface components {
             postalCode?: string;
             taxId?: string;
             merchantCustomerId?: string;
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
         };
         StoredPlan: {
             id: string;
@@ -1188,7 +1199,9 @@ export interface components {
             /** @enum {string} */
             interval: "weekly" | "monthly" | "quarterly" | "yearly";
             intervalCount: number;
-            metadata?: Record<string, never>;
+            metadata?: {
+                [key: string]: unknown;
+            };
             originPlanId?: string;
         };
         StoredSubscription: {
@@ -1211,6 +1224,7 @@ export interface components {
             currentPeriodStart: string;
             /** Format: date-time */
             currentPeriodEnd: string;
+            /** @description The latest charge (pending, or the last paid or failed one), so billing finds it without a scan. */
             _paymentId?: string;
         };
         /** @description An order as stored; `orderId` must equal `id`. */
@@ -1237,7 +1251,17 @@ export interface components {
             amount: number;
             /** @enum {string} */
             currency: "MZN";
+            source?: {
+                source: string;
+            };
+            /** @description The fields the API takes; an import may hold others, strings all. */
             shippingAddress?: {
+                street?: string;
+                number?: string;
+                city?: string;
+                zipCode?: string;
+                country?: string;
+            } & {
                 [key: string]: string;
             };
             shippingAddressDisabled?: boolean;
@@ -1248,6 +1272,7 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
+            /** @description The order's payment, so a status change updates it without a scan. */
             _paymentId?: string;
         };
         /** @description A payment as stored; exactly one of `orderId` and `subscriptionId`. */
@@ -1267,15 +1292,21 @@ export interface components {
             method: "mpesa" | "emola";
             /** @enum {string} */
             status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUNDED";
-            failureReason?: {
-                /** @enum {string} */
-                code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED";
-                providerCode?: string;
-                message: string;
-            };
+            failureReason?: components["schemas"]["StoredFailureReason"];
+            /** @description The payer's number the checkout page took. */
             _payerPhone?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the checkout page sent the payer's phone its prompt.
+             */
             _promptAt?: string;
+        };
+        /** @description Why a FAILED or CANCELLED payment ended so (spec/openapi.yaml `FailureReason`, docs/payer-outcomes.md). */
+        StoredFailureReason: {
+            /** @enum {string} */
+            code: "INSUFFICIENT_BALANCE" | "PAYER_CANCELLED" | "PAYER_TIMEOUT" | "INVALID_NUMBER" | "WRONG_PIN" | "PROVIDER_ERROR" | "PAYMENT_FAILED" | "ORDER_CANCELLED" | "WALLET_LIMIT_EXCEEDED" | "WALLET_LOCKED" | "TRANSACTION_IN_PROGRESS";
+            providerCode?: string;
+            message: string;
         };
         WalletInput: {
             /** @description MZN, as every amount is written; required to create. */
@@ -1338,18 +1369,23 @@ export interface components {
         StoredWallet: {
             id: string;
             clientId: string;
+            /** @description E.164, as a Mozambican mobile number is normalised: `+258841234567`. */
             phone: string;
             /** @enum {string} */
             provider: "mpesa" | "emola";
             balanceCentavos: number;
-            /** @description The PIN's salted hash; the PIN itself is never kept. */
+            /** @description `sha256$<salt>$<digest>`, the PIN's salted hash; the PIN itself is never kept. */
             pinHash: string;
+            /** @description Absent: no limit. */
             perTransactionCentavos?: number;
+            /** @description Absent: no limit. */
             perDayCentavos?: number;
             /** @enum {string} */
             status: "active" | "locked";
+            /** @description Wrong PINs in a row; the wallet locks when they reach `lockAfterWrongPins`. */
             wrongPins: number;
             lockAfterWrongPins: number;
+            /** @description The payment whose prompt the phone shows (or showed last): a second push while it is open is refused. */
             _promptPaymentId?: string;
             createdAt: string;
             updatedAt: string;
@@ -1365,8 +1401,11 @@ export interface components {
             paymentId: string;
             orderId?: string;
             subscriptionId?: string;
+            failureReason?: components["schemas"]["StoredFailureReason"];
+            /** @description The instant of the payment's move (mock clock of the client). */
             createdAt: string;
         };
+        /** @description How often an order's status was polled: kept beside the order (same id). */
         StoredOrderPolls: {
             id: string;
             clientId: string;
@@ -1536,22 +1575,34 @@ export interface components {
             previousSecretExpiresAt?: string;
         };
         Delivery: {
+            /** @description `whd_…` */
             id: string;
             clientId: string;
+            /** @description The payload's id: shared by a re-send and a duplicate. */
             eventId: string;
             /** @enum {string} */
             type: "order.status_changed" | "payment.status_changed" | "subscription.status_changed";
+            /** @description Where the latest attempt went (the client's endpoint then). */
             url: string;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the attempt started (mock clock).
+                 */
                 at: string;
+                /** @description The receiver's HTTP status, when it answered. */
                 statusCode?: number;
+                /** @description Why no answer counts: a network error, the timeout, a scenario, a missing endpoint. */
                 error?: string;
+                /** @description Real milliseconds the attempt took (0 when nothing was sent). */
                 durationMs: number;
             }[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the next attempt is due on the mock clock; null once delivered or failed.
+             */
             nextAttemptAt: string | null;
             /** Format: date-time */
             createdAt: string;

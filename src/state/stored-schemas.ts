@@ -1,8 +1,9 @@
 /**
- * The stored records as zod schemas, one per collection (the shapes of domain/records.ts): what a state import
- * or a snapshot restore must hold before it replaces anything. Every field the flows read is checked (types,
- * enums, ISO instants within the clock's range); fields a request added beyond those (the document allows a
- * few) pass as they are.
+ * The stored records as zod schemas, one per collection: what a state import or a snapshot restore must hold
+ * before it replaces anything. Every field the flows read is checked (types, enums, ISO instants within the
+ * clock's range, and what the document cannot say: an order's `orderId` is its id, a payment has one owner);
+ * fields a request added beyond those (the document allows a few) pass as they are. Each schema's shape is its
+ * record's, spec/admin.yaml's (domain/records.ts): the checks at the end fail `tsc -b` when they part.
  */
 import { z } from 'zod';
 import { isWithinClockRange } from '../platform/clock.ts';
@@ -12,8 +13,10 @@ import {
   PLAN_INTERVALS,
   SUBSCRIPTION_STATUSES,
   type CollectionName,
+  type RecordOf,
 } from '../domain/records.ts';
 import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
+import type { Allows, Drift, Expect, Shape } from '../domain/same-shape.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -44,7 +47,13 @@ const product = z.looseObject({
 const customer = z.looseObject({
   ...owned,
   ...stamps,
-  ...Object.fromEntries(['name', 'email', 'phone', 'addressLine', 'city', 'postalCode', 'taxId'].map((field) => [field, text.optional()])),
+  name: text.optional(),
+  email: text.optional(),
+  phone: text.optional(),
+  addressLine: text.optional(),
+  city: text.optional(),
+  postalCode: text.optional(),
+  taxId: text.optional(),
   merchantCustomerId: reference.optional(),
   metadata,
 });
@@ -80,6 +89,10 @@ const subscription = z.looseObject({
 
 const orderItem = z.looseObject({ productId: reference, name: text, quantity: z.number().int().min(1), price: amount, total: amount });
 
+/** The fields the API takes; an import may hold others, strings all. */
+const address = { street: text.optional(), number: text.optional(), city: text.optional(), zipCode: text.optional(), country: text.optional() };
+const shippingAddress = z.object(address).catchall(text);
+
 const order = z
   .looseObject({
     ...owned,
@@ -93,13 +106,15 @@ const order = z
     amount,
     currency: z.literal('MZN'),
     source: z.looseObject({ source: text }).optional(),
-    shippingAddress: z.record(z.string(), text).optional(),
+    shippingAddress: shippingAddress.optional(),
     shippingAddressDisabled: z.boolean().optional(),
     deliveryInfoDisabled: z.boolean().optional(),
     statusHistory: z.array(z.looseObject({ status: z.enum(ORDER_STATUSES), at: instant })).min(1),
     _paymentId: reference.optional(),
   })
   .refine((record) => record.orderId === record.id, { path: ['orderId'], message: 'deve ser igual ao id' });
+
+const failureReason = z.strictObject({ code: z.enum(FAILURE_CODES), providerCode: z.string().max(50).optional(), message: z.string().max(500) });
 
 const payment = z
   .looseObject({
@@ -111,9 +126,7 @@ const payment = z
     currency: z.literal('MZN'),
     method: z.enum(['mpesa', 'emola']),
     status: z.enum(PAYMENT_STATUSES),
-    failureReason: z
-      .strictObject({ code: z.enum(FAILURE_CODES), providerCode: z.string().max(50).optional(), message: z.string().max(500) })
-      .optional(),
+    failureReason: failureReason.optional(),
     _payerPhone: text.optional(),
     _promptAt: instant.optional(),
   })
@@ -182,6 +195,7 @@ const walletEntry = z.looseObject({
   paymentId: reference,
   orderId: reference.optional(),
   subscriptionId: reference.optional(),
+  failureReason: failureReason.optional(),
   createdAt: instant,
 });
 
@@ -198,3 +212,25 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> 
   wallets: wallet,
   walletEntries: walletEntry,
 };
+
+type Out<Schema extends z.ZodType> = z.output<Schema>;
+type Delivery = RecordOf<'webhookDeliveries'>;
+
+/**
+ * Compile-time: `tsc -b` fails, naming the fields, when a schema above and its record's documented shape part. A
+ * delivery's payload is checked as an envelope (id, type, instant, data): every payload the document allows passes.
+ */
+export type StoredSchemaChecks = [
+  Expect<Drift<Out<typeof token>, RecordOf<'tokens'>>>,
+  Expect<Drift<Out<typeof product>, RecordOf<'products'>>>,
+  Expect<Drift<Out<typeof customer>, RecordOf<'customers'>>>,
+  Expect<Drift<Out<typeof plan>, RecordOf<'plans'>>>,
+  Expect<Drift<Out<typeof subscription>, RecordOf<'subscriptions'>>>,
+  Expect<Drift<Out<typeof order>, RecordOf<'orders'>>>,
+  Expect<Drift<Out<typeof payment>, RecordOf<'payments'>>>,
+  Expect<Drift<Out<typeof orderPolls>, RecordOf<'orderPolls'>>>,
+  Expect<Drift<Omit<Shape<Out<typeof webhookDelivery>>, 'payload'>, Omit<Delivery, 'payload'>>>,
+  Expect<Allows<Out<typeof webhookDelivery>['payload'], Delivery['payload']>>,
+  Expect<Drift<Out<typeof wallet>, RecordOf<'wallets'>>>,
+  Expect<Drift<Out<typeof walletEntry>, RecordOf<'walletEntries'>>>,
+];

@@ -4,46 +4,16 @@
  * is kept as a salted hash (as client secrets are: clients/secret-hash.ts), to judge the payer's answer; the PIN itself
  * reaches neither the data file nor an answer.
  */
-import type { FailureReason } from '../domain/payer-outcomes.ts';
 import { mozambicanMobile } from '../domain/phone-number.ts';
-import type { PaymentMethod, StoredRecord } from '../domain/records.ts';
+import type { PaymentMethod, RecordOf } from '../domain/records.ts';
 
-export type WalletStatus = 'active' | 'locked';
+/** Its shape is the document's (spec/admin.yaml `StoredWallet`), as every record's is (domain/records.ts). */
+export type WalletRecord = RecordOf<'wallets'>;
+export type WalletStatus = WalletRecord['status'];
 
-export interface WalletRecord extends StoredRecord {
-  /** E.164, as normalisePhone writes a Mozambican mobile: `+258841234567`. */
-  phone: string;
-  provider: PaymentMethod;
-  balanceCentavos: number;
-  /** `sha256$<salt>$<digest>` of the PIN. */
-  pinHash: string;
-  /** Absent: no limit. */
-  perTransactionCentavos?: number;
-  perDayCentavos?: number;
-  status: WalletStatus;
-  /** Wrong PINs in a row; the wallet locks when they reach `lockAfterWrongPins`. */
-  wrongPins: number;
-  lockAfterWrongPins: number;
-  createdAt: string;
-  updatedAt: string;
-  /** The payment whose prompt the phone shows (or showed last): a second push while it is open is refused. */
-  _promptPaymentId?: string;
-}
-
-export type WalletEntryKind = 'debit' | 'failed' | 'cancelled';
-
-export interface WalletEntryRecord extends StoredRecord {
-  phone: string;
-  kind: WalletEntryKind;
-  amountCentavos: number;
-  balanceAfterCentavos: number;
-  paymentId: string;
-  orderId?: string;
-  subscriptionId?: string;
-  failureReason?: FailureReason;
-  /** The instant of the payment's move (mock clock of the client). */
-  createdAt: string;
-}
+/** A statement line (spec/admin.yaml `StoredWalletEntry`). */
+export type WalletEntryRecord = RecordOf<'walletEntries'>;
+export type WalletEntryKind = WalletEntryRecord['kind'];
 
 /** M-Pesa (Vodacom) takes 84 and 85, e-Mola (Movitel) 86 and 87, as the catalogue and the checkout page read numbers. */
 const PROVIDER_OF_PREFIX: Readonly<Record<string, PaymentMethod>> = { '84': 'mpesa', '85': 'mpesa', '86': 'emola', '87': 'emola' };

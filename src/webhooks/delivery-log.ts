@@ -2,41 +2,16 @@
  * The deliveries the mock remembers, oldest first, bounded: past the limit the oldest finished delivery goes
  * (the oldest of all when every one is still pending), so a receiver that is down for long cannot grow memory.
  */
-import type { WebhookEventType, WebhookPayload } from './payload.ts';
+import type { RecordOf } from '../domain/records.ts';
+import type { WebhookPayload } from './payload.ts';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface DeliveryAttempt {
-  /** When the attempt started (mock clock, ISO 8601). */
-  at: string;
-  /** The receiver's HTTP status, when it answered. */
-  statusCode?: number;
-  /** Why no answer counts: a network error, the timeout, a scenario, a missing endpoint. */
-  error?: string;
-  /** Real milliseconds the attempt took (0 when nothing was sent). */
-  durationMs: number;
-}
-
-export interface Delivery {
-  /** `whd_…` */
-  id: string;
-  clientId: string;
-  /** The payload's id: shared by a re-send and a duplicate. */
-  eventId: string;
-  type: WebhookEventType;
-  /** Where the latest attempt went (the client's endpoint then). */
-  url: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  /** When the next attempt is due on the mock clock; null once delivered or failed. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  payload: WebhookPayload;
-  /** Set on the extra copy a `duplicateDeliveries` scenario sends: the delivery it duplicates. */
-  duplicateOf?: string;
-  /** Set on a re-send: the delivery it repeats. */
-  resentFrom?: string;
-}
+/**
+ * A delivery as the outbox keeps it: the document's shape (spec/admin.yaml `Delivery`, collection
+ * `webhookDeliveries`), with the payload typed as the webhooks build it (./payload.ts).
+ */
+export type Delivery = Omit<RecordOf<'webhookDeliveries'>, 'payload'> & { payload: WebhookPayload };
+export type DeliveryStatus = Delivery['status'];
+export type DeliveryAttempt = Delivery['attempts'][number];
 
 export interface DeliveryFilter {
   clientId?: string;

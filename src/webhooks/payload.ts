@@ -6,9 +6,10 @@
  */
 import type { DomainEvent } from '../domain/events.ts';
 import type { FailureReason } from '../domain/payer-outcomes.ts';
-import type { OrderStatus, PaymentStatus, SubscriptionStatus } from '../domain/records.ts';
+import type { OrderStatus, PaymentStatus, RecordOf, SubscriptionStatus } from '../domain/records.ts';
 
-export type WebhookEventType = 'order.status_changed' | 'payment.status_changed' | 'subscription.status_changed';
+/** The document's (spec/admin.yaml `Delivery.type`). */
+export type WebhookEventType = RecordOf<'webhookDeliveries'>['type'];
 
 export interface OrderStatusData {
   orderId: string;

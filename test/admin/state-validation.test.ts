@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { storeOnDisk } from '../support/full-disk.ts';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, type TestApp } from '../support/test-app.ts';
 import { placeOrder } from '../support/admin-helpers.ts';
+import { pay, placeOrder as placeWalletOrder, WALLET_ORDER_600 } from '../support/checkout-helpers.ts';
 
 type State = Record<string, any>;
 const START = FROZEN_AT.toISOString();
@@ -135,6 +136,20 @@ describe('a real state', () => {
     await t.http.put('/__admin/state').send(state).expect(200);
     expect(await observable(t)).toEqual(before);
   }, 60_000);
+
+  it('a payment a wallet refused (over its limit) and its statement line export and import back unchanged', async () => {
+    const t = await createTestApp();
+    const wallet = '/__admin/clients/mock-client/wallets/%2B258841112233';
+    await t.http.put(wallet).send({ balance: 5000, pin: '1234', limits: { perTransaction: 100 } }).expect(201);
+    const order = await placeWalletOrder(t, WALLET_ORDER_600, await tokenFor(t));
+    await pay(t, order.path, 'mpesa', '84 111 2233').expect(303);
+    const answer = await t.http.post(`${wallet}/prompt`).send({ action: 'pin', pin: '1234' }).expect(200);
+    expect(answer.body.data).toMatchObject({ status: 'FAILED', failureReason: { code: 'WALLET_LIMIT_EXCEEDED' } });
+    const state = await exported(t);
+    const before = await observable(t);
+    await t.http.put('/__admin/state').send(state).expect(200);
+    expect(await observable(t)).toEqual(before);
+  });
 });
 
 describe('a snapshot restore', () => {
