@@ -35,7 +35,9 @@ export function locator(router: OpenApiRouter, mount: (path: string) => string |
 export function runLocated(stages: readonly Stage[], request: RequestState, locate: Locate): Promise<Reply> {
   const located = locate(request.context.method, request.context.path);
   if (!located) return Promise.resolve(failure('not_found'));
-  Object.assign(request, located);
+  request.apiPath = located.apiPath;
+  request.routeMethod = located.routeMethod;
+  request.operation = located.operation;
   request.context.operationId = located.operation?.operationId;
   return runStages(stages, request, () => failure('not_found'));
 }

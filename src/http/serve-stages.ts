@@ -71,7 +71,7 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Stag
     };
     const reply = await run(state);
     // The body as the body stage parsed it: never read here, so a request refused before it stays unread.
-    const request = { headers: req.headers, ...(state.body === undefined ? {} : { body: state.body }) };
+    const request = state.body === undefined ? { headers: req.headers } : { headers: req.headers, body: state.body };
     try {
       sendReply(res, state.context, reply, observers, request);
     } catch (error) {

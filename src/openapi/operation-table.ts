@@ -66,6 +66,8 @@ export function operationTable(operations: readonly Operation[]): OperationTable
 
 /** A request path as openapi-backend reads it: a leading slash, no query string, no trailing slashes. */
 export function normalizedPath(rawPath: string): string {
+  // Most paths are already so: returned as they are, with nothing made.
+  if (rawPath.startsWith('/') && !rawPath.includes('?') && (rawPath.length === 1 || !rawPath.endsWith('/')) && !/^\s|\s$/.test(rawPath)) return rawPath;
   let path = rawPath.trim().split('?')[0] ?? '';
   if (!path.startsWith('/')) path = `/${path}`;
   while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
@@ -81,11 +83,15 @@ function operationMatcher(operations: readonly Operation[]): (method: string, pa
   const templates = operations
     .map((operation) => ({ operation, pattern: templatePattern(operation.path), literal: operation.path.replace(/\{[^}]*\}/g, '').length }))
     .sort((a, b) => b.literal - a.literal);
+  // Looked up by method, and an exact path by a key: a request no longer compares every operation.
+  const exact = new Map<string, Operation>();
+  for (const operation of operations) if (!exact.has(`${operation.method} ${operation.path}`)) exact.set(`${operation.method} ${operation.path}`, operation);
+  const templatesOf = new Map<string, typeof templates>();
+  for (const template of templates) templatesOf.set(template.operation.method, [...(templatesOf.get(template.operation.method) ?? []), template]);
   return (method, rawPath) => {
     const wanted = method.toLowerCase();
     const path = normalizedPath(rawPath);
-    const exact = operations.find((operation) => operation.path === path && operation.method === wanted);
-    return exact ?? templates.find((template) => template.operation.method === wanted && template.pattern.test(path))?.operation;
+    return exact.get(`${wanted} ${path}`) ?? templatesOf.get(wanted)?.find((template) => template.pattern.test(path))?.operation;
   };
 }
 
