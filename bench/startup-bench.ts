@@ -6,9 +6,10 @@
  *     "listening on" line), `runs` times after one discarded warm-up run, for: the shipped bin (dist/), the
  *     TypeScript sources through tsx (as bin ran them before the build step), and a bare Express hello-world (floor);
  *     also the gap between the "listening" line and that 200 (work left for the first request), and RSS.
- * (b) in one fresh server (--rate-limit off): for every operation of spec/openapi.yaml, in document order with
- *     /auth/* last, the latency of its first request vs the median of the next 5 (same request each time: the
- *     document's first JSON example as body, else {}; path parameters from their examples; a valid bearer token).
+ * (b) in one fresh server (--rate-limit off): for every operation of spec/openapi.yaml, in the router's order (the
+ *     document's paths, each path's methods get, put, post, delete, patch) with /auth/* last, the latency of its
+ *     first request vs the median of the next 5 (same request each time: the document's first JSON example as body,
+ *     else {}; path parameters from their examples; a valid bearer token).
  *     Statuses do not matter (a 400 still runs the request validator); the first one is shown.
  * (c) RSS of that server (VmRSS): at rest after start-up, and after (b); each after 2 s idle.
  */
@@ -17,6 +18,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { operationsOf } from '../src/openapi/operation-table.ts';
+import { resolvedCopy } from '../src/openapi/references.ts';
 import {
   firstToken, fmt, median, percentile, request, rssMiB, sleep, spawnServer, stopServer, type Spawned,
 } from './startup-support.ts';
@@ -84,34 +87,22 @@ async function startupTable(): Promise<string[]> {
 // ---------------------------------------------------------------- (b) first request per operation, (c) RSS
 
 type Node = Record<string, unknown>;
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 interface Operation { id: string; method: string; path: string; body?: unknown }
 
+/** The document's operations as the router lists them (operation-table.ts), its references resolved (references.ts). */
 function operations(doc: Node): Operation[] {
-  const deref = (node: unknown): Node => {
-    let current = node as Node;
-    while (typeof current?.$ref === 'string') {
-      current = (current.$ref as string).slice(2).split('/').reduce<Node>((at, key) => at[key] as Node, doc);
-    }
-    return current ?? {};
-  };
-  const found: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Node)) {
-    for (const [method, raw] of Object.entries(item as Node)) {
-      if (!METHODS.includes(method)) continue;
-      const op = raw as Node;
-      const params = [...((item as Node).parameters as unknown[] ?? []), ...(op.parameters as unknown[] ?? [])].map(deref);
-      const concrete = path.replace(/\{(\w+)\}/g, (_all, name: string) => {
-        const param = params.find((p) => p.in === 'path' && p.name === name);
-        return encodeURIComponent(String(param?.example ?? deref(param?.schema).example ?? 'x'));
-      });
-      const json = deref(deref(op.requestBody).content && (deref(op.requestBody).content as Node)['application/json']);
-      const example = json.example ?? Object.values((json.examples as Node) ?? {}).map((entry) => deref(entry).value)[0];
-      const body = op.requestBody ? (example ?? {}) : undefined;
-      found.push({ id: String(op.operationId ?? `${method} ${path}`), method: method.toUpperCase(), path: `/v1${concrete}`, body });
-    }
-  }
+  const found = operationsOf(resolvedCopy(doc)).map((op): Operation => {
+    const params = op.parameters as Node[];
+    const concrete = op.path.replace(/\{(\w+)\}/g, (_all, name: string) => {
+      const param = params.find((p) => p.in === 'path' && p.name === name);
+      return encodeURIComponent(String(param?.example ?? (param?.schema as Node | undefined)?.example ?? 'x'));
+    });
+    const json = ((op.requestBody as Node | undefined)?.content as Node | undefined)?.['application/json'] as Node | undefined;
+    const example = json?.example ?? Object.values((json?.examples as Record<string, Node> | undefined) ?? {}).map((entry) => entry.value)[0];
+    const body = op.requestBody ? (example ?? {}) : undefined;
+    return { id: String(op.operationId ?? `${op.method} ${op.path}`), method: op.method.toUpperCase(), path: `/v1${concrete}`, body };
+  });
   return [...found.filter((op) => !op.path.startsWith('/v1/auth/')), ...found.filter((op) => op.path.startsWith('/v1/auth/'))];
 }
 

@@ -13,35 +13,35 @@ export interface CatalogKind {
   key: string;
   /** Field of the batch request holding the records. */
   batchField: string;
+  /** Field by which an order or a subscription names an existing record instead of giving its data. */
+  referenceField: string;
   /** Fields a new record gets when the request leaves them out. */
   defaults: Record<string, unknown>;
   /** Domain events of a created and of an updated record. */
   events: { created: RecordEvent['type']; updated: RecordEvent['type'] };
 }
 
-export const PRODUCTS: CatalogKind = {
-  collection: 'products',
-  idPrefix: ID_PREFIX.product,
-  key: 'originProductId',
-  batchField: 'products',
-  defaults: {},
-  events: { created: 'product.created', updated: 'product.updated' },
-};
+/** One kind, named after its record (`product`): its id prefix, reference field and events follow that name. */
+function catalogKind(
+  collection: CatalogKind['collection'],
+  name: 'product' | 'customer' | 'plan',
+  key: string,
+  defaults: Record<string, unknown> = {},
+): CatalogKind {
+  return {
+    collection,
+    idPrefix: ID_PREFIX[name],
+    key,
+    // The batch request holds its records in a field named after the collection (`{products: [...]}`).
+    batchField: collection,
+    referenceField: `${name}Id`,
+    defaults,
+    events: { created: `${name}.created`, updated: `${name}.updated` },
+  };
+}
 
-export const CUSTOMERS: CatalogKind = {
-  collection: 'customers',
-  idPrefix: ID_PREFIX.customer,
-  key: 'merchantCustomerId',
-  batchField: 'customers',
-  defaults: {},
-  events: { created: 'customer.created', updated: 'customer.updated' },
-};
+export const PRODUCTS: CatalogKind = catalogKind('products', 'product', 'originProductId');
 
-export const PLANS: CatalogKind = {
-  collection: 'plans',
-  idPrefix: ID_PREFIX.plan,
-  key: 'originPlanId',
-  batchField: 'plans',
-  defaults: { currency: 'MZN', intervalCount: 1 },
-  events: { created: 'plan.created', updated: 'plan.updated' },
-};
+export const CUSTOMERS: CatalogKind = catalogKind('customers', 'customer', 'merchantCustomerId');
+
+export const PLANS: CatalogKind = catalogKind('plans', 'plan', 'originPlanId', { currency: 'MZN', intervalCount: 1 });

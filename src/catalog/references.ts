@@ -30,7 +30,21 @@ function lookup<T extends StoredRecord>(scope: ReferenceScope, collection: Colle
   return record && record.clientId === scope.clientId ? record : undefined;
 }
 
-function upserted<T>(kind: CatalogKind, scope: ReferenceScope, fields: Record<string, unknown>): Resolved<T> {
+/**
+ * The one shape of every reference: the kind's reference field (`customerId`) names an existing record of the
+ * caller, or else the fields upsert one by its merchant key. `path` locates the reference in the request.
+ */
+function resolveReference<T extends StoredRecord>(
+  kind: CatalogKind,
+  scope: ReferenceScope,
+  fields: Record<string, unknown>,
+  path: string,
+): Resolution<T> {
+  const id = fields[kind.referenceField];
+  if (typeof id === 'string') {
+    const found = lookup<T>(scope, kind.collection, id);
+    return found ? { record: found } : unknown(`${path}.${kind.referenceField}`);
+  }
   const upsert = upsertByKey(kind, scope, fields);
   return {
     record: upsert.record as T,
@@ -39,41 +53,18 @@ function upserted<T>(kind: CatalogKind, scope: ReferenceScope, fields: Record<st
   };
 }
 
-export function resolveCustomer(
-  scope: ReferenceScope,
-  customer: { customerId?: string } & Record<string, unknown>,
-  path: string,
-): Resolution<CustomerRecord> {
-  if (typeof customer.customerId === 'string') {
-    const found = lookup<CustomerRecord>(scope, 'customers', customer.customerId);
-    return found ? { record: found } : unknown(`${path}.customerId`);
-  }
-  return upserted<CustomerRecord>(CUSTOMERS, scope, customer);
+export function resolveCustomer(scope: ReferenceScope, customer: Record<string, unknown>, path: string): Resolution<CustomerRecord> {
+  return resolveReference<CustomerRecord>(CUSTOMERS, scope, customer, path);
 }
 
-export function resolvePlan(
-  scope: ReferenceScope,
-  plan: { planId?: string } & Record<string, unknown>,
-  path: string,
-): Resolution<PlanRecord> {
-  if (typeof plan.planId === 'string') {
-    const found = lookup<PlanRecord>(scope, 'plans', plan.planId);
-    return found ? { record: found } : unknown(`${path}.planId`);
-  }
-  return upserted<PlanRecord>(PLANS, scope, plan);
+export function resolvePlan(scope: ReferenceScope, plan: Record<string, unknown>, path: string): Resolution<PlanRecord> {
+  return resolveReference<PlanRecord>(PLANS, scope, plan, path);
 }
 
-export function resolveProduct(
-  scope: ReferenceScope,
-  item: { productId?: string } & Record<string, unknown>,
-  path: string,
-): Resolution<ProductRecord> {
-  if (typeof item.productId === 'string') {
-    const found = lookup<ProductRecord>(scope, 'products', item.productId);
-    return found ? { record: found } : unknown(`${path}.productId`);
-  }
-  const { quantity: _quantity, ...productFields } = item;
-  return upserted<ProductRecord>(PRODUCTS, scope, productFields);
+/** An order's item: its quantity belongs to the order line, not to the product. */
+export function resolveProduct(scope: ReferenceScope, item: Record<string, unknown>, path: string): Resolution<ProductRecord> {
+  const { quantity: _quantity, ...product } = item;
+  return resolveReference<ProductRecord>(PRODUCTS, scope, product, path);
 }
 
 export function isProblem<T>(resolution: Resolution<T>): resolution is { problem: ErrorDetail } {

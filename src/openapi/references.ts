@@ -8,7 +8,7 @@
  * - `expandedCopy`: a copy per use, plain JSON. Right for compiling validators: Ajv, through openapi-backend,
  *   compiles a shared object once, so the second use's errors would carry the first use's schema path and
  *   validation details would name the wrong form of a `oneOf`. The build writes it for the package's documents
- *   (scripts/dereference-specs.mjs).
+ *   (scripts/dereference-specs.mjs). `expandedPart` copies one part of a document so.
  *
  * Only local references (`#/…`) are followed, their JSON pointer escapes (`~1`, `~0`, percent-encoding) decoded; a
  * reference object's other keys are ignored, as OpenAPI 3.0 says.
@@ -52,8 +52,13 @@ export function resolvedCopy(document: Readonly<Node>): Node {
  * a reference Ajv follows.
  */
 export function expandedCopy(document: Readonly<Node>): Node {
+  return expandedPart(document, document) as Node;
+}
+
+/** One part of `document` (a schema, an example) copied as `expandedCopy` copies the whole. */
+export function expandedPart(document: Readonly<Node>, part: unknown): unknown {
   const expanding: string[] = [];
-  return copyReplacingReferences(document, (ref, _node, copy) => {
+  return copyReplacingReferences(part, (ref, _node, copy) => {
     if (expanding.includes(ref)) return { $ref: ref };
     expanding.push(ref);
     try {
@@ -61,7 +66,7 @@ export function expandedCopy(document: Readonly<Node>): Node {
     } finally {
       expanding.pop();
     }
-  }) as Node;
+  });
 }
 
 /** `#/components/schemas/Product` → that node of the document (JSON pointer escapes `~1`, `~0` decoded). */

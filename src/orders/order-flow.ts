@@ -7,17 +7,12 @@ import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
-import { ownRecord, ownRecords } from '../store/owned-records.ts';
+import { byStatusAndCustomer, ownRecord, ownRecords, type StatusAndCustomerFilter } from '../store/owned-records.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import type { StepsOf } from './payer-progression.ts';
 import { startPrompt } from './payer-prompt.ts';
 import { dueStep, dueTimeStep, firstTimeStepAt, type OrderProgression, type ProgressionStep } from './progression.ts';
 import { moveOrder, type FinalStatus, type MoveCause, type Payer } from './transitions.ts';
-
-export interface OrderFilter {
-  status?: unknown;
-  customerId?: unknown;
-}
 
 export interface OrderFlow {
   place(clientId: string, input: OrderInput): Outcome<OrderRecord>;
@@ -46,7 +41,7 @@ export interface OrderFlow {
   paymentOf(order: OrderRecord): PaymentRecord | undefined;
   /** An order of any client, by id alone (its `clientId` says whose): for the public checkout page, which has no bearer. */
   find(orderId: string | undefined): OrderRecord | undefined;
-  list(clientId: string, filter: OrderFilter): ReadonlyArray<Readonly<OrderRecord>>;
+  list(clientId: string, filter: StatusAndCustomerFilter): ReadonlyArray<Readonly<OrderRecord>>;
 }
 
 export interface OrderFlowOptions {
@@ -145,14 +140,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     paymentOf,
     find: (orderId) => (orderId === undefined ? undefined : deps.store.get<OrderRecord>('orders', orderId)),
     list: (clientId, filter) =>
-      ownRecords<OrderRecord>(
-        deps.store,
-        'orders',
-        clientId,
-        (order) =>
-          (filter.status === undefined || order.status === filter.status) &&
-          (filter.customerId === undefined || order.customerId === filter.customerId),
-      ),
+      ownRecords<OrderRecord>(deps.store, 'orders', clientId, byStatusAndCustomer(filter)),
   };
 }
 

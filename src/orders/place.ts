@@ -3,16 +3,15 @@
  * or as references, with or without shipping. The order, its pending payment and any upserted customer and
  * products are written together, or nothing is.
  */
-import type { DomainEvent } from '../domain/events.ts';
 import { failure } from '../errors/failures.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
-import { done, type Outcome } from '../domain/outcome.ts';
+import type { Outcome } from '../domain/outcome.ts';
 import type { Schemas } from '../domain/operation-ids.ts';
-import type { OrderRecord, ProductRecord, RecordWrite } from '../domain/records.ts';
+import type { OrderRecord, ProductRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
-import { changesOf, isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../catalog/references.ts';
+import { isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../catalog/references.ts';
 import { upsertScope } from '../catalog/upsert-scope.ts';
-import { paymentRecord } from './payment-record.ts';
+import { writeNewPurchase } from './new-purchase.ts';
 import { isWithinAmountCap, priceOrder } from './pricing.ts';
 
 export type OrderInput = Schemas['OrderInput'];
@@ -37,15 +36,7 @@ export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput):
   const totals = priceOrder(lines, input.shippingCost);
   const now = scope.now;
   const id = deps.random.id(ID_PREFIX.order);
-  const payment = paymentRecord({
-    id: deps.random.id(ID_PREFIX.payment),
-    clientId,
-    owner: { orderId: id },
-    amount: totals.amount,
-    payerPhone: customer.record.phone,
-    status: 'PENDING',
-    createdAt: now,
-  });
+  const paymentId = deps.random.id(ID_PREFIX.payment);
   const { customer: _customer, items: _items, shippingCost: _shipping, ...rest } = input;
   const order: OrderRecord = {
     ...rest,
@@ -59,19 +50,13 @@ export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput):
     statusHistory: [{ status: 'PENDING', at: now }],
     createdAt: now,
     updatedAt: now,
-    _paymentId: payment.id,
+    _paymentId: paymentId,
   };
-  const references = changesOf([customer, ...resolvedProducts]);
-  const written: RecordWrite[] = [
-    ...references.writes,
-    { collection: 'orders', record: order },
-    { collection: 'payments', record: payment },
-  ];
-  deps.store.putMany(written);
-  const events: DomainEvent[] = [
-    ...references.events,
-    { type: 'order.created', clientId, at: now, orderId: id, status: 'PENDING' },
-    { type: 'payment.created', clientId, at: now, paymentId: payment.id, status: 'PENDING', orderId: id },
-  ];
-  return done(order, written, events);
+  return writeNewPurchase(deps.store, {
+    references: [customer, ...resolvedProducts],
+    collection: 'orders',
+    record: order,
+    created: { type: 'order.created', clientId, at: now, orderId: id, status: 'PENDING' },
+    payment: { id: paymentId, owner: { orderId: id }, amount: totals.amount, payerPhone: customer.record.phone },
+  });
 }

@@ -25,3 +25,15 @@ export function ownRecords<T extends StoredRecord>(
   const records = store.list<T>(collection, clientId);
   return keep ? records.filter(keep) : records;
 }
+
+/** The filter of a list of orders or subscriptions (query `status`, `customerId`): a field left out keeps all. */
+export interface StatusAndCustomerFilter {
+  status?: unknown;
+  customerId?: unknown;
+}
+
+export function byStatusAndCustomer(filter: StatusAndCustomerFilter): (record: Readonly<{ status: unknown; customerId: unknown }>) => boolean {
+  return (record) =>
+    (filter.status === undefined || record.status === filter.status) &&
+    (filter.customerId === undefined || record.customerId === filter.customerId);
+}

@@ -3,18 +3,17 @@
  * create-or-get by originSubscriptionId, billing on the mock clock, and the owner-scoped reads. A new
  * subscription starts PENDING with its first period's payment awaiting the payer.
  */
-import type { DomainEvent } from '../domain/events.ts';
 import type { BillingPolicy } from '../domain/policy.ts';
 import { failure } from '../errors/failures.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { Schemas } from '../domain/operation-ids.ts';
-import type { RecordWrite, SubscriptionRecord } from '../domain/records.ts';
+import type { SubscriptionRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
-import { paymentRecord } from '../orders/payment-record.ts';
+import { writeNewPurchase } from '../orders/new-purchase.ts';
 import { metadataProblem } from '../catalog/metadata.ts';
-import { ownRecord, ownRecords } from '../store/owned-records.ts';
-import { changesOf, isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../catalog/references.ts';
+import { byStatusAndCustomer, ownRecord, ownRecords, type StatusAndCustomerFilter } from '../store/owned-records.ts';
+import { isProblem, resolveCustomer, resolvePlan, unknownReferences } from '../catalog/references.ts';
 import { upsertScope } from '../catalog/upsert-scope.ts';
 import { billSubscriptions, nextBillingAt, type BillingSlice, type ChargeGateOf } from './bill-subscriptions.ts';
 import { DEFAULT_MAX_ATTEMPTS, periodEnd } from './periods.ts';
@@ -25,11 +24,6 @@ export type SubscriptionInput = Schemas['SubscriptionInput'] | Schemas['Subscrip
 export interface Synced {
   subscription: SubscriptionRecord;
   created: boolean;
-}
-
-export interface SubscriptionFilter {
-  status?: unknown;
-  customerId?: unknown;
 }
 
 export interface SubscriptionFlow {
@@ -45,7 +39,7 @@ export interface SubscriptionFlow {
   /** The earliest instant (mock-clock ms) one of the client's subscriptions has a billing step due. */
   nextBillingAt(clientId: string, policy: BillingPolicy): number | undefined;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
-  list(clientId: string, filter: SubscriptionFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
+  list(clientId: string, filter: StatusAndCustomerFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
 
 /** `gateOf`: what meets a charge about to be paid (the payer's wallet, src/wallets/wallet-charge-gate.ts). */
@@ -71,14 +65,7 @@ export function subscriptionFlow(deps: FlowDeps, parts: { gateOf?: ChargeGateOf 
     nextBillingAt: (clientId, policy) => nextBillingAt(deps, clientId, policy),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
     list: (clientId, filter) =>
-      ownRecords<SubscriptionRecord>(
-        deps.store,
-        'subscriptions',
-        clientId,
-        (subscription) =>
-          (filter.status === undefined || subscription.status === filter.status) &&
-          (filter.customerId === undefined || subscription.customerId === filter.customerId),
-      ),
+      ownRecords<SubscriptionRecord>(deps.store, 'subscriptions', clientId, byStatusAndCustomer(filter)),
   };
 }
 
@@ -111,26 +98,11 @@ function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): 
     updatedAt: now,
     _paymentId: paymentId,
   };
-  const payment = paymentRecord({
-    id: paymentId,
-    clientId,
-    owner: { subscriptionId: subscription.id },
-    amount: plan.record.price,
-    payerPhone: customer.record.phone,
-    status: 'PENDING',
-    createdAt: now,
+  return writeNewPurchase(deps.store, {
+    references: [plan, customer],
+    collection: 'subscriptions',
+    record: subscription,
+    created: { type: 'subscription.created', clientId, at: now, subscriptionId: id, status: 'PENDING' },
+    payment: { id: paymentId, owner: { subscriptionId: id }, amount: plan.record.price, payerPhone: customer.record.phone },
   });
-  const references = changesOf([plan, customer]);
-  const written: RecordWrite[] = [
-    ...references.writes,
-    { collection: 'subscriptions', record: subscription },
-    { collection: 'payments', record: payment },
-  ];
-  deps.store.putMany(written);
-  const events: DomainEvent[] = [
-    ...references.events,
-    { type: 'subscription.created', clientId, at: now, subscriptionId: subscription.id, status: 'PENDING' },
-    { type: 'payment.created', clientId, at: now, paymentId: payment.id, status: 'PENDING', subscriptionId: subscription.id },
-  ];
-  return done(subscription, written, events);
 }

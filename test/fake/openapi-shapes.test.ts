@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionName, OrderRecord } from '../../src/domain/records.ts';
 import { orderView } from '../../src/orders/views.ts';
 import { toPublic } from '../../src/domain/public-view.ts';
-import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from '../support/openapi-doc.ts';
+import { expandedPart } from '../../src/openapi/references.ts';
+import { createSchemaAjv, isObject, loadSpec, type JsonObject } from '../support/openapi-doc.ts';
 import { seedFresh, snapshot } from '../support/seeded.ts';
 
 const ajv = createSchemaAjv();
@@ -13,7 +14,7 @@ const doc = loadSpec();
 function schemaValidator(name: string): ValidateFunction {
   const components = doc.components;
   const schemas = isObject(components) && isObject(components.schemas) ? components.schemas : {};
-  const schema = deref(doc, schemas[name]);
+  const schema = expandedPart(doc, schemas[name]);
   if (!isObject(schema)) throw new Error(`no schema ${name}`);
   return ajv.compile(schema as JsonObject);
 }

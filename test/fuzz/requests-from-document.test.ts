@@ -9,13 +9,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/index.ts';
 import { counting } from '../support/counting-store.ts';
-import { deref, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
+import { expandedCopy } from '../../src/openapi/references.ts';
+import { isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
 const SEED = 20261123;
 const RUNS_PER_OPERATION = 25;
 
-const doc = deref(loadSpec()) as JsonObject;
+const doc = expandedCopy(loadSpec());
 
 function exampleBody(operation: JsonObject): unknown {
   const media = isObject(operation.requestBody) && isObject(operation.requestBody.content) ? operation.requestBody.content['application/json'] : undefined;

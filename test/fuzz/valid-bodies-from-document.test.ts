@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/domain/records.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { Store } from '../../src/store/store-types.ts';
-import { deref, isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
+import { expandedCopy } from '../../src/openapi/references.ts';
+import { isObject, loadSpec, operations, type JsonObject } from '../support/openapi-doc.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { generate, problems, requestSchemas, type Generated } from '../support/valid-requests.ts';
 import { seededFractions } from '../../src/platform/random.ts';
@@ -19,7 +20,7 @@ import { counting } from '../support/counting-store.ts';
 const SEED = 20261124;
 const RUNS_PER_OPERATION = 20;
 
-const doc = deref(loadSpec()) as JsonObject;
+const doc = expandedCopy(loadSpec());
 
 /**
  * Order bodies are generated with prices and quantities that keep most totals under the 1e9 MZN cap on an order's

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOpenApiRouter } from '../../src/openapi/openapi-router.ts';
-import { expandedCopy, resolvedCopy } from '../../src/openapi/references.ts';
+import { expandedCopy, expandedPart, resolvedCopy } from '../../src/openapi/references.ts';
 
 type Json = Record<string, any>;
 
@@ -63,6 +63,14 @@ describe('expandedCopy', () => {
 
   it('refuses a reference it cannot resolve, naming it', () => {
     expect(() => expandedCopy({ a: { $ref: '#/components/schemas/Missing' } })).toThrow('unresolved reference #/components/schemas/Missing');
+  });
+
+  it('copies one part of the document so (expandedPart), its references followed into the document', () => {
+    const part = document.components.schemas.Pair;
+    const copy = expandedPart(document, part) as Json;
+    expect(copy).toEqual({ type: 'object', properties: { first: { type: 'string' }, second: { type: 'string' } } });
+    expect(copy).not.toBe(part);
+    expect(expandedPart(document, { $ref: '#/components/schemas/Node' })).toEqual(schemaOf(expandedCopy(document)));
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { expect } from 'vitest';
-import { createSchemaAjv, deref, isObject, loadSpec, type JsonObject } from './openapi-doc.ts';
+import { expandedCopy, expandedPart } from '../../src/openapi/references.ts';
+import { createSchemaAjv, isObject, loadSpec, type JsonObject } from './openapi-doc.ts';
 
 
 const ajv = createSchemaAjv();
@@ -89,9 +90,9 @@ function collectExamples(node: unknown, where: string, out: ExampleCase[]): void
 }
 
 export const doc = loadSpec();
-export const resolved = deref(doc) as JsonObject;
+export const resolved = expandedCopy(doc);
 export function resolve(node: JsonObject): JsonObject {
-  return deref(doc, node) as JsonObject;
+  return expandedPart(doc, node) as JsonObject;
 }
 export const cases: ExampleCase[] = [];
 collectExamples(doc, '', cases);
