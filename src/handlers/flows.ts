@@ -1,5 +1,17 @@
-/** The flows the handlers adapt, built once per app by `server/create-app.ts`. */
-import type { OrderFlow } from '../orders/order-flow.ts';
+/** The flows the handlers adapt, and their assembly: built once per app by `server/create-app.ts`. */
+import type { AppDeps } from '../deps/deps.ts';
+import { DEFAULT_PAYER, type PayerPolicy } from '../domain/policy.ts';
+import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
+import { catalogFlow } from '../catalog/catalog-flow.ts';
+import { orderFlow, type OrderFlow } from '../orders/order-flow.ts';
+import { payerProgression } from '../orders/payer-progression.ts';
+import { paymentQueries } from '../orders/payment-queries.ts';
+import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
+import { tokenFlow } from '../tokens/token-flow.ts';
+import { walletChargeGate } from '../wallets/wallet-charge-gate.ts';
+import { walletFlow } from '../wallets/wallet-flow.ts';
+import { walletProgression } from '../wallets/wallet-progression.ts';
+import { walletPromptGate } from '../wallets/wallet-prompt-gate.ts';
 import type { CatalogFlow } from '../catalog/catalog-flow.ts';
 import type { PaymentQueries } from '../orders/payment-queries.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
@@ -15,4 +27,21 @@ export interface Flows {
   orders: OrderFlow;
   payments: PaymentQueries;
   wallets: WalletFlow;
+}
+
+/** `payerPolicyOf`: a client's payer policy (its scenario's), which says when a wallet's prompt expires. */
+export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => PayerPolicy = () => DEFAULT_PAYER): Flows {
+  // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
+  // order's progression; the wallet meets each prompt the checkout page sends.
+  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps, payerPolicyOf) });
+  return {
+    tokens: tokenFlow(deps),
+    products: catalogFlow(PRODUCTS, deps),
+    customers: catalogFlow(CUSTOMERS, deps),
+    plans: catalogFlow(PLANS, deps),
+    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
+    orders,
+    payments: paymentQueries(deps.store),
+    wallets: walletFlow(deps, { orders, payerPolicyOf }),
+  };
 }

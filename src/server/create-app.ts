@@ -6,12 +6,11 @@
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import { appListener } from './app-listener.ts';
-import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
 import type { AppDeps } from '../deps/deps.ts';
 import { createTicker } from './clock-ticker.ts';
 import { createEventBus, type EventBus } from '../store/event-bus.ts';
 import { createHandlers } from '../handlers/api-handlers.ts';
-import type { Flows } from '../handlers/flows.ts';
+import { createFlows, type Flows } from '../handlers/flows.ts';
 import type { AdminContext } from '../admin/admin-context.ts';
 import { createAdminHandlers } from '../admin/admin-handlers.ts';
 import { mockParts } from '../state/mock-parts.ts';
@@ -47,21 +46,11 @@ import { silentLogger } from '../platform/log.ts';
 import { processCached } from '../platform/process-cache.ts';
 import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
-import { orderFlow } from '../orders/order-flow.ts';
-import { payerProgression } from '../orders/payer-progression.ts';
 import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
-import { catalogFlow } from '../catalog/catalog-flow.ts';
-import { paymentQueries } from '../orders/payment-queries.ts';
-import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
-import { tokenFlow } from '../tokens/token-flow.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
-import { DEFAULT_PAYER, type PayerPolicy } from '../domain/policy.ts';
-import { walletFlow } from '../wallets/wallet-flow.ts';
+import { DEFAULT_PAYER } from '../domain/policy.ts';
 import { walletLedger } from '../wallets/wallet-ledger.ts';
-import { walletChargeGate } from '../wallets/wallet-charge-gate.ts';
-import { walletProgression } from '../wallets/wallet-progression.ts';
-import { walletPromptGate } from '../wallets/wallet-prompt-gate.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
@@ -102,23 +91,6 @@ export interface App {
    * change made durable then published. Called after the admin API moves the clock, and every second by the server.
    */
   tick(): Promise<void>;
-}
-
-/** `payerPolicyOf`: a client's payer policy (its scenario's), which says when a wallet's prompt expires. */
-export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => PayerPolicy = () => DEFAULT_PAYER): Flows {
-  // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
-  // order's progression; the wallet meets each prompt the checkout page sends.
-  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps, payerPolicyOf) });
-  return {
-    tokens: tokenFlow(deps),
-    products: catalogFlow(PRODUCTS, deps),
-    customers: catalogFlow(CUSTOMERS, deps),
-    plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
-    orders,
-    payments: paymentQueries(deps.store),
-    wallets: walletFlow(deps, { orders, payerPolicyOf }),
-  };
 }
 
 /** The request path of the API, in order. A stage that acts on the reply (commit) wraps those after it. */

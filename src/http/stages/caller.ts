@@ -3,7 +3,7 @@
  * hash, one read, whatever the token's state) or the client of Basic credentials. Later stages read
  * `request.caller`: the scenario scope its client, scenario effects its token, authentication its verdict.
  */
-import type { PresentedToken } from '../../domain/caller.ts';
+import type { Caller, PresentedToken } from '../../domain/caller.ts';
 import { basicClientId } from '../basic-credentials.ts';
 import type { Stage } from '../stage.ts';
 
@@ -15,7 +15,10 @@ export function resolveCaller(present: (authorization: string | undefined) => Pr
       const header = typeof authorization === 'string' ? authorization : undefined;
       const token = present(header);
       const clientId = token?.record.clientId ?? basicClientId(header);
-      request.caller = { ...(clientId !== undefined ? { clientId } : {}), ...(token ? { token } : {}) };
+      const caller: Caller = {};
+      if (clientId !== undefined) caller.clientId = clientId;
+      if (token) caller.token = token;
+      request.caller = caller;
       return next();
     },
   };

@@ -21,7 +21,7 @@ export function cors(router: OpenApiRouter, origins: readonly string[]): Stage {
   };
   return {
     name: 'cors',
-    async run(request, next) {
+    run(request, next) {
       const origin = allowedOrigin(request.incoming.headers['origin']);
       if (!origin) return next();
       const vary: Record<string, string> = anyOrigin ? {} : { Vary: 'Origin' };
@@ -42,7 +42,7 @@ export function cors(router: OpenApiRouter, origins: readonly string[]): Stage {
           };
         }
       }
-      return withHeaders(await next(), { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary });
+      return next().then((reply) => withHeaders(reply, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary }));
     },
   };
 }
