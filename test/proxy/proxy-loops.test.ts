@@ -6,7 +6,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
-import { freePort, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
+import { freePort, onFreePort, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
 
 async function runProxy(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
   let stderr = '';
@@ -19,14 +19,10 @@ describe('a target that is the proxy itself', () => {
   it.each(['http://127.0.0.1:PORT', 'http://localhost:PORT/api', 'http://127.1:PORT', 'http://2130706433:PORT/', 'http://0.0.0.0:PORT'])(
     '%s is refused at start (exit 2), and the port is free again',
     async (spelling) => {
-      // A port found free can be taken by another test's server before this proxy binds it: try another then.
-      let port = 0;
-      let run = { code: 0, stderr: '', stdout: '' };
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        port = await freePort();
-        run = await runProxy(['--port', String(port), '--target', spelling.replace('PORT', String(port)), '--fallback', 'mock']);
-        if (!run.stderr.includes('EADDRINUSE')) break;
-      }
+      const { port, result: run } = await onFreePort(
+        (free) => runProxy(['--port', String(free), '--target', spelling.replace('PORT', String(free)), '--fallback', 'mock']),
+        (result) => result.stderr.includes('EADDRINUSE'),
+      );
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(new RegExp(`^commerce-mock proxy: --target \\S+ is this proxy itself \\(\\S+ port ${port}\\): every request would be forwarded to the proxy again\\.\\n$`));
       expect(run.stdout).toBe('');

@@ -134,6 +134,18 @@ export function sendJson(res: ServerResponse, body: unknown, status = 200): void
   res.end(text);
 }
 
+/**
+ * `use` run on a port found free; run again on another when the port was taken meanwhile (another test's server
+ * may bind it between its release and `use`), which `taken` reads from the result. The last result is returned.
+ */
+export async function onFreePort<T>(use: (port: number) => Promise<T>, taken: (result: T) => boolean, attempts = 5): Promise<{ port: number; result: T }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const result = await use(port);
+    if (!taken(result) || attempt >= attempts) return { port, result };
+  }
+}
+
 /** A port nothing listens on now (taken and released). */
 export async function freePort(): Promise<number> {
   const server = createServer();
