@@ -11,7 +11,7 @@ import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../openapi/spec-document.ts';
 import { securityNeeds } from '../http/security-needs.ts';
 import { isDecodable } from '../http/routing.ts';
-import { ownBodyLimit } from '../http/stages/body.ts';
+import { ownBodyLimit } from '../http/request-body.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
 import type { PactRequest } from './pact-interaction.ts';
 import type { Problem } from './response-conformance.ts';

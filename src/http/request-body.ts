@@ -6,9 +6,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, type Failure } from '../errors/failures.ts';
+import type { Operation } from '../openapi/openapi-router.ts';
 import { mediaType } from './media-types.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The operation's own body limit (`x-max-body-bytes`), if the document gives it one; the pact check reads it too. */
+export function ownBodyLimit(operation: Operation | undefined): number | undefined {
+  const own = (operation as { 'x-max-body-bytes'?: unknown } | undefined)?.['x-max-body-bytes'];
+  return typeof own === 'number' ? own : undefined;
+}
 
 export type BodyOutcome = { ok: true; body: unknown } | Failure;
 

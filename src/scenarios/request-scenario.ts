@@ -1,9 +1,8 @@
 /**
  * Which scenario a request runs under: the `X-Mock-Scenario` header's, else the calling client's, else the global
  * one; and with it the policy (token lifetime, rate window, order progression) the later stages and the handler
- * apply. Settled here, by the scenario-scope stage, before anything counts the request; and settled again, only
- * when a token request names its client in its body (`client_id`): the body is read after the rate limit, which
- * counts the request under the scenario known before it, so that second settle cannot move earlier.
+ * apply. Settled once, here, by the scenario-scope stage, before anything counts the request: the caller stage has
+ * found the client by then, from a bearer token, Basic credentials or a token request's body.
  */
 import type { RequestState } from '../http/stage.ts';
 import type { ActiveScenario, ScenarioEngine } from './scenario-engine.ts';
@@ -26,21 +25,12 @@ export function requestedScenario(headers: RequestState['incoming']['headers']):
   return typeof named === 'string' ? named.trim() : undefined;
 }
 
-/** The first settle: the header's scenario, else that of the client the caller stage found (bearer or Basic). */
+/**
+ * The one settle: the header's scenario, else that of the client the caller stage found (bearer, Basic, or a token
+ * request's body), else the global one; recorded with its policy.
+ */
 export function settleScope(engine: ScenarioEngine, request: RequestState): void {
-  settle(engine, request, request.caller?.clientId);
-}
-
-/** The second, once the body is read: a token request without a known client that names one in its body. */
-export function settleBodyClient(engine: ScenarioEngine, request: RequestState): void {
-  if (request.scenarioClientId !== undefined) return;
-  const body = request.body;
-  const named = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['client_id'] : undefined;
-  if (typeof named === 'string' && named.length > 0) settle(engine, request, named);
-}
-
-/** Resolves and records the request's scenario and policy. */
-function settle(engine: ScenarioEngine, request: RequestState, clientId: string | undefined): void {
+  const clientId = request.caller?.clientId;
   const active = engine.resolve(requestedScenario(request.incoming.headers), clientId);
   request.scenario = active;
   request.scenarioClientId = clientId;

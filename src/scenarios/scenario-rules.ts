@@ -15,7 +15,6 @@ import type { RequestState, Stage } from '../http/stage.ts';
 import type { OpenApiRouter } from '../openapi/openapi-router.ts';
 import type { FinalStatus } from '../orders/transitions.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from './prefer.ts';
-import { settleBodyClient } from './request-scenario.ts';
 import { pathParams, type RequestFacts } from './rule-match.ts';
 import type { Decision, ScenarioEngine } from './scenario-engine.ts';
 import type { RuleEffect } from './scenario-schema.ts';
@@ -38,8 +37,6 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
     async run(request, next) {
       const headers = request.incoming.headers;
       const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
-      // Token issue names its client in the body: known only now, it may narrow the scenario.
-      settleBodyClient(engine, request);
       const preferred = preferredCode(headers[PREFER_HEADER]);
       if (preferred !== undefined && request.operation) {
         return preferredAnswer(preferred, {

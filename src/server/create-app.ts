@@ -54,6 +54,7 @@ import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
+import { securityNeeds } from '../http/security-needs.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
@@ -112,7 +113,7 @@ export function apiStages(
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    resolveCaller(flows.tokens.present),
+    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).takesBasic),
     scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),

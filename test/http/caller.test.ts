@@ -69,3 +69,29 @@ describe('the caller, resolved once', () => {
     expect(hashes.sha256 - before).toBe(1);
   });
 });
+
+describe('a token request that names its client in its body', () => {
+  it('is refused as before when its body is malformed, too large or of another media type, and writes nothing', async () => {
+    const store = counting(await openStore({}));
+    const t = await createTestApp({}, { store: store.store });
+    // The mock saves its state after the first answer it gives: the count starts after one.
+    await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send('{').expect(400);
+    const before = store.writes();
+    const malformed = await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send('{"client_id": "mock-client",').expect(400);
+    expect([malformed.body.error, malformed.body.message]).toEqual(['invalid_request', 'JSON malformado no corpo do pedido']);
+    const huge = await t.http.post('/v1/auth/token').set('Content-Type', 'application/json').send(`{"client_id": "mock-client", "pad": "${'x'.repeat(1024 * 1024)}"}`).expect(413);
+    expect([huge.body.error, huge.headers['connection']]).toEqual(['invalid_request', 'close']);
+    const text = await t.http.post('/v1/auth/token').set('Content-Type', 'text/plain').send('client_id=mock-client').expect(415);
+    expect(text.body.error).toBe('invalid_request');
+    expect(store.writes()).toBe(before);
+  });
+
+  it('is journaled under that client, once, with its secret masked', async () => {
+    const t = await createTestApp();
+    await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(200);
+    const listed = (await t.http.get('/__admin/requests?operationId=issueToken').expect(200)).body.data as Array<{ id: string; clientId?: string; status: number }>;
+    expect(listed.map((entry) => [entry.clientId, entry.status])).toEqual([['mock-client', 200]]);
+    const detail = await t.http.get(`/__admin/requests/${encodeURIComponent(listed[0]!.id)}`).expect(200);
+    expect(JSON.stringify(detail.body)).not.toContain('mock-secret');
+  });
+});

@@ -41,14 +41,19 @@ describe('scenario scopes', () => {
     expect(active.body.data).toMatchObject({ global: 'order-paid', clients: { 'other-client': 'token-expiry' } });
   });
 
-  it('a client scenario set in the configuration is active from the start, for calls that name the client in a header', async () => {
+  it('a client scenario set in the configuration is active from the start, wherever a call names the client (header or token body)', async () => {
     const t = await createTestApp({ clients: [{ ...CLIENTS[0]!, scenario: 'rate-limited' } as never, OTHER] });
     const basic = `Basic ${Buffer.from('mock-client:mock-secret').toString('base64')}`;
     const issued = await t.http.post('/v1/auth/token').set('Authorization', basic).send({}).expect(200);
     expect(issued.headers['ratelimit-limit']).toBe('5');
-    // Credentials only in the body are read after the rate limit: that request counts under the global window.
+    // Credentials only in the body name the same client: the request is settled once, under that client's scenario.
     const inBody = await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(200);
-    expect(inBody.headers['ratelimit-limit']).toBe('100');
+    expect(inBody.headers['ratelimit-limit']).toBe('5');
+    const form = await t.http.post('/v1/auth/token').type('form').send('client_id=mock-client&client_secret=mock-secret&grant_type=client_credentials').expect(200);
+    expect(form.headers['ratelimit-limit']).toBe('5');
+    // A body naming another client counts under that client's scenario (none: the global window).
+    const other = await t.http.post('/v1/auth/token').send({ client_id: 'other-client', client_secret: 'other-secret' }).expect(200);
+    expect(other.headers['ratelimit-limit']).toBe('100');
     const token = issued.body.data.access_token as string;
     expect((await t.http.get('/v1/products').set(bearer(token)).expect(200)).headers['ratelimit-limit']).toBe('5');
   });
