@@ -24,7 +24,7 @@ export type ApplyChange = (change: Change | readonly Change[]) => Promise<void>;
 
 /** `events` omitted: a change no listener hears of (start-up, before the app and its bus exist). */
 export function changeApplier(store: Pick<Store, 'commit'>, events?: Pick<EventBus, 'stage' | 'publish'>): ApplyChange {
-  return async (change) => {
+  const apply = async (change: Change | readonly Change[]) => {
     const done = (Array.isArray(change) ? (change as readonly Change[]) : [change as Change]).filter((one) => one.ok !== false);
     const caused = done.flatMap((one) => one.events ?? []);
     if (caused.length > 0) events?.stage(caused);
@@ -32,4 +32,12 @@ export function changeApplier(store: Pick<Store, 'commit'>, events?: Pick<EventB
     if (caused.length > 0 || done.some((one) => (one.written?.length ?? 0) > 0)) await store.commit();
     if (caused.length > 0) events?.publish(caused);
   };
+  // A read's reply (one change, nothing written, no event) is most of what the API answers: nothing to do for it.
+  return (change) => (!Array.isArray(change) && isEmpty(change as Change) ? NOTHING_TO_DO : apply(change));
+}
+
+const NOTHING_TO_DO: Promise<void> = Promise.resolve();
+
+function isEmpty(change: Change): boolean {
+  return (change.written?.length ?? 0) === 0 && (change.events?.length ?? 0) === 0;
 }
