@@ -55,6 +55,46 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 }
 
 /**
+ * `redactHeaders` without its undefined values, made in one loop; the headers themselves when nothing in them needs
+ * masking or leaving out (the common case of a reply's headers, which the journal keeps for every answer).
+ */
+export function maskedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  let copy = false;
+  for (const name in headers) {
+    if (headers[name] === undefined || isSecretName(name)) {
+      copy = true;
+      break;
+    }
+  }
+  if (!copy) return headers as Record<string, string | string[]>;
+  const masked: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(redactHeaders(headers))) if (value !== undefined) masked[name] = value;
+  return masked;
+}
+
+/**
+ * Whether masking would change a JSON-like value: a secret-named field holds something other than `null` or a
+ * boolean, at any depth. Reads the keys only (no copy, no text), with an explicit stack rather than recursion.
+ */
+export function holdsSecret(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+      continue;
+    }
+    for (const key in next) {
+      const child = (next as Record<string, unknown>)[key];
+      if (masked(key, child)) return true;
+      pending.push(child);
+    }
+  }
+  return false;
+}
+
+/**
  * A copy of a JSON-like value with every secret-named field's value (at any depth) masked, whatever it holds: a
  * secret wrapped in an object or a list (`{"password": {"value": "…"}}`, `{"client_secret": ["…"]}`) is masked
  * whole. Only `null` and booleans, which hold no secret, are kept. A parsed query (name → value or values) is one.

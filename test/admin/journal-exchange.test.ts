@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Exchange, RequestContext } from '../../src/domain/caller.ts';
-import { BODY_CAP_BYTES, EXCHANGE_BUDGET_BYTES } from '../../src/state/journal-exchange.ts';
+import { BODY_CAP_BYTES, EXCHANGE_BUDGET_BYTES, journalExchange, shownExchange } from '../../src/state/journal-exchange.ts';
 import { createRequestJournal, type RequestJournalDetail } from '../../src/state/request-journal.ts';
 import { ORDER_BODY } from '../support/admin-helpers.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
@@ -148,5 +148,34 @@ describe('the bound on what the journal keeps', () => {
     expect(journal.find('req_998')?.request?.truncated).toBe(true);
     expect(journal.find('req_999')?.request?.truncated).toBe(true);
     expect(journal.find('req_997')).toBeUndefined();
+  });
+});
+
+describe('what the journal holds', () => {
+  const context = { requestId: 'req_held', method: 'POST', path: '/v1/auth/token', query: '', receivedAt: new Date(0), startedMs: 0 } as unknown as RequestContext;
+
+  it('is masked when kept, not when read: the kept exchange itself holds no secret, in headers, bodies or the written text', () => {
+    const answered = { data: { access_token: 'AT-held-secret', refresh_token: 'RT-held-secret', token_type: 'Bearer', nested: [{ password: { value: 'PW-held-secret' } }] } };
+    const { kept } = journalExchange({
+      context,
+      status: 200,
+      headers: { 'X-Request-Id': 'req_held', 'Set-Cookie': 'session=COOKIE-held-secret' },
+      body: answered,
+      payload: JSON.stringify(answered),
+      request: { headers: { authorization: 'Basic QmFzaWMtaGVsZC1zZWNyZXQ=', 'x-api-key': 'KEY-held-secret' }, body: { client_id: 'mock-client', client_secret: 'CS-held-secret' } },
+    });
+    expect(JSON.stringify(kept)).not.toMatch(/held-secret|QmFzaWMtaGVsZC1zZWNyZXQ=/);
+    expect(shownExchange(kept).response.body).toEqual({ data: { access_token: '***', refresh_token: '***', token_type: 'Bearer', nested: [{ password: '***' }] } });
+    expect(shownExchange(kept).request.headers).toEqual({ authorization: 'Basic ***', 'x-api-key': '***' });
+  });
+
+  it('keeps an answer with no secret as the very text it was sent as, and headers with none as they were', () => {
+    const answered = { data: { id: 'prod_1', name: 'Café', price: 10.5, metadata: { tokenish: null } } };
+    const payload = JSON.stringify(answered);
+    const headers = { 'X-Request-Id': 'req_plain', 'Content-Type': 'application/json; charset=utf-8' };
+    const { kept } = journalExchange({ context, status: 200, headers, body: answered, payload });
+    expect(kept.response.text).toBe(payload);
+    expect(kept.response.headers).toBe(headers);
+    expect(shownExchange(kept).response.body).toEqual(answered);
   });
 });
