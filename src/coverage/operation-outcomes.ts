@@ -67,5 +67,6 @@ export function operationOutcomes(): Outcome[] {
 
 /** The operation outcome an answer shows: its operation, its status and, for an error, its code. */
 export function operationOutcomeId(operationId: string, status: number, errorCode: string | undefined): string {
-  return [operationOutcomePrefix(operationId), String(status), ...(status >= 400 && errorCode ? [errorCode] : [])].join('.');
+  const prefix = operationOutcomePrefix(operationId);
+  return status >= 400 && errorCode ? `${prefix}.${status}.${errorCode}` : `${prefix}.${status}`;
 }

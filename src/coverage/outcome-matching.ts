@@ -47,8 +47,10 @@ export function answerOutcomes(exchange: Exchange): string[] {
   if (context.operationId === undefined) return ids;
   ids.push(operationOutcomeId(context.operationId, status, typeof code === 'string' ? code : undefined));
   if (status < 200 || status >= 300) return ids;
-  const resource = operationOutcomePrefix(context.operationId).split('.')[0] ?? '';
-  return [...ids, ...itemsOf(body).flatMap((item) => recordOutcomes(resource, item))];
+  const prefix = operationOutcomePrefix(context.operationId);
+  const resource = prefix.slice(0, prefix.indexOf('.'));
+  for (const item of itemsOf(body)) ids.push(...recordOutcomes(resource, item));
+  return ids;
 }
 
 const RESOURCE_OF_EVENT: Readonly<Record<Delivery['type'], string>> = {
