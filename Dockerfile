@@ -17,8 +17,9 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline \
  && npm install --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline
 
 # Build stage: every dependency (TypeScript, the build scripts' own), then dist/; then what the server reads at run
-# time is gathered in /ship: the bin, dist/, the OpenAPI documents, the built-in scenarios, the page assets and
-# templates under src/pages/, and the shipped pacts `verify` defaults to (the package's `files`, less the README).
+# time is gathered in /ship: the bin, dist/ (less the bundle's source maps), the OpenAPI documents, the built-in
+# scenarios, the page assets and templates under src/pages/, and the shipped pacts `verify` defaults to (the
+# package's `files`, less the README).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -27,6 +28,7 @@ COPY . .
 RUN npm run build \
  && mkdir -p /ship/src/pages/checkout /ship/src/pages/docs /ship/docs \
  && cp -R package.json bin dist spec scenarios pacts /ship/ \
+ && rm /ship/dist/bundle/*.map \
  && cp -R src/pages/console /ship/src/pages/ \
  && cp -R src/pages/checkout/templates /ship/src/pages/checkout/ \
  && cp -R src/pages/docs/public /ship/src/pages/docs/ \

@@ -1,15 +1,14 @@
 /**
  * `npm run bench:profile [-- --seconds N] [--connections N]`: where a request's CPU time goes on the hot path.
- * Starts the built mock (dist/, the unbundled build, so that every sample names its module) in memory with the
- * default dataset under `node --cpu-prof`, loads `GET /v1/products/{id}` with a bearer token at 50 connections for
- * 10 s (after a 2 s warm-up), stops it, and prints the self time of the load's samples grouped by layer, with the
- * server's CPU microseconds per request (from /proc, over the run); `--top N` adds the N functions of most self
- * time. Prints figures, asserts nothing.
+ * Starts the built mock (bin/commerce-mock.js: the bundle the package ships, each sample named by its source file
+ * through the build's source maps, profile-layers.ts) in memory with the default dataset under `node --cpu-prof`,
+ * loads `GET /v1/products/{id}` with a bearer token at 50 connections for 10 s (after a 2 s warm-up), stops it, and
+ * prints the self time of the load's samples grouped by layer, with the server's CPU microseconds per request (from
+ * /proc, over the run); `--top N` adds the N functions of most self time. Prints figures, asserts nothing.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { load } from './load.ts';
 import { LAYERS, selfTimeByLayer, topFunctions, type CpuProfile } from './profile-layers.ts';
 import { ROOT } from './servers.ts';
@@ -25,14 +24,7 @@ const CONNECTIONS = option('--connections', 50);
 const TOP = option('--top', 0);
 const WARM_UP_SECONDS = 2;
 
-/** The command line of dist/cli/cli.js, run as bin/commerce-mock.js runs the bundle (signals stop it, exit code out). */
-const runner = `
-const { runCli } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'cli', 'cli.js')).href)});
-const stopping = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopping.abort(signal));
-const io = { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text), stop: stopping.signal };
-process.exit(await runCli(process.argv, process.env, io));
-`;
+const BIN = join(ROOT, 'bin', 'commerce-mock.js');
 
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -40,7 +32,7 @@ const loadBefore = loadavg();
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-profile-'));
 try {
   const cli = ['start', '--port', '0', '--in-memory', '--seed-data', 'default', '--rate-limit', 'off', '--log-level', 'error'];
-  const server = await spawnServer(['--cpu-prof', '--cpu-prof-dir', dir, '--input-type=module', '-e', runner, 'commerce-mock', ...cli], ROOT);
+  const server = await spawnServer(['--cpu-prof', '--cpu-prof-dir', dir, BIN, ...cli], ROOT);
   let window: { from: number; to: number };
   let figures: Awaited<ReturnType<typeof load>>;
   try {

@@ -2,12 +2,26 @@
  * Self time of a V8 CPU profile (`node --cpu-prof`) grouped by layer of the mock, for bench/profile-hot-path.ts.
  * A sample counts for the function running when it was taken; a native function without a script (`writev`,
  * `structuredClone`, a hash) counts for the layer of the nearest caller that has one, except JSON's own functions,
- * the garbage collector and V8's own time, which are layers of their own.
+ * the garbage collector and V8's own time, which are layers of their own. The built mock runs as a bundle
+ * (dist/bundle/): a function of it is named by its source file (src/… or node_modules/…) through the source map the
+ * build writes beside each bundle file.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface CallFrame {
+  functionName: string;
+  url: string;
+  /** Zero-based, where the function starts in its script. */
+  lineNumber: number;
+  columnNumber: number;
+}
 
 export interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: CallFrame;
   children?: number[];
 }
 
@@ -41,17 +55,37 @@ const DEPENDENCY_LAYERS: Array<[RegExp, Layer]> = [
   [/\/node_modules\/(express|router|body-parser|finalhandler|send|serve-static|path-to-regexp|qs|type-is|content-type|mime-types|accepts|parseurl|on-finished|statuses|depd|debug)\//, 'Express and its router'],
 ];
 
-/** The layer of a function that has a script, or undefined for one that has none. */
+/** The layer of a function that has a script (its source file: sourceOf), or undefined for one that has none. */
 export function layerOfUrl(url: string): Layer | undefined {
   if (url === '') return undefined;
   if (url.startsWith('node:')) return "node's own http/net and internals";
   for (const [pattern, layer] of DEPENDENCY_LAYERS) if (pattern.test(url)) return layer;
   if (url.includes('/node_modules/')) return 'other';
   if (/\/dist\/validators\//.test(url)) return 'Ajv and the precompiled validators';
-  if (/\/dist\/(http|openapi)\//.test(url)) return 'our http glue + stages';
-  if (/\/dist\/store\//.test(url)) return 'store';
-  if (/\/dist\//.test(url)) return 'our other code (handlers, flows, tokens)';
+  if (/\/dist\/vendor\/openapi-backend\./.test(url)) return 'openapi-backend + lodash';
+  if (/\/src\/(http|openapi)\//.test(url)) return 'our http glue + stages';
+  if (/\/src\/store\//.test(url)) return 'store';
+  if (/\/src\//.test(url)) return 'our other code (handlers, flows, tokens)';
   return 'other';
+}
+
+const sourceMaps = new Map<string, { map: SourceMap; dir: string }>();
+
+/**
+ * The file a function was written in: for a bundle file of the build (dist/bundle/), the source its start maps
+ * to (`src/…/x.ts`, `node_modules/…`), from the map beside it; any other script is its own source.
+ */
+export function sourceOf({ url, lineNumber, columnNumber }: CallFrame): string {
+  if (!/^file:.*\/dist\/bundle\/[^/]+\.js$/.test(url)) return url;
+  let known = sourceMaps.get(url);
+  if (!known) {
+    const file = `${fileURLToPath(url)}.map`;
+    if (!existsSync(file)) throw new Error(`no source map ${file}: run \`npm run build\``);
+    known = { map: new SourceMap(JSON.parse(readFileSync(file, 'utf8'))), dir: dirname(file) };
+    sourceMaps.set(url, known);
+  }
+  const { originalSource } = known.map.findEntry(lineNumber, columnNumber) as { originalSource?: string };
+  return originalSource === undefined ? url : resolvePath(known.dir, originalSource);
 }
 
 const OWN_LAYERS: Record<string, Layer> = {
@@ -75,7 +109,7 @@ export function selfTimeByLayer(profile: CpuProfile, fromUs = -Infinity, toUs = 
 export function topFunctions(profile: CpuProfile, count: number, fromUs = -Infinity, toUs = Infinity): Array<[string, number]> {
   const byName = new Map<string, number>();
   for (const [key, us] of selfTime(profile, fromUs, toUs)) {
-    const file = key.url.replace(/^.*\/(node_modules|dist)\//, '$1/');
+    const file = key.url.replace(/^.*\/(node_modules|dist|src)\//, '$1/');
     const name = `${key.functionName || '(anonymous)'}${file ? ` (${file})` : ''} [${key.layer}]`;
     byName.set(name, (byName.get(name) ?? 0) + us);
   }
@@ -84,6 +118,7 @@ export function topFunctions(profile: CpuProfile, count: number, fromUs = -Infin
 
 interface NodeKey {
   functionName: string;
+  /** The function's source file (sourceOf). */
   url: string;
   layer: Layer;
 }
@@ -97,9 +132,9 @@ function selfTime(profile: CpuProfile, fromUs: number, toUs: number): Map<NodeKe
   const resolve = (id: number): Layer | 'idle' => {
     const known = layerOf.get(id);
     if (known) return known;
-    const { functionName, url } = byId.get(id)!.callFrame;
-    let layer: Layer | 'idle' | undefined = functionName === '(idle)' ? 'idle' : url === '' ? OWN_LAYERS[functionName] : undefined;
-    layer ??= layerOfUrl(url);
+    const frame = byId.get(id)!.callFrame;
+    let layer: Layer | 'idle' | undefined = frame.functionName === '(idle)' ? 'idle' : frame.url === '' ? OWN_LAYERS[frame.functionName] : undefined;
+    layer ??= layerOfUrl(sourceOf(frame));
     if (!layer) {
       const parent = parentOf.get(id);
       layer = parent === undefined || byId.get(parent)!.callFrame.functionName === '(root)' ? 'other' : resolve(parent);
@@ -117,7 +152,10 @@ function selfTime(profile: CpuProfile, fromUs: number, toUs: number): Map<NodeKe
     const layer = resolve(id);
     if (layer === 'idle') return;
     let key = keys.get(id);
-    if (!key) keys.set(id, (key = { ...byId.get(id)!.callFrame, layer }));
+    if (!key) {
+      const frame = byId.get(id)!.callFrame;
+      keys.set(id, (key = { functionName: frame.functionName, url: sourceOf(frame), layer }));
+    }
     totals.set(key, (totals.get(key) ?? 0) + delta);
   });
   return totals;

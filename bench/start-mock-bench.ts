@@ -2,7 +2,7 @@
  * startMock() benchmark: npx tsx bench/start-mock-bench.ts [runs]   (default 20)   — or `npm run bench:start-mock`
  *
  * Prints figures; asserts nothing. Everything on 127.0.0.1. Needs a built dist/ (`npm run build`): it loads
- * dist/index.js, as a package user's test suite does.
+ * dist/bundle/index.js, the package's entry, as a package user's test suite does.
  * (a) a test file's cost: in a fresh `node` process (as each vitest worker is), import the package, startMock(),
  *     the first token answer, stop(); `runs` processes.
  * (b) in one warm process: startMock() then stop(), `runs` times after one discarded run; with the default
@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { fmt, median, percentile } from './startup-support.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ENTRY = pathToFileURL(join(ROOT, 'dist', 'index.js')).href;
+const ENTRY = pathToFileURL(join(ROOT, 'dist', 'bundle', 'index.js')).href;
 const RUNS = Number(process.argv[2] ?? 20);
 
 type Package = typeof import('../src/index.ts');
@@ -60,7 +60,7 @@ async function warmRuns(startMock: Package['startMock'], options: Parameters<Pac
 const line = (label: string, values: number[]) =>
   console.log(`  ${label.padEnd(34)} median ${fmt(median(values)).padStart(7)} ms   p90 ${fmt(percentile(values, 0.9)).padStart(7)} ms   max ${fmt(Math.max(...values)).padStart(7)} ms`);
 
-console.log(`startMock() from dist/index.js — node ${process.version}, ${RUNS} runs each`);
+console.log(`startMock() from dist/bundle/index.js — node ${process.version}, ${RUNS} runs each`);
 console.log('(a) fresh process per run (a test file\'s cost):');
 const cold: ColdRun[] = [];
 for (let run = 0; run < RUNS; run += 1) cold.push(await coldRun());

@@ -35,7 +35,7 @@ app.post('/v1/auth/token', (req, res) => res.json({ data: { access_token: 'x' } 
 const server = app.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
 process.on('SIGTERM', () => process.exit(0));`;
 
-/** src/cli/cli.ts run as bin runs dist/cli/cli.js, but transpiled at run time. */
+/** src/cli/cli.ts run as bin runs dist/bundle/cli.js, but transpiled at run time. */
 const SOURCES = `const { runCli } = await import(${JSON.stringify(join(ROOT, 'src', 'cli', 'cli.ts'))});
 const stop = new AbortController(); process.on('SIGTERM', () => stop.abort('SIGTERM'));
 process.exit(await runCli(process.argv, process.env, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), stop: stop.signal }));`;

@@ -1,15 +1,16 @@
-// Build step, after tsc and dereference-specs.mjs (scripts/build.mjs passes the folder it builds in, dist/ by
-// default): every operation's request validators, of the service's API and of the admin API, compiled once here
-// with the server's own options (dist/openapi/openapi-backend.js) and written as standalone Ajv modules to
-// dist/validators/ and dist/validators/admin/, so the server calls them instead of compiling anything at run time
-// (see src/openapi/precompiled-validators.ts). The operations are listed by our operation table over the
+// Build step, after tsc and dereference-specs.mjs (scripts/build.mjs passes its staging folder, which holds tsc's
+// compiled modules): every operation's request validators, of the service's API and of the admin API, compiled once
+// here with the server's own options (src/openapi/openapi-backend.ts, compiled) and written as standalone Ajv
+// modules to dist/validators/ and dist/validators/admin/, so the server calls them instead of compiling anything at
+// run time (see src/openapi/precompiled-validators.ts). The operations are listed by our operation table over the
 // validator's definition (validatorOperations), never by openapi-backend's router.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const out = pathToFileURL(`${resolve(process.argv[2] ?? 'dist')}/`);
+if (!process.argv[2]) throw new Error(`usage: node ${process.argv[1]} <a build folder holding tsc's compiled modules of src/>`);
+const out = pathToFileURL(`${resolve(process.argv[2])}/`);
 const { createBackend, validatorOperations } = await import(new URL('openapi/openapi-backend.js', out).href);
 const { packageDefinition } = await import(new URL('openapi/spec-document.js', out).href);
 const { MANIFEST_FILE, VALIDATORS_DIR, validatorsDirOf } = await import(new URL('openapi/precompiled-validators.js', out).href);

@@ -21,11 +21,17 @@ const app = join(work, 'app');
 const consumer = join(work, 'consumer');
 
 /** Files a user needs, and what stays in the repository. */
-const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/cli/cli.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts', 'package/dist/openapi.json',
-  'package/dist/validators/manifest.json', 'package/spec/openapi.yaml', 'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json',
-  'package/src/pages/console/index.html', 'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css',
-  'package/README.md', 'package/LICENSE', 'package/docs/cli.md'];
-const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/.*\.ts$/, /^package\/dist\/\.build-stamp$/];
+const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/index.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts',
+  'package/dist/cli/cli.d.ts', 'package/dist/openapi.json', 'package/dist/validators/manifest.json', 'package/dist/vendor/openapi-backend.cjs', 'package/spec/openapi.yaml',
+  'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json', 'package/src/pages/console/index.html',
+  'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css', 'package/README.md', 'package/LICENSE', 'package/docs/cli.md'];
+/**
+ * The server's code ships once, in the bundle (dist/bundle/: two entries and their shared chunks): no compiled
+ * module of src/ (dist/index.js, dist/cli/cli.js …), no source map; code elsewhere in dist/ is only the precompiled
+ * validators, the vendored openapi-backend and Swagger UI's files.
+ */
+const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/.*\.ts$/, /^package\/dist\/\.build-stamp$/, /\.map$/,
+  /^package\/dist\/(?!bundle\/|validators\/|vendor\/|swagger-ui\/).*\.(c|m)?js$/, /^package\/dist\/bundle\/(?!(cli|index|chunk-[\w-]+)\.js$)/];
 
 async function main() {
   await check('build (only when dist/ is older than its sources) and pack', () => {

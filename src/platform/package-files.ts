@@ -1,7 +1,8 @@
 /**
  * Where the package's own files are: the one module that knows the layout, so a file can move without breaking
- * at run time. The sources (`src/`) and the build (`dist/`) both sit one level below the package root, so every
- * path here is the same from either. Whatever the server reads at run time is listed here, and the package's
+ * at run time. The sources (`src/`) and the build (`dist/`) both sit one level below the package root, and this
+ * module one level below either (`src/platform/`, or the bundle's chunk in `dist/bundle/`: scripts/bundle-server.mjs),
+ * so every path here is the same from either. Whatever the server reads at run time is listed here, and the package's
  * `files` ships each of them (test/package/package-files.test.ts checks it).
  */
 import { readFileSync } from 'node:fs';

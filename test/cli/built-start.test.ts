@@ -1,13 +1,13 @@
 /**
- * The start path of the built server (`bin/commerce-mock.js` → dist/bundle/cli.js), in a spawned process: it
- * answers with the validators the build precompiled, called directly, and compiles nothing: neither
+ * The start path of the built server (`bin/commerce-mock.js` → dist/bundle/cli.js and its chunks), in a spawned
+ * process: it answers with the validators the build precompiled, called directly, and compiles nothing: neither
  * openapi-backend, Ajv's compiler, the dereferencer nor the YAML parser is ever loaded, also after requests that
- * fail validation on both APIs. The built-in scenarios are validated by the build (a broken one fails it, naming
+ * fail validation on both APIs. The build holds the server's code once, in the bundle. The built-in scenarios are validated by the build (a broken one fails it, naming
  * the file, the field and the reason); a user's scenario files are still validated at start.
  * `npm test` builds before running vitest, so dist/ is fresh.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,11 @@ import { BIN } from '../support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
+/** tsc's compiled modules (tsconfig.build.json): the build copies them into its staging folder for its steps, and ships none. */
+const COMPILED = join(ROOT, '.tsbuild', 'src');
+
+/** The files of the build's bundle (dist/bundle/): its two entries and their shared chunks. */
+const bundleFiles = () => readdirSync(join(DIST, 'bundle')).filter((file) => file.endsWith('.js'));
 
 /** Preloaded into the server: at exit, the files of every CommonJS module it loaded (all packages are CommonJS). */
 const RECORDER = `process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_MODULES, Object.keys(require.cache).join('\\n')));\n`;
@@ -77,10 +82,21 @@ describe('the built server start path', () => {
     }
   });
 
-  it('bundles the packages of the start path, and none of the compilers (esbuild names each bundled file)', () => {
-    const bundled = new Set([...readFileSync(join(DIST, 'bundle', 'cli.js'), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((found) => found[1]));
+  it('bundles the packages of the start path, and none of the compilers (esbuild names each bundled file, from where it runs)', () => {
+    const code = bundleFiles().map((file) => readFileSync(join(DIST, 'bundle', file), 'utf8')).join('\n');
+    const bundled = new Set([...code.matchAll(/^\/\/ (?:\S*?\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((found) => found[1]));
     for (const name of ['zod', 'express', '@faker-js/faker', 'commander']) expect(bundled).toContain(name);
     for (const name of ['openapi-backend', 'ajv', 'ajv-formats', 'yaml', 'dereference-json-schema', '@pact-foundation/pact', '@pact-foundation/pact-core']) expect(bundled).not.toContain(name);
+  });
+
+  it('holds the server once: the command line and the package entry share the bundle\'s chunks, no compiled module of src/ beside them', () => {
+    const entries = bundleFiles().filter((file) => !file.startsWith('chunk-'));
+    expect(entries.sort()).toEqual(['cli.js', 'index.js']);
+    const chunksOf = (entry: string) => [...readFileSync(join(DIST, 'bundle', entry), 'utf8').matchAll(/^} from "\.\/(chunk-[\w-]+\.js)";$/gm)].map((found) => found[1]);
+    expect(chunksOf('index.js').length).toBeGreaterThan(0);
+    expect(chunksOf('cli.js')).toEqual(expect.arrayContaining(chunksOf('index.js')));
+    const code = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(c|m)?js$/.test(file));
+    expect(code.filter((file) => !/^(bundle|validators|vendor|swagger-ui)\//.test(file))).toEqual([]);
   });
 
   it('loads the built-in scenarios as validating their files gives them', () => {
@@ -92,12 +108,11 @@ describe('the built server start path', () => {
   it('a broken built-in scenario fails the build step with the file, field and reason, and writes nothing', () => {
     const scenarios = tempDir();
     writeFileSync(join(scenarios, 'broken.yaml'), 'tokens: { ttlSeconds: soon }\n');
-    const built = join(DIST, 'built-in-scenarios.json');
-    const before = { text: readFileSync(built, 'utf8'), mtimeMs: statSync(built).mtimeMs };
-    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'validate-scenarios.mjs'), DIST, scenarios], { encoding: 'utf8' });
+    // The step runs tsc's compiled modules, as the build does from its staging folder, and writes beside them.
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'validate-scenarios.mjs'), COMPILED, scenarios], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`invalid built-in scenario files:\n${join(scenarios, 'broken.yaml')}: tokens.ttlSeconds: Invalid input: expected number, received string\n`);
-    expect({ text: readFileSync(built, 'utf8'), mtimeMs: statSync(built).mtimeMs }).toEqual(before);
+    expect(existsSync(join(COMPILED, 'built-in-scenarios.json'))).toBe(false);
   });
 
   it('the built server still validates a user scenario directory at start: exit 2, nothing served', () => {

@@ -4,7 +4,12 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT, SHIPPED } from '../../src/platform/package-files.ts';
 
-const { files } = JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as { files: string[] };
+const { files, exports, types, bin } = JSON.parse(readFileSync(SHIPPED.packageJson, 'utf8')) as {
+  files: string[];
+  exports: { '.': Record<string, string> };
+  types: string;
+  bin: Record<string, string>;
+};
 const shipped = (path: string) => files.some((entry) => !entry.startsWith('!') && `${path}/`.startsWith(entry.endsWith('/') ? entry : `${entry}/`));
 
 describe('package files', () => {
@@ -15,9 +20,14 @@ describe('package files', () => {
   });
 
   it('ships the build, and no TypeScript source folder as a whole', () => {
-    expect(shipped('dist/cli/cli.js')).toBe(true);
     expect(shipped('dist/bundle/cli.js')).toBe(true);
     expect(shipped('src/cli/cli.ts')).toBe(false);
     expect(shipped('test/cli/commands.test.ts')).toBe(false);
+  });
+
+  it('the entry points (bin, exports, types) are the bundle and its declarations, each shipped', () => {
+    expect(exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/bundle/index.js', require: './dist/bundle/index.js', default: './dist/bundle/index.js' });
+    expect(types).toBe(exports['.'].types);
+    for (const path of [...Object.values(exports['.']), ...Object.values(bin)]) expect(shipped(path.replace(/^\.\//, '')), path).toBe(true);
   });
 });
