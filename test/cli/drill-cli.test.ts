@@ -49,8 +49,8 @@ describe('commerce-mock drill', () => {
   }, 30_000);
 
   it('exit 2 for a receiver nobody listens at, and for a usage problem', async () => {
-    const closed = await receiver();
-    await closed.close();
+    // Port 2: nobody listens there, and no test's server (all on ephemeral ports) can take it meanwhile.
+    const closed = { url: 'http://127.0.0.1:2/hooks' };
     const unreachable = await runCli(['drill', '--url', closed.url, '--secret', STANDARD_SECRET]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toBe(`commerce-mock drill: the receiver at ${closed.url} cannot be reached: ECONNREFUSED\n`);
