@@ -122,12 +122,22 @@ function pathParams(path: string, pattern: RegExp, names: readonly string[]): Re
 
 /** A copy the params validator may coerce in place; a lone value of an array parameter becomes a list. */
 function queryCopy(query: Readonly<Record<string, string | string[]>>, arrays: ReadonlySet<string>): Record<string, unknown> {
+  // Most requests have no query: nothing to copy.
+  let empty = true;
+  for (const _ in query) {
+    empty = false;
+    break;
+  }
+  if (empty) return {};
   // fromEntries defines own properties, so a key such as `__proto__` stays plain data.
   return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? [...value] : arrays.has(name) ? [value] : value]));
 }
 
+const UPPER_CASE = /[A-Z]/;
+
 function lowerCaseKeys(headers: Readonly<Record<string, string | string[]>>): Record<string, string | string[]> {
   const keys = Object.keys(headers);
-  if (keys.every((key) => key === key.toLowerCase())) return headers as Record<string, string | string[]>;
+  // node's own headers are lower case already: then the object itself.
+  if (!keys.some((key) => UPPER_CASE.test(key))) return headers as Record<string, string | string[]>;
   return Object.fromEntries(keys.map((key) => [key.toLowerCase(), headers[key] as string | string[]]));
 }

@@ -33,9 +33,13 @@ function listenProblem(error: NodeJS.ErrnoException, host: string, port: number)
  */
 export function stopsGracefully(server: Server, logger: Logger): (reason: string) => Promise<void> {
   const inFlight = new Set<ServerResponse>();
+  // One listener shared by every response (a response closes once): no closure or once-wrapper made per request.
+  function finished(this: ServerResponse): void {
+    inFlight.delete(this);
+  }
   server.on('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.on('close', finished);
   });
   const closeAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');

@@ -85,6 +85,7 @@ export function exchangeBudget(limitBytes = EXCHANGE_BUDGET_BYTES) {
     hold(holder: Holder) {
       holders.add(holder);
       total += holder.bytes;
+      if (total <= limitBytes) return;
       for (const oldest of holders) {
         if (total <= limitBytes) break;
         release(oldest);
