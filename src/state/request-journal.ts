@@ -88,7 +88,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
         receivedAt: clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt,
         method: context.method,
         path: context.path,
-        query: context.query,
+        // Masked now, like the headers and bodies: no secret is held, even until read.
+        query: context.query ? redactQuery(context.query) : undefined,
         operationId: context.operationId,
         clientId,
         scenario: context.scenario,
@@ -164,7 +165,7 @@ interface Slot extends Holder {
   entry?: RequestJournalEntry;
 }
 
-/** The entry of a slot, made once, its query masked. */
+/** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
   const { id, receivedAt, method, path, query, operationId, clientId, scenario, status, error, durationMs } = slot.facts;
@@ -173,7 +174,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     receivedAt: receivedAt.toISOString(),
     method,
     path,
-    ...(query ? { query: redactQuery(query) } : {}),
+    ...(query ? { query } : {}),
     ...(operationId ? { operationId } : {}),
     ...(clientId ? { clientId } : {}),
     ...(scenario ? { scenario } : {}),
