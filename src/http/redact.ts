@@ -45,13 +45,13 @@ export function redactUrlPath(pathAndQuery: string): string {
 
 /** Headers with secret values masked; `Authorization: Bearer x` keeps its scheme (`Bearer ***`). */
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => {
-      if (value === undefined || !isSecretName(name)) return [name, value];
-      const mask = (text: string) => (/^(authorization|proxy-authorization)$/i.test(name) && /^\S+ /.test(text) ? `${text.split(' ')[0]} ${REDACTED}` : REDACTED);
-      return [name, Array.isArray(value) ? value.map(mask) : mask(value)];
-    }),
-  );
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, maskedHeader(name, value)]));
+}
+
+function maskedHeader<V extends string | string[] | undefined>(name: string, value: V): V {
+  if (value === undefined || !isSecretName(name)) return value;
+  const mask = (text: string) => (/^(authorization|proxy-authorization)$/i.test(name) && /^\S+ /.test(text) ? `${text.split(' ')[0]} ${REDACTED}` : REDACTED);
+  return (Array.isArray(value) ? value.map(mask) : mask(value as string)) as V;
 }
 
 /**
@@ -67,8 +67,14 @@ export function maskedHeaders(headers: Record<string, string | string[] | undefi
     }
   }
   if (!copy) return headers as Record<string, string | string[]>;
+  // Assigned one by one; a header named `__proto__` is defined, so it stays plain data, as with fromEntries.
   const masked: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(redactHeaders(headers))) if (value !== undefined) masked[name] = value;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (name === '__proto__') Object.defineProperty(masked, name, { value: maskedHeader(name, value), enumerable: true, writable: true, configurable: true });
+    else masked[name] = maskedHeader(name, value);
+  }
   return masked;
 }
 
