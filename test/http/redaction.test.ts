@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
-import { redactedJson, redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
+import { holdsSecret, maskedHeaders, redactedJson, redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 describe('redaction rules', () => {
@@ -98,5 +98,24 @@ describe('the log output', () => {
     stop.abort('SIGTERM');
     expect(await running).toBe(0);
     for (const secret of ['mock-secret', data.access_token, data.refresh_token]) expect(stderr).not.toContain(secret);
+  });
+});
+
+describe('the journal’s cheap masking', () => {
+  it('maskedHeaders: the same object when nothing is secret or empty; else a copy, masked, empties left out, __proto__ kept as data', () => {
+    const plain = { 'x-request-id': 'r1', 'content-type': 'application/json' };
+    expect(maskedHeaders(plain)).toBe(plain);
+    const sent = JSON.parse('{"__proto__": "x", "authorization": "Bearer s3cr3t", "cookie": "a=b", "accept": "*/*"}') as Record<string, string>;
+    const masked = maskedHeaders({ ...sent, empty: undefined } as Record<string, string | undefined>);
+    expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
+    expect(Object.entries(masked)).toEqual([['__proto__', 'x'], ['authorization', 'Bearer ***'], ['cookie', '***'], ['accept', '*/*']]);
+  });
+
+  it('holdsSecret: true exactly when masking would change the value, at any depth', () => {
+    expect(holdsSecret({ data: [{ id: 'p1', metadata: { note: 'token in a value is not a name' } }] })).toBe(false);
+    expect(holdsSecret({ data: { token: null, secret: false } })).toBe(false);
+    expect(holdsSecret({ data: [{ items: [{ client_secret: 's' }] }] })).toBe(true);
+    expect(holdsSecret({ refreshToken: { value: 'x' } })).toBe(true);
+    expect(holdsSecret('access_token')).toBe(false);
   });
 });
