@@ -5,7 +5,7 @@
  * this process (in memory, on a free loopback port): the first answers for a target that does not, the second
  * gives the recorded state its clock, clients and bookkeeping.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { withExamples } from './help-text.ts';
@@ -54,13 +54,24 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
 }
 
 async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
-  const mock = flags.fallback || flags.record ? await startOwnMock(io) : undefined;
-  if (typeof mock === 'string') return usage(io, mock);
+  // The proxy's own port is bound first, before any mock of its own starts: a port in use or a target that is the
+  // proxy itself is refused at once, and that mock (on a port of the OS's choosing) can never take the port asked for.
+  // A request that arrives meanwhile waits for the handler.
+  let handlerReady: (handler: RequestListener) => void = () => undefined;
+  const handler = new Promise<RequestListener>((resolve) => (handlerReady = resolve));
+  const server = createServer((req, res) => void handler.then((handle) => handle(req, res)));
   // Shown without the userinfo a URL may carry (`https://user:secret@host`): credentials are never printed.
   const shownTarget = `${flags.target.origin}${flags.target.pathname}`;
+  const listening = await listen(server, flags.host, flags.port);
+  const refused = listening.ok ? await selfTargetProblem(flags.target, shownTarget, server) : listening.problems.join('; ');
+  const mock = refused === undefined && (flags.fallback || flags.record) ? await startOwnMock(io) : undefined;
+  if (refused !== undefined || typeof mock === 'string') {
+    await new Promise((resolve) => server.close(resolve));
+    return usage(io, refused ?? (mock as string));
+  }
   const log = createDriftLog(shownTarget);
   const recording = flags.record ? createRecording(flags.record) : undefined;
-  const server = createServer(
+  handlerReady(
     createProxyHandler({
       target: flags.target,
       router: await createOpenApiRouter(),
@@ -71,13 +82,6 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
       print: (line) => io.stdout(`${line}\n`),
     }),
   );
-  const listening = await listen(server, flags.host, flags.port);
-  const refused = listening.ok ? await selfTargetProblem(flags.target, shownTarget, server) : listening.problems.join('; ');
-  if (refused) {
-    await new Promise((resolve) => server.close(resolve));
-    await mock?.running.stop('proxy refused');
-    return usage(io, refused);
-  }
   const url = reachableOrigin(flags.host, listeningPort(server, flags.port));
   const fallbackNote = flags.fallback && mock ? ` (fallback: a mock whose client is ${mock.clientId})` : '';
   io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${fallbackNote}; drift report at ${url}${REPORT_PATH}\n`);

@@ -33,6 +33,20 @@ describe('a target that is the proxy itself', () => {
     },
   );
 
+  it('a port in use is refused before a mock of the proxy\'s own starts: exit 2, the port named, nothing printed', async () => {
+    const holder = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const run = await runProxy(['--port', String(port), '--target', 'http://127.0.0.1:1', '--fallback', 'mock', '--record', '/nonexistent/never-written']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^commerce-mock proxy: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use \\(EADDRINUSE\\)`));
+      expect(run.stdout).toBe('');
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
   it('another port of this machine is a target like any other', async () => {
     // A target that is held open (and hangs up at once), so the proxy's own port can never be the same.
     const target = createServer((socket) => socket.destroy());
