@@ -172,6 +172,24 @@ describe('the QA console on opening', { timeout: 60_000 }, () => {
     await eventually(() => page.getByTestId('scenario-name').inputValue()).toBe('slow-payment');
   });
 
+  it('a scenario chosen while the console is still loading stays chosen when its first refresh ends', async () => {
+    const { page } = await consoleAt(1280);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first refresh waits for what is active: the tester chooses meanwhile.
+    await page.route('**/__admin/scenarios/active', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.reload();
+    await eventually(() => page.getByTestId('scenario-name').locator('option').count()).toBeGreaterThan(10);
+    await page.getByTestId('scenario-name').selectOption('slow-payment');
+    release();
+    await eventually(() => page.getByTestId('scenario-global').textContent()).toBe('none (default)');
+    expect(await page.getByTestId('scenario-name').inputValue()).toBe('slow-payment');
+    await page.unroute('**/__admin/scenarios/active');
+  });
+
   it('a page view logs no /favicon.ico 404 in the journal: the console, the home page and an API URL opened in a tab', async () => {
     const { t, page } = await consoleAt(1280);
     const base = new URL(page.url()).origin;

@@ -52,7 +52,8 @@ export function scenarioPanel(ctx) {
       fillSelect(scope, ctx.clients.map((client) => [client.clientId, `client ${client.clientId}`]), 1);
       const status = (await ctx.admin('GET', '/scenarios/active')).data;
       showStatus(status);
-      if (first) {
+      // The active one shown as chosen, unless the tester already chose while this first refresh was under way.
+      if (first && name.value === '') {
         name.value = status.global ?? '';
         describe();
       }
