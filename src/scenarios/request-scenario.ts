@@ -10,10 +10,8 @@ import type { ActiveScenario, ScenarioEngine } from './scenario-engine.ts';
 /** The request's own slots for its scenario (see http/stage.ts: a feature declares what it carries). */
 declare module '../http/stage.ts' {
   interface RequestState {
-    /** The scenario the request runs under, as settled here. */
+    /** The scenario the request runs under, as settled here (for the client `request.caller` names, if any). */
     scenario?: ActiveScenario | undefined;
-    /** The client the scenario was resolved for, as far as known before authentication. */
-    scenarioClientId?: string | undefined;
   }
 }
 
@@ -33,7 +31,6 @@ export function settleScope(engine: ScenarioEngine, request: RequestState): void
   const clientId = request.caller?.clientId;
   const active = engine.resolve(requestedScenario(request.incoming.headers), clientId);
   request.scenario = active;
-  request.scenarioClientId = clientId;
   if (clientId !== undefined) request.context.clientId = clientId;
   request.context.policy = engine.policyOf(active);
   if (active) request.context.scenario = `${active.scope}:${active.scenario.name}`;

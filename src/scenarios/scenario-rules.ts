@@ -46,7 +46,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
         });
       }
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
-      const decision = engine.decide(request.scenario, factsOf(request, request.scenarioClientId, authorization));
+      const decision = engine.decide(request.scenario, factsOf(request, request.caller?.clientId, authorization));
       if (decision.fired.length === 0) return next();
       await applySideEffects(decision, request, actions);
       if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
