@@ -8,25 +8,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, type TestApp } from '../support/test-app.ts';
+import { STORED_DELIVERY } from '../support/admin-helpers.ts';
 
 type Json = Record<string, any>;
 const ADMIN = parse(readFileSync('spec/admin.yaml', 'utf8')) as Json;
 const operation = (path: string, method: string) => ADMIN.paths[path][method] as Json;
 const START = FROZEN_AT.toISOString();
 
-/** A webhook delivery a state import accepts (webhooks/delivery-log.ts `Delivery`). */
-const DELIVERY = {
-  id: 'whd_1',
-  clientId: 'mock-client',
-  eventId: 'evt_1',
-  type: 'order.status_changed',
-  url: 'http://127.0.0.1:9/hook',
-  status: 'pending',
-  attempts: [] as Json[],
-  nextAttemptAt: START,
-  createdAt: START,
-  payload: { id: 'evt_1', type: 'order.status_changed', createdAt: START, data: { orderId: 'ord_1', status: 'PAID' } },
-};
+const DELIVERY = STORED_DELIVERY;
 
 async function exported(t: TestApp): Promise<Json> {
   return (await t.http.get('/__admin/state').expect(200)).body as Json;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeOnDisk } from '../support/full-disk.ts';
 import { bearer, createTestApp, FROZEN_AT, tokenFor, type TestApp } from '../support/test-app.ts';
-import { placeOrder } from '../support/admin-helpers.ts';
+import { placeOrder, STORED_DELIVERY } from '../support/admin-helpers.ts';
 import { pay, placeOrder as placeWalletOrder, WALLET_ORDER_600 } from '../support/checkout-helpers.ts';
 
 type State = Record<string, any>;
@@ -29,17 +29,8 @@ function withRecord(state: State, collection: string, id: string, record: unknow
   return { ...state, store: { ...state.store, collections: { ...state.store.collections, [collection]: { ...state.store.collections[collection], [id]: record } } } };
 }
 
-const DELIVERY = {
-  id: 'whd_1',
-  clientId: 'mock-client',
-  eventId: 'evt_1',
-  type: 'order.status_changed',
-  url: 'http://127.0.0.1:9/hook',
-  status: 'pending',
-  attempts: [],
-  nextAttemptAt: START,
-  createdAt: START,
-};
+/** A delivery as an import accepts it, but for its payload. */
+const { payload: _payload, ...DELIVERY } = STORED_DELIVERY;
 
 const cases: Array<[string, (state: State) => State, { path: string; message: string }]> = [
   [

@@ -1,5 +1,5 @@
 /** Small steps the admin tests share: reading state through the API as a user would. */
-import { bearer, tokenFor, type TestApp } from './test-app.ts';
+import { bearer, FROZEN_AT, tokenFor, type TestApp } from './test-app.ts';
 
 export const ORDER_BODY = {
   customer: { name: 'Ana Machava', phone: '+258 84 000 0000' },
@@ -32,3 +32,17 @@ export async function callWith(t: TestApp, token: string, path = '/v1/products')
   const error = (response.body as { error?: string }).error;
   return error === undefined ? { status: response.status } : { status: response.status, error };
 }
+
+/** A pending webhook delivery as a state import accepts it (webhooks/delivery-log.ts `Delivery`), made at FROZEN_AT. */
+export const STORED_DELIVERY = {
+  id: 'whd_1',
+  clientId: 'mock-client',
+  eventId: 'evt_1',
+  type: 'order.status_changed',
+  url: 'http://127.0.0.1:9/hook',
+  status: 'pending',
+  attempts: [] as Array<Record<string, unknown>>,
+  nextAttemptAt: FROZEN_AT.toISOString(),
+  createdAt: FROZEN_AT.toISOString(),
+  payload: { id: 'evt_1', type: 'order.status_changed', createdAt: FROZEN_AT.toISOString(), data: { orderId: 'ord_1', status: 'PAID' } },
+};
