@@ -1,5 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { findBrowser, howToEnableBrowserTests, mustRunBrowserTests } from './test/support/find-browser.ts';
+import { SkippedBrowserReporter } from './test/support/skipped-browser-reporter.ts';
+
+const BROWSER_TESTS = 'test/browser/**/*.test.ts';
+/**
+ * The browser tests need a Chrome or Chromium (test/support/find-browser.ts). A local run on a machine with none
+ * leaves them out and ends with a loud line naming how to enable them; under CI=true they always run, and fail
+ * naming the browser when there is none.
+ */
+const browser = findBrowser();
+const skipBrowserTests = !browser.path && !mustRunBrowserTests();
+const browserTestFiles = readdirSync(new URL('./test/browser', import.meta.url)).filter((name) => name.endsWith('.test.ts')).length;
 
 /**
  * Files of test/cli/ and test/pact/ that run everything in process (`runCli` of test/support/cli.ts, `startMock`,
@@ -20,7 +32,7 @@ const OWN_PROCESS = [
       .map((name) => `${folder}/${name}`)
       .filter((file) => !IN_PROCESS.includes(file)),
   ),
-  'test/browser/**/*.test.ts',
+  BROWSER_TESTS,
   // It replaces node:crypto with vi.mock to count hashes: a mock only reaches modules loaded after it.
   'test/http/caller.test.ts',
 ];
@@ -35,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: OWN_PROCESS,
+          exclude: [...OWN_PROCESS, ...(skipBrowserTests ? [BROWSER_TESTS] : [])],
           // Each worker runs file after file in one process and keeps its module cache: the documents, their routers
           // and their compiled validators are built once per worker instead of once per file (1–3 s of CPU each).
           // Every test builds its own app, store and clock, so nothing else is shared.
@@ -44,10 +56,11 @@ export default defineConfig({
       },
       // A fresh process per file, as before: these hold native or process-wide state (Pact's core, signal
       // handlers, child servers) that a later file must not inherit.
-      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, exclude: skipBrowserTests ? [BROWSER_TESTS] : [], isolate: true } },
     ],
     // Cheap for a file that sends no request: it loads no validator unless the file does (test/support/violations.ts).
     setupFiles: ['test/support/setup.ts'],
+    reporters: skipBrowserTests ? ['default', new SkippedBrowserReporter(browserTestFiles, howToEnableBrowserTests(browser))] : ['default'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 20_000,

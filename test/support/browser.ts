@@ -1,10 +1,9 @@
 /**
- * Headless Debian Chromium driven by playwright-core (never a downloaded browser): the pages tests and the
- * README screenshots open the mock's pages with it.
+ * A headless Chrome or Chromium driven by playwright-core (never a browser downloaded by a test tool): the pages
+ * tests and the README screenshots open the mock's pages with it. Which one: test/support/find-browser.ts.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { findBrowser, howToEnableBrowserTests } from './find-browser.ts';
 
 /** The flags the machine needs: no sandbox as root, and no background connections the closed network refuses. */
 export const CHROMIUM_ARGS = [
@@ -18,8 +17,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** Launches the browser found; with none (a CI run, where the browser tests never skip), fails naming what to install. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const search = findBrowser();
+  if (!search.path) return Promise.reject(new Error(`The browser tests need Chromium: ${howToEnableBrowserTests(search)}`));
+  return chromium.launch({ executablePath: search.path, args: CHROMIUM_ARGS, headless: true });
 }
 
 /**
