@@ -3,15 +3,18 @@
 // commerce-mock --version`, `start` (a token, the pages), `scenarios list`, `import 'commerce-mock'`. Then one
 // consumer project (package-test/consumer-project.mjs, one more install) runs a strict `tsc --noEmit` under
 // `module: nodenext` and under `moduleResolution: bundler`, a CommonJS `require`, and the examples: vitest, Jest
-// (CommonJS) and the OAuth libraries, each against `startMock()`. Prints each check and its time, exits 1 on the
-// first failure, and removes its folders and processes whatever happens.
+// (CommonJS) and the OAuth libraries, each against `startMock()`, on the machine's Node and again on Node 22 and 24
+// (node-release.mjs). Last, the two other installs the docs name: from a git URL (prepare builds dist/) and from a
+// local folder. Prints each check and its time, exits 1 on the first failure, and removes its folders and processes
+// whatever happens.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXAMPLES, layOutConsumer } from './package-test/consumer-project.mjs';
 import { check, commandIn, startedMock, stopAll } from './package-test/run.mjs';
+import { nodeRelease } from './node-release.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { version, peerDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -19,6 +22,10 @@ const PACT_CORE = peerDependencies['@pact-foundation/pact-core'];
 const work = mkdtempSync(join(tmpdir(), 'commerce-mock-package-'));
 const app = join(work, 'app');
 const consumer = join(work, 'consumer');
+const fromGit = join(work, 'from-git');
+const fromFolder = join(work, 'from-folder');
+/** The consumer checks run on the machine's Node and on the LTS lines the package supports (engines). */
+const CONSUMER_NODES = [22, 24];
 
 /** Files a user needs, and what stays in the repository. */
 const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/index.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts',
@@ -36,8 +43,8 @@ const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/
 async function main() {
   await check('build (only when dist/ is older than its sources) and pack', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
-    // --ignore-scripts: prepack would build again; dist/ is fresh by now.
-    const [packed] = JSON.parse(commandIn(ROOT, 'npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]).stdout);
+    // prepack builds nothing now (dist/ is fresh) and leaves `prepare` out of the packed package.json (pack-manifest.mjs).
+    const [packed] = JSON.parse(commandIn(ROOT, 'npm', ['pack', '--json', '--pack-destination', work]).stdout);
     return `${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} KiB packed`;
   });
   const tarball = join(work, `commerce-mock-${version}.tgz`);
@@ -127,18 +134,50 @@ async function main() {
     });
   }
 
-  await check("node require.cjs: require('commerce-mock') from CommonJS, startMock, a token", () => {
-    const printed = commandIn(consumer, 'node', ['require.cjs']).stdout.trim();
+  await consumerChecks(`Node ${process.versions.node}`, {});
+  for (const major of CONSUMER_NODES) {
+    const release = nodeRelease(major);
+    // Node's own binary first on PATH: npx, jest and vitest then run on it, as on a user's machine with that Node.
+    await consumerChecks(`Node ${release.version.slice(1)}`, { PATH: `${release.bin}${delimiter}${process.env.PATH}` });
+  }
+
+  await check('npm install git+file://… (a git URL): prepare builds dist/ in the clone; npx commerce-mock --version works', () => {
+    mkdirSync(fromGit);
+    writeFileSync(join(fromGit, 'package.json'), JSON.stringify({ name: 'git-install-test', private: true }));
+    // The repository's committed HEAD, as a git URL installs it.
+    commandIn(fromGit, 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', `git+file://${ROOT}`]);
+    const printed = commandIn(fromGit, 'npx', ['--no', '--', 'commerce-mock', '--version']).stdout.trim();
+    if (printed !== version) throw new Error(`printed "${printed}", expected "${version}"`);
+    readFileSync(join(fromGit, 'node_modules', 'commerce-mock', 'dist', 'bundle', 'index.js'));
+    return printed;
+  });
+
+  await check('npm install <the repository folder> (a local folder): npx commerce-mock --version and import work', () => {
+    mkdirSync(fromFolder);
+    writeFileSync(join(fromFolder, 'package.json'), JSON.stringify({ name: 'folder-install-test', private: true, type: 'module' }));
+    commandIn(fromFolder, 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', ROOT]);
+    const printed = commandIn(fromFolder, 'npx', ['--no', '--', 'commerce-mock', '--version']).stdout.trim();
+    if (printed !== version) throw new Error(`printed "${printed}", expected "${version}"`);
+    const kind = commandIn(fromFolder, 'node', ['--input-type=module', '-e', "const m = await import('commerce-mock'); console.log(typeof m.startMock)"]).stdout.trim();
+    if (kind !== 'function') throw new Error(`startMock: ${kind}`);
+    return printed;
+  });
+}
+
+/** What a consumer project runs, on the Node that `env` puts first on PATH. */
+async function consumerChecks(node, env) {
+  await check(`${node}: node require.cjs: require('commerce-mock') from CommonJS, startMock, a token`, () => {
+    const printed = commandIn(consumer, 'node', ['require.cjs'], env).stdout.trim();
     if (printed !== 'token 200 string') throw new Error(printed);
   });
 
-  await check('examples/jest (CommonJS): the mock started by globalSetup, the tests over HTTP', () => {
-    commandIn(join(consumer, 'jest'), 'npx', ['--no', '--', 'jest', '--ci']);
+  await check(`${node}: examples/jest (CommonJS): the mock started by globalSetup, the tests over HTTP`, () => {
+    commandIn(join(consumer, 'jest'), 'npx', ['--no', '--', 'jest', '--ci'], env);
   });
 
   for (const example of ['vitest', 'oauth']) {
-    await check(`examples/${example}: vitest run`, () => {
-      commandIn(join(consumer, example), 'npx', ['--no', '--', 'vitest', 'run']);
+    await check(`${node}: examples/${example}: vitest run`, () => {
+      commandIn(join(consumer, example), 'npx', ['--no', '--', 'vitest', 'run'], env);
     });
   }
 }
