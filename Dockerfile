@@ -1,8 +1,8 @@
 # commerce-mock as a container: `docker build -t commerce-mock .` (or `podman build --format docker`), then
 #   docker run --rm -p 4010:4010 -e COMMERCE_MOCK_ADMIN_TOKEN=change-me-please commerce-mock
 # The README's "Container" section explains the admin token, the data volume and the health check.
-# NODE_IMAGE lets a build use a mirror of the same image (`--build-arg NODE_IMAGE=registry.example/node:20-bookworm-slim`).
-ARG NODE_IMAGE=node:20-bookworm-slim
+# NODE_IMAGE lets a build use a mirror of the same image (`--build-arg NODE_IMAGE=registry.example/node:24-bookworm-slim`).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Production dependencies only, in a stage of their own so npm's cache never reaches the image.
 FROM ${NODE_IMAGE} AS deps

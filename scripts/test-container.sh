@@ -5,9 +5,10 @@
 # volume, `commerce-mock verify` runs inside it as examples/ci/github-actions.yml runs it, and SIGTERM stops it
 # with exit 0. Exits non-zero on the first failure, printing the container's logs; removes what it started.
 #
-# No image registry is reachable here, so the base image the Dockerfile names (node:20-bookworm-slim) is made
-# locally when it is missing: a Debian bookworm minbase root (mmdebstrap) with this machine's own node and npm
-# copied in, tagged with the exact name. It is kept between runs (rebuilt when this machine's node changes).
+# No image registry is reachable here, so the base image the Dockerfile names (node:24-bookworm-slim) is made
+# locally when it is missing: a Debian bookworm minbase root (mmdebstrap) with Node of the image's major version
+# (this machine's, or Node's official binary from the npm registry) and this machine's npm copied in, tagged with
+# the exact name. It is kept between runs (rebuilt when that node changes).
 # Needs root and Debian's podman, runc, mmdebstrap and uidmap (`apt-get install -y podman runc mmdebstrap uidmap`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,17 +81,22 @@ ensure_no_default_ulimits
 BASE_IMAGE=$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile | head -n 1)
 [ -n "$BASE_IMAGE" ] || fail "Dockerfile has no ARG NODE_IMAGE=… default"
 BASE_QUALIFIED="docker.io/library/$BASE_IMAGE"
+wanted_major=$(sed -n 's/^node:\([0-9]*\).*/\1/p' <<<"$BASE_IMAGE")
+# The stand-in's node: this machine's when it is the image's major version, else Node's official binary of that
+# version from the npm registry (scripts/node-release.mjs).
 NODE_BIN=$(readlink -f "$(command -v node)")
-NODE_VERSION=$(node --version)
+if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$wanted_major" ]; then
+  NODE_BIN="$(node scripts/node-release.mjs "$wanted_major")/node" || fail "could not fetch Node $wanted_major from the npm registry"
+fi
+NODE_VERSION=$("$NODE_BIN" --version)
 # npm sets npm_execpath (…/npm/bin/npm-cli.js) for the scripts it runs; else ask the npm on PATH.
 NPM_CLI=$(readlink -f "${npm_execpath:-$(command -v npm)}")
 NPM_DIR=$(dirname "$(dirname "$NPM_CLI")")
 [ -f "$NPM_DIR/package.json" ] || fail "cannot find npm's own directory (from $NPM_CLI)"
 NPM_CACHE=$(npm config get cache 2>/dev/null)
 mkdir -p "$NPM_CACHE"
-wanted_major=$(sed -n 's/^node:\([0-9]*\).*/\1/p' <<<"$BASE_IMAGE")
 [ "${NODE_VERSION#v}" != "${NODE_VERSION#v$wanted_major.}" ] ||
-  fail "$BASE_IMAGE is missing and this machine's node is $NODE_VERSION: a stand-in must be Node $wanted_major"
+  fail "$BASE_IMAGE is missing and the node found is $NODE_VERSION: a stand-in must be Node $wanted_major"
 phase_done "preflight"
 
 # ---- the base image: the real one if present, else the cached stand-in, else a new stand-in ----
