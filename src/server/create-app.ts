@@ -145,7 +145,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
   for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
-  const applyChange = changeApplier(deps.store, events);
+  const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
     clock: deps.clock,
@@ -153,8 +153,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
   const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange, onAttempt: coverage.observeDelivery });
-  events.addStager(webhooks.stage);
-  events.addStager(walletLedger(deps.store, deps.random));
+  events.addStager('webhook outbox', webhooks.stage);
+  events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
   const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
     const own = deps.clock.ownOf(clientId);

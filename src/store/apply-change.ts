@@ -7,6 +7,7 @@
 import type { DomainEvent } from '../domain/events.ts';
 import type { Store } from './store-types.ts';
 import type { EventBus } from './event-bus.ts';
+import type { Logger } from '../platform/log.ts';
 
 /**
  * A change as flows, handlers and the parts of the mock report it: an `Outcome`, a `Reply`, or the meta values a
@@ -19,15 +20,19 @@ export interface Change {
   events?: readonly DomainEvent[];
 }
 
-/** Resolves once the changes are durable and their events published; rejects when the disk refused them. */
+/**
+ * Resolves once the changes are durable and their events published; rejects when the disk refused them, or when a
+ * stager threw: then nothing of the change is written (everything not yet durable is taken back, as a refused
+ * append does) and nothing is published.
+ */
 export type ApplyChange = (change: Change | readonly Change[]) => Promise<void>;
 
 /** `events` omitted: a change no listener hears of (start-up, before the app and its bus exist). */
-export function changeApplier(store: Pick<Store, 'commit'>, events?: Pick<EventBus, 'stage' | 'publish'>): ApplyChange {
+export function changeApplier(store: Pick<Store, 'commit' | 'abandon'>, events?: Pick<EventBus, 'stage' | 'publish'>, logger?: Pick<Logger, 'error'>): ApplyChange {
   const apply = async (change: Change | readonly Change[]) => {
     const done = (Array.isArray(change) ? (change as readonly Change[]) : [change as Change]).filter((one) => one.ok !== false);
     const caused = done.flatMap((one) => one.events ?? []);
-    if (caused.length > 0) events?.stage(caused);
+    if (caused.length > 0 && events) stageOrAbandon(store, events, caused, logger);
     // Called synchronously (before any await): between a handler's writes and this commit nothing waits on I/O.
     if (caused.length > 0 || done.some((one) => (one.written?.length ?? 0) > 0)) await store.commit();
     if (caused.length > 0) events?.publish(caused);
@@ -37,6 +42,17 @@ export function changeApplier(store: Pick<Store, 'commit'>, events?: Pick<EventB
 }
 
 const NOTHING_TO_DO: Promise<void> = Promise.resolve();
+
+/** A stager that throws fails the change: memory goes back to what is durable, and the error reaches the caller. */
+function stageOrAbandon(store: Pick<Store, 'abandon'>, events: Pick<EventBus, 'stage'>, caused: readonly DomainEvent[], logger?: Pick<Logger, 'error'>): void {
+  try {
+    events.stage(caused);
+  } catch (error) {
+    store.abandon(error);
+    logger?.error(`a change of ${caused.length} events was not made: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+}
 
 function isEmpty(change: Change): boolean {
   return (change.written?.length ?? 0) === 0 && (change.events?.length ?? 0) === 0;

@@ -12,6 +12,11 @@ export interface Persistence {
   queue(line: string, undo: () => void): void;
   /** Resolves once every line queued so far is durable. */
   commit(): Promise<void>;
+  /**
+   * Gives up every line not yet handed to the disk, as a refused append does: their undos run, newest first, and
+   * the commits waiting on them reject with `reason`. For a change that cannot be made whole (a stager threw).
+   */
+  abandon(reason: unknown): void;
   /** Rewrite the snapshot and empty the journal. */
   checkpoint(): Promise<void>;
   /** Flush, checkpoint, release files. Called once by the store. */
@@ -31,10 +36,13 @@ export class MemoryPersistence implements Persistence {
   #prune: () => void = () => undefined;
   #bytes = 0;
   #scheduled = false;
+  /** The undos of the lines queued since the last commit: what `abandon` takes back. */
+  #uncommitted: Array<() => void> = [];
 
   constructor(private readonly checkpointBytes: number) {}
 
-  queue(line: string): void {
+  queue(line: string, undo: () => void): void {
+    this.#uncommitted.push(undo);
     this.#bytes += line.length;
     if (this.#bytes < this.checkpointBytes || this.#scheduled) return;
     this.#scheduled = true;
@@ -42,7 +50,14 @@ export class MemoryPersistence implements Persistence {
   }
 
   commit(): Promise<void> {
+    if (this.#uncommitted.length > 0) this.#uncommitted = [];
     return Promise.resolve();
+  }
+
+  abandon(): void {
+    const undos = this.#uncommitted;
+    this.#uncommitted = [];
+    for (let index = undos.length - 1; index >= 0; index -= 1) undos[index]!();
   }
 
   checkpoint(): Promise<void> {

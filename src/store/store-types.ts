@@ -63,6 +63,11 @@ export interface Store {
   setMeta(key: string, value: unknown): void;
   /** Resolves once every change made so far is durable (appended to the journal). */
   commit(): Promise<void>;
+  /**
+   * Takes memory back to what is durable or being made so: every change not yet handed to the disk is undone,
+   * newest first, and the commits waiting on them reject with `reason` (as when the disk refuses an append).
+   */
+  abandon(reason: unknown): void;
   /** Drop every record and meta value (journaled). */
   clear(): void;
   /** Everything the store holds, as one value (shares the frozen records: serialise it, never change it). */

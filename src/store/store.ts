@@ -122,6 +122,10 @@ export class JournaledStore implements Store {
     return this.persistence.commit();
   }
 
+  abandon(reason: unknown): void {
+    this.persistence.abandon(reason);
+  }
+
   clear(): void {
     this.#assertOpen();
     const before = this.state.toData();

@@ -76,6 +76,12 @@ export class JournalWriter implements Persistence {
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
+  abandon(reason: unknown): void {
+    // Only the open batch: the one in flight was queued before, by changes already being made durable.
+    this.#rollBack([this.#open], reason);
+    this.#open = null;
+  }
+
   checkpoint(): Promise<void> {
     return this.#exclusive(() => this.#checkpointOrRequeue());
   }

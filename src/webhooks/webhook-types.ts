@@ -30,8 +30,11 @@ export interface WebhooksState {
 }
 
 export interface Webhooks {
-  /** The outbox: records the deliveries of events whose change is about to commit (in the same commit). */
-  stage(events: readonly DomainEvent[]): void;
+  /**
+   * The outbox: records the deliveries of events whose change is about to commit (in the same commit). Throws when
+   * one cannot be recorded; returns how to take the recorded ones back out of the log if the change fails later.
+   */
+  stage(events: readonly DomainEvent[]): () => void;
   /** Subscribed to the app's event bus: sends what `stage` recorded (or records and sends an unstaged event). */
   listener: EventListener;
   /**

@@ -159,10 +159,14 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
 
   return {
     stage(events) {
-      for (const event of inRecordingOrder(events)) guarded(event.type, () => {
+      // Part of the change: a delivery that cannot be recorded fails it (store/event-bus.ts), and a change that
+      // fails after this takes the recorded deliveries back out of the log (the store takes back their records).
+      const before = log.all().slice();
+      for (const event of inRecordingOrder(events)) {
         recordEvent(event);
         staged.add(event);
-      });
+      }
+      return () => log.replace(before);
     },
     listener(event) {
       guarded(event.type, () => {
