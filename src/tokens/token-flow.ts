@@ -8,6 +8,7 @@ import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';
 import type { SentCredentials } from './rules.ts';
 import { presentedAgain, presentedToken, verifyPresented } from './verify.ts';
+import { findToken } from './token-record.ts';
 import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
@@ -18,6 +19,8 @@ export interface TokenFlow {
   list(clientId: string): ActiveToken[];
   /** The access token a bearer header presents, whatever its state (one hash, one read; nothing written). */
   present(authorization: string | string[] | undefined): PresentedToken | undefined;
+  /** The client owning the token with this secret (access or refresh, whatever its state); nothing written. */
+  ownerOf(secret: string): string | undefined;
   /** A presented token as it stands now, read by its id (after a scenario effect changed it). */
   presentAgain(presented: PresentedToken): PresentedToken | undefined;
   /** A presented token (or none) → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
@@ -36,6 +39,7 @@ export function tokenFlow(deps: FlowDeps): TokenFlow {
     list: (clientId) => listActiveTokens(deps, clientId),
     present: (authorization) => presentedToken(deps, authorization),
     presentAgain: (presented) => presentedAgain(deps, presented),
+    ownerOf: (secret) => findToken(deps, secret)?.clientId,
     verify: (presented) => verifyPresented(deps, presented),
     revokeAll: (clientId, ids) => revokeTokens(deps, clientId, ids),
     expireAll: (clientId, ids) => expireTokens(deps, clientId, ids),

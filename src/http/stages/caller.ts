@@ -1,9 +1,11 @@
 /**
  * Resolves who the request presents itself as, once: the access token of a bearer header (one hash, one read,
- * whatever the token's state), the client of Basic credentials, or, for an operation that takes client credentials,
- * the `client_id` its body names (a client may send its credentials in the body, RFC 6749 §2.3.1). Later stages read
- * `request.caller`: the scenario scope its client (so a request is settled once, wherever its credentials are),
- * scenario effects its token, authentication its verdict.
+ * whatever the token's state), the client of Basic credentials, or, for an operation whose body may name its
+ * client, the body: the `client_id` it sends (a client may send its credentials in the body, RFC 6749 §2.3.1), else
+ * the owner of the token it carries (`refresh_token` of a refresh, `token` of a revocation). Later stages read
+ * `request.caller`: the scenario scope its client (so a request is settled once, wherever its credentials are, and
+ * a refresh runs under its client's scenario, rate window and clock, and is journaled and counted to it), scenario
+ * effects its token, authentication its verdict.
  */
 import type { Caller, PresentedToken } from '../../domain/caller.ts';
 import type { Operation } from '../../openapi/openapi-router.ts';
@@ -13,8 +15,10 @@ import { ownBodyLimit } from '../request-body.ts';
 
 export function resolveCaller(
   present: (authorization: string | undefined) => PresentedToken | undefined,
-  /** Whether the operation takes client credentials (a token request): its body may name the client. */
-  takesClientCredentials: (operation: Operation | undefined) => boolean = () => false,
+  /** Whether the operation's body may name its client (a token request, a refresh, a revocation). */
+  bodyNamesClient: (operation: Operation | undefined) => boolean = () => false,
+  /** The client owning a token by its secret (access or refresh), whatever its state. */
+  ownerOf: (secret: string) => string | undefined = () => undefined,
 ): Stage {
   return {
     name: 'caller',
@@ -27,10 +31,10 @@ export function resolveCaller(
       if (token) caller.token = token;
       request.caller = caller;
       if (clientId !== undefined) caller.clientId = clientId;
-      if (clientId !== undefined || !takesClientCredentials(request.operation)) return next();
+      if (clientId !== undefined || !bodyNamesClient(request.operation)) return next();
       // Read now with the operation's own limit: the body stage answers from this same reading (a refusal included).
       return request.incoming.readBody(ownBodyLimit(request.operation)).then((outcome) => {
-        const named = outcome.ok ? clientIdIn(outcome.body) : undefined;
+        const named = outcome.ok ? clientNamedBy(outcome.body, ownerOf) : undefined;
         if (named !== undefined) caller.clientId = named;
         return next();
       });
@@ -38,7 +42,22 @@ export function resolveCaller(
   };
 }
 
-function clientIdIn(body: unknown): string | undefined {
-  const named = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['client_id'] : undefined;
-  return typeof named === 'string' && named.length > 0 ? named : undefined;
+/** The body fields that name a client, most direct first: its id, then a token it holds. */
+export const CLIENT_NAMING_FIELDS = ['client_id', 'refresh_token', 'token'] as const;
+
+function clientNamedBy(body: unknown, ownerOf: (secret: string) => string | undefined): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const fields = body as Record<string, unknown>;
+  const named = textIn(fields['client_id']);
+  if (named !== undefined) return named;
+  for (const field of ['refresh_token', 'token'] as const) {
+    const secret = textIn(fields[field]);
+    const owner = secret === undefined ? undefined : ownerOf(secret);
+    if (owner !== undefined) return owner;
+  }
+  return undefined;
+}
+
+function textIn(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
