@@ -10,6 +10,7 @@ import type { Snapshots } from '../state/snapshots.ts';
 import type { EventBus } from '../store/event-bus.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { Coverage } from '../coverage/coverage-recorder.ts';
+import type { WorldParts } from '../world/activate-world.ts';
 
 export interface AdminContext {
   deps: AppDeps;
@@ -32,6 +33,8 @@ export interface AdminContext {
   providerStates: ProviderStateChanges;
   /** Each client's outcome coverage (coverage/). */
   coverage: Coverage;
+  /** What a client's world is made of, for `activateWorld` (world/activate-world.ts). */
+  worldParts: WorldParts;
 }
 
 export interface ProviderStateChange {

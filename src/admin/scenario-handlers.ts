@@ -3,7 +3,7 @@ import { failure } from '../errors/failures.ts';
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
-import { setDeclaredWallets } from './scenario-wallets.ts';
+import { activateWorld } from '../world/activate-world.ts';
 
 export function scenarioHandlers(admin: AdminContext) {
   const { scenarios } = admin;
@@ -26,12 +26,11 @@ export function scenarioHandlers(admin: AdminContext) {
     async activateScenario(input) {
       const { name, clientId } = input.body;
       if (clientId !== undefined && !admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
-      if (!scenarios.activate(name, clientId)) return failure('unknown_scenario', { name });
-      const scenario = scenarios.library.get(name);
-      if (clientId !== undefined && scenario?.wallets) {
-        const set = setDeclaredWallets(admin.flows.wallets, scenario, clientId);
-        if (!set.ok) return set;
-        await admin.apply(set);
+      if (clientId === undefined) return scenarios.activate(name) ? status() : failure('unknown_scenario', { name });
+      const world = activateWorld(admin.worldParts, { clientId, scenario: name });
+      if (!world.ok) return world;
+      if (world.written.length > 0) {
+        await admin.apply(world);
         // A wallet set afresh (a balance restored) may let a pending order's progression through.
         await admin.tick();
       }

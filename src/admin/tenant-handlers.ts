@@ -8,18 +8,17 @@ import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { created, okData } from '../domain/reply.ts';
 import { webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem } from '../domain/webhook-url.ts';
-import { tenantDataset } from '../fake/tenant-dataset.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
 import { clientClockView } from './client-clock-handlers.ts';
-import { setDeclaredWallets } from './scenario-wallets.ts';
+import { activateWorld } from '../world/activate-world.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
 
 /** The dataset's seed when a tenant asks for data without one. */
 const DEFAULT_TENANT_SEED = 1;
 
 export function tenantHandlers(admin: AdminContext) {
-  const { clients, clock, random, store } = admin.deps;
+  const { clients, random } = admin.deps;
   return {
     async createTenant(input) {
       const body = input.body ?? {};
@@ -38,18 +37,17 @@ export function tenantHandlers(admin: AdminContext) {
         if (secretProblem) return failure('webhook_secret_refused', { problem: secretProblem });
       }
       clients.add({ clientId, clientSecret, active: true, ...(body.name ? { name: body.name } : {}) });
-      const own = clock.own(clientId, body.clock?.frozenAt === undefined ? undefined : new Date(body.clock.frozenAt));
-      if (body.scenario !== undefined) admin.scenarios.activate(body.scenario, clientId);
-      if (body.webhook) admin.webhooks.setEndpoint(clientId, { url: body.webhook.url, secret, format });
-      const written = body.seedData === 'default' ? tenantDataset(body.seed ?? DEFAULT_TENANT_SEED, clientId, own.nowMs()) : [];
-      store.putMany(written);
-      // The scenario's wallets, on the tenant's own clock (their times are its).
-      const scenario = body.scenario === undefined ? undefined : admin.scenarios.library.get(body.scenario);
-      const wallets = scenario ? setDeclaredWallets(admin.flows.wallets, scenario, clientId) : undefined;
-      if (wallets && !wallets.ok) return wallets;
-      const walletIds = wallets?.written.map((write) => write.record.id) ?? [];
+      const world = activateWorld(admin.worldParts, {
+        clientId,
+        ownClock: body.clock?.frozenAt === undefined ? {} : { frozenAt: new Date(body.clock.frozenAt) },
+        ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
+        ...(body.webhook ? { endpoint: { url: body.webhook.url, secret, format } } : {}),
+        ...(body.seedData === 'default' ? { seedDataset: body.seed ?? DEFAULT_TENANT_SEED } : {}),
+      });
+      if (!world.ok) return world;
+      const records = world.value.records;
       // The client, its clock, scenario and endpoint (meta) with its records and wallets: one durable change.
-      await admin.apply({ written: [...written.map((write) => write.record.id), ...walletIds, ...admin.state.persist()] });
+      await admin.apply({ written: [...world.written.map((write) => write.record.id), ...admin.state.persist()] });
       return created({
         clientId,
         clientSecret,
@@ -57,7 +55,7 @@ export function tenantHandlers(admin: AdminContext) {
         clock: clientClockView(admin, clientId),
         ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
         ...(body.webhook ? { webhook: { url: body.webhook.url, format } } : {}),
-        records: written.length,
+        records,
       });
     },
     async deleteTenant(input) {

@@ -59,6 +59,7 @@ import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
+import { activateWorld, type WorldParts } from '../world/activate-world.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -144,7 +145,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
-  for (const client of deps.config.clients) if (client.scenario) scenarios.activate(client.scenario, client.clientId);
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
@@ -156,6 +156,16 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   events.addStager('webhook outbox', webhooks.stage);
   events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
+  const worldParts: WorldParts = { clock: deps.clock, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
+  // A client given a scenario in the configuration starts in that world, as one activated later would (its declared
+  // wallets included; a restart keeps the wallets its payers have since used). A previous run's saved activations,
+  // restored below, then take precedence.
+  for (const client of deps.config.clients) {
+    if (!client.scenario) continue;
+    const world = activateWorld(worldParts, { clientId: client.clientId, scenario: client.scenario, keepExistingWallets: true });
+    if (!world.ok) throw new Error(`the configuration's client ${client.clientId}: ${world.reason}`);
+    await applyChange(world);
+  }
   const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
     const own = deps.clock.ownOf(clientId);
     return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
@@ -177,7 +187,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

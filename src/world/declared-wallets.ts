@@ -1,9 +1,10 @@
 /**
- * A scenario's declared wallets, set for the client it is activated for (PUT /__admin/scenarios/active with a
- * clientId, or a tenant created with a scenario): each declared number is set to the declared state — balance, PIN,
- * limits (an absent one removed), status (active unless declared), the wrong-PIN count started again — as
- * re-activating a scenario starts its payers afresh. Wallets the scenario does not declare, and every statement,
- * are kept; deactivating leaves the wallets as they are.
+ * A scenario's declared wallets, set for the client it is activated for (activate-world.ts: the configuration, the
+ * admin API, a new tenant): each declared number is set to the declared state — balance, PIN, limits (an absent
+ * one removed), status (active unless declared), the wrong-PIN count started again — as re-activating a scenario
+ * starts its payers afresh; with `keepExisting` (a restart), a number the client already has a wallet for is left
+ * as it is. Wallets the scenario does not declare, and every statement, are kept; deactivating leaves the wallets
+ * as they are.
  */
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite } from '../domain/records.ts';
@@ -11,9 +12,15 @@ import type { Scenario } from '../scenarios/scenario-schema.ts';
 import { DEFAULT_LOCK_AFTER_WRONG_PINS } from '../wallets/wallet-input.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
 
-export function setDeclaredWallets(wallets: Pick<WalletFlow, 'put'>, scenario: Pick<Scenario, 'wallets'>, clientId: string): Outcome<number> {
+export function setDeclaredWallets(
+  wallets: Pick<WalletFlow, 'put' | 'get'>,
+  scenario: Pick<Scenario, 'wallets'>,
+  clientId: string,
+  keepExisting = false,
+): Outcome<number> {
   const written: RecordWrite[] = [];
   for (const declared of scenario.wallets ?? []) {
+    if (keepExisting && wallets.get(clientId, declared.phone).ok) continue;
     const outcome = wallets.put(clientId, declared.phone, {
       balance: declared.balance,
       pin: declared.pin,
