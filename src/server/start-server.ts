@@ -14,11 +14,12 @@ import { changeApplier } from '../store/apply-change.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { answerClientError } from './malformed-request.ts';
 import { startBanner } from './start-banner.ts';
+import { readStartState } from './start-state.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
-import type { Store } from '../store/store-types.ts';
+import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
 
 /** How often the clock is let act while the mock runs. */
@@ -126,12 +127,20 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
 
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
   let store: Store;
+  const setAside: SetAsideEvent[] = [];
+  let restored = false;
   try {
     store = await openStore({
-      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+      ...(config.inMemory ? {} : { file: config.data, reset: config.reset, setAsideUnreadable: config.setAsideUnreadable }),
       now: clock.now,
       prune: tokenRetention(clock),
-      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+      onSetAside: (event) => {
+        setAside.push(event);
+        const moved = event.movedTo.join(', ') || 'nothing (no data file yet)';
+        if (event.cause === 'reset') logger.info(`--reset: moved ${moved}`);
+        else logger.warn(`--set-aside-unreadable: ${event.file} (${event.reason ?? 'unreadable'}) moved to ${moved}`);
+      },
+      onLoad: ({ found }) => (restored = found),
     });
   } catch (error) {
     await abandon();
@@ -169,7 +178,10 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
   // With --port 0 the real port is known only once listening. `--log-level silent` prints nothing at all: the banner
   // is for people, a program is told by `listening`.
-  if (config.logLevel !== 'silent') io.stdout(startBanner({ ...config, port }));
+  if (config.logLevel !== 'silent') {
+    const state = readStartState({ ...deps, scenarios: app.scenarios, webhooks: app.webhooks }, setAside, restored);
+    io.stdout(startBanner({ ...config, port }, state));
+  }
   io.listening?.(running.url);
   logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
   return { ok: true, running };

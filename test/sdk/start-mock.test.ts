@@ -130,6 +130,7 @@ describe('startMock refuses', () => {
     [{ port: -1 }, /^startMock: option port: .*>=0/],
     [{ prot: 4010 }, /^startMock: unknown option "prot"$/],
     [{ data: 'x.json' }, /^startMock: option data: not taken; give dataFile/],
+    [{ reset: true }, /^startMock: option reset without dataFile: a data file is needed: in memory every start is afresh, and there is nothing to move aside$/],
     [{ tokens: { ttlSeconds: 0 } }, /^startMock: option tokens\.ttlSeconds: /],
     [{ scenario: 'no-such' }, /^startMock: option scenario: unknown scenario "no-such" \(known: /],
     [{ clients: [] }, /^startMock: option clients: /],
