@@ -3,7 +3,7 @@
  * serve, until stopped. The only module that opens sockets (through listening-server.ts). A stop at any moment of
  * start-up ends in an orderly exit 0.
  */
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp, type AppOptions } from './create-app.ts';
 import { createClientRegistry } from '../clients/client-registry.ts';
 import { createClock } from '../platform/clock.ts';
@@ -33,6 +33,12 @@ export interface CliIo {
   stop: AbortSignal;
   /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
   listening?(baseUrl: string): void;
+  /**
+   * An HTTP server already listening on a port the OS gave it, served instead of binding `--host` and `--port`, and
+   * closed when the command ends: its caller knows the port before the command starts, and nothing else can take it
+   * in between (a test of a proxy whose target is itself). `proxy` takes one; bin/ never passes one.
+   */
+  server?: Server;
   /** Which output streams are terminals (bin/ tells); runCli turns it into `colour` with NO_COLOR and FORCE_COLOR. */
   tty?: { stdout: boolean; stderr: boolean };
   /** Whether each stream may hold colour escapes (src/platform/colour.ts); none when absent. */
