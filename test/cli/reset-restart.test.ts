@@ -69,9 +69,10 @@ describe('a restart after the slow-payment example', () => {
     const first = await startOn([], async (baseUrl) => {
       expect((await admin(baseUrl, '/scenarios/active', 'PUT', { name: 'slow-payment' })).status).toBe(200);
       expect((await admin(baseUrl, '/clock/advance', 'POST', { seconds: 600 })).status).toBe(200);
-      // A tenant on its own frozen clock, and a delivery left pending: mock-client's webhooks fail by scenario.
+      // A tenant on its own frozen clock, and a delivery left pending: mock-client's webhooks fail by scenario (the
+      // URL is never called; on port 2 nobody listens anyway).
       expect((await admin(baseUrl, '/tenants', 'POST', { clientId: 'job-a', clock: { frozenAt: '2026-05-01T08:00:00Z' } })).status).toBe(201);
-      expect((await admin(baseUrl, '/clients/mock-client/webhook', 'PUT', { url: 'http://127.0.0.1:9/hooks', secret: 'whsec_reset_0123' })).status).toBe(200);
+      expect((await admin(baseUrl, '/clients/mock-client/webhook', 'PUT', { url: 'http://127.0.0.1:2/hooks', secret: 'whsec_reset_0123' })).status).toBe(200);
       expect((await admin(baseUrl, '/scenarios/active', 'PUT', { name: 'webhooks-failing', clientId: 'mock-client' })).status).toBe(200);
       const placed = await placeOrder(baseUrl);
       expect((await admin(baseUrl, `/orders/${placed}/transition`, 'POST', { status: 'PAID' })).body.data).toMatchObject({ moved: true });
