@@ -4,7 +4,6 @@
  * rate limit off, revoke-oldest tokens) on a data file prepared with `size` products or in memory.
  */
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../src/store/index.ts';
@@ -39,18 +38,10 @@ export const LIMITS = [
   { target: 'bare Express 5', args: ['-e', bareExpress] },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, HOST, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-export async function prismArgs(dynamic: boolean): Promise<string[]> {
+/** Prism on a port it binds itself (`-p 0`); its "Prism is listening on http://…:PORT" line names the port it got. */
+export function prismArgs(dynamic: boolean): string[] {
   const prism = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
-  return [prism, 'mock', join(ROOT, 'spec', 'openapi.yaml'), '-h', HOST, '-p', String(await freePort()), ...(dynamic ? ['-d'] : [])];
+  return [prism, 'mock', join(ROOT, 'spec', 'openapi.yaml'), '-h', HOST, '-p', '0', ...(dynamic ? ['-d'] : [])];
 }
 
 /** Node's flags for the mock as `npm start` and the container image run it (a bounded young generation). */

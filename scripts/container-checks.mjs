@@ -1,5 +1,6 @@
-// Part of `npm run test:container`: what a user of the running image relies on, asked over HTTP.
-// Usage: COMMERCE_MOCK_ADMIN_TOKEN=… node scripts/container-checks.mjs http://127.0.0.1:PORT
+// Part of `npm run test:container`: what a user of the running image relies on, asked over HTTP. Copied into the
+// container and run there (the container has a network of its own), with the admin token of the container's env.
+// Usage: COMMERCE_MOCK_ADMIN_TOKEN=… node container-checks.mjs http://127.0.0.1:4010
 // Prints one line per check; exits 1 when any fails. The admin token is read from the environment, never printed.
 const [base] = process.argv.slice(2);
 const adminToken = process.env.COMMERCE_MOCK_ADMIN_TOKEN;

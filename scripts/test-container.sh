@@ -162,14 +162,17 @@ current_id=$(pm image inspect --format '{{.Id}}' "$APP_IMAGE")
 if [ -n "$previous_id" ] && [ "$previous_id" != "$current_id" ]; then pm rmi "$previous_id" >/dev/null 2>&1 || true; fi
 phase_done "podman build"
 
-# ---- run it on a free port and wait for its health ----
-PORT=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+# ---- run it and wait for its health ----
+# In a network namespace of its own with loopback only (--network=none): the image listens on its default port, which
+# nothing else on this machine can hold or take (a port found free here and bound later could be, by anyone in
+# between), and every check runs inside the container (podman exec), as its HEALTHCHECK does.
+PORT=4010
 BASE="http://127.0.0.1:$PORT"
 pm volume create "$VOLUME" >/dev/null
 STARTED_CONTAINER=yes
-pm run --detach --name "$CONTAINER" --network=host -e "PORT=$PORT" -e COMMERCE_MOCK_ADMIN_TOKEN \
+pm run --detach --name "$CONTAINER" --network=none -e COMMERCE_MOCK_ADMIN_TOKEN \
   -v "$VOLUME:/data" "$APP_IMAGE" >/dev/null < /dev/null || fail "podman run failed"
-answers_200() { node -e 'fetch(process.argv[1]).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))' "$1"; }
+answers_200() { pm exec "$CONTAINER" node -e 'fetch(process.argv[1]).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))' "$1"; }
 
 deadline=$((SECONDS + 90))
 until answers_200 "$BASE/__admin/health"; do
@@ -185,7 +188,8 @@ health=$(pm inspect --format '{{.State.Health.Status}}' "$CONTAINER")
 phase_done "HEALTHCHECK (podman healthcheck run)"
 
 # ---- what a user of the image relies on ----
-node scripts/container-checks.mjs "$BASE" || fail "the running image did not answer as it should"
+pm cp scripts/container-checks.mjs "$CONTAINER:/tmp/container-checks.mjs"
+pm exec "$CONTAINER" node /tmp/container-checks.mjs "$BASE" || fail "the running image did not answer as it should"
 user=$(pm exec "$CONTAINER" id -u)
 [ "$user" != "0" ] || fail "the server runs as root"
 pm exec "$CONTAINER" sh -c 'ls /data/db.json* >/dev/null' || fail "nothing was written to the /data volume"

@@ -8,7 +8,7 @@ import { extname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { withExamples } from './help-text.ts';
 import { LOG_FORMATS, LOG_LEVELS } from '../platform/log.ts';
-import { EXCLUSIVE_STORES, mergeConfigSources, parseConfig, type ConfigResult } from '../platform/config.ts';
+import { EXCLUSIVE_STORES, inMemoryWith, mergeConfigSources, parseConfig, type ConfigResult } from '../platform/config.ts';
 
 export interface StartFlags {
   port?: number;
@@ -16,6 +16,7 @@ export interface StartFlags {
   data?: string;
   inMemory?: boolean;
   reset?: boolean;
+  setAsideUnreadable?: boolean;
   seed?: number;
   seedData?: 'default' | 'none';
   config?: string;
@@ -50,7 +51,8 @@ export function defineStartCommand(program: Command): Command {
     .option('--host <address>', 'address to bind (default 127.0.0.1)')
     .option('--data <file>', 'lowdb data file (default .commerce-mock/db.json)')
     .option('--in-memory', 'keep state in memory only')
-    .option('--reset', 'set an unreadable data file aside and start afresh')
+    .option('--reset', 'start afresh (records, clock, scenarios, tokens, tenants, deliveries): the data file is moved aside as <file>.reset-<time>, not deleted')
+    .option('--set-aside-unreadable', 'keep the state of a readable data file, but move an unreadable one aside as <file>.corrupt-<time> and start afresh (instead of exit 2)')
     .addOption(new Option('--seed <n>', 'seed of the generated dataset (default 42)').argParser(wholeNumber))
     .addOption(new Option('--seed-data <kind>', 'initial dataset of an empty store').choices(['default', 'none']))
     .option('--config <file>', 'JSON or YAML configuration file (clients, limits, token policy)')
@@ -74,6 +76,7 @@ export function defineStartCommand(program: Command): Command {
   return withExamples(start, 'start', [
     'commerce-mock start                                  # http://127.0.0.1:4010, state in .commerce-mock/db.json',
     'commerce-mock start --in-memory --port 0             # a throwaway mock on any free port',
+    'commerce-mock start --reset                          # start afresh; the banner names where the old data went',
     'commerce-mock start --scenario order-failed          # every order fails on its first status poll',
     'COMMERCE_MOCK_ADMIN_TOKEN=change-me-please commerce-mock start --host 0.0.0.0',
     'commerce-mock start --config mock.yaml --log-format json',
@@ -94,6 +97,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     data: flags.data,
     inMemory: flags.inMemory,
     reset: flags.reset,
+    setAsideUnreadable: flags.setAsideUnreadable,
     seed: flags.seed,
     seedData: flags.seedData,
     logLevel: flags.logLevel,
@@ -114,6 +118,8 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
 
 const FLAG_OF: Record<string, string> = {
   [EXCLUSIVE_STORES]: '--in-memory and --data',
+  [inMemoryWith('reset')]: '--reset with --in-memory',
+  [inMemoryWith('setAsideUnreadable')]: '--set-aside-unreadable with --in-memory',
   port: '--port (or env PORT)',
   host: '--host',
   data: '--data',

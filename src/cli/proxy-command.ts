@@ -59,10 +59,11 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
   // A request that arrives meanwhile waits for the handler.
   let handlerReady: (handler: RequestListener) => void = () => undefined;
   const handler = new Promise<RequestListener>((resolve) => (handlerReady = resolve));
-  const server = createServer((req, res) => void handler.then((handle) => handle(req, res)));
+  const server = io.server ?? createServer();
+  server.on('request', (req, res) => void handler.then((handle) => handle(req, res)));
   // Shown without the userinfo a URL may carry (`https://user:secret@host`): credentials are never printed.
   const shownTarget = `${flags.target.origin}${flags.target.pathname}`;
-  const listening = await listen(server, flags.host, flags.port);
+  const listening = io.server ? ({ ok: true } as const) : await listen(server, flags.host, flags.port);
   const refused = listening.ok ? await selfTargetProblem(flags.target, shownTarget, server) : listening.problems.join('; ');
   const mock = refused === undefined && (flags.fallback || flags.record) ? await startOwnMock(io) : undefined;
   if (refused !== undefined || typeof mock === 'string') {
@@ -82,7 +83,7 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
       print: (line) => io.stdout(`${line}\n`),
     }),
   );
-  const url = reachableOrigin(flags.host, listeningPort(server, flags.port));
+  const url = reachableOrigin(io.server ? boundAddress(server, flags.host) : flags.host, listeningPort(server, flags.port));
   const fallbackNote = flags.fallback && mock ? ` (fallback: a mock whose client is ${mock.clientId})` : '';
   io.stdout(`commerce-mock proxy on ${url} → ${shownTarget}${fallbackNote}; drift report at ${url}${REPORT_PATH}\n`);
   io.listening?.(url);
@@ -102,6 +103,12 @@ async function selfTargetProblem(target: URL, shown: string, server: Server): Pr
   if (typeof address !== 'object' || !address) return undefined;
   const self = await selfAddressOf(target, { address: address.address, port: address.port });
   return self === undefined ? undefined : `--target ${shown} is this proxy itself (${self} port ${address.port}): every request would be forwarded to the proxy again.`;
+}
+
+/** The address a server given already listening is bound to. */
+function boundAddress(server: Server, fallback: string): string {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.address : fallback;
 }
 
 interface OwnMock {

@@ -72,7 +72,10 @@ export const configSchema = z.strictObject({
   host: z.string().min(1).default('127.0.0.1'),
   data: z.string().min(1).default('.commerce-mock/db.json'),
   inMemory: z.boolean().default(false),
+  /** Start afresh: the data file and its journal moved aside (`<file>.reset-<time>`), the store empty, then seeded. */
   reset: z.boolean().default(false),
+  /** An unreadable data file is moved aside (`<file>.corrupt-<time>`) and the mock starts afresh; a readable one is kept. */
+  setAsideUnreadable: z.boolean().default(false),
   seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
   seedData: z.enum(['default', 'none']).default('default'),
   /**
@@ -132,6 +135,14 @@ export type ConfigInput = z.input<typeof configSchema>;
 /** The two options that choose where state is kept, named together in the one problem they make. */
 export const EXCLUSIVE_STORES = 'inMemory and data';
 
+/** The options that move a data file aside: in memory there is none, and every start is afresh. */
+export const DATA_FILE_ONLY = ['reset', 'setAsideUnreadable'] as const;
+
+/** The field named by the problem of one of DATA_FILE_ONLY given with in-memory state. */
+export function inMemoryWith(option: (typeof DATA_FILE_ONLY)[number]): string {
+  return `${option} with inMemory`;
+}
+
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 /**
@@ -146,6 +157,13 @@ export function parseConfig(
   // `data` has a default, so only the input can tell that both were asked for, whichever the source.
   if (isPlainObject(input) && input['inMemory'] === true && input['data'] !== undefined) {
     return { ok: false, problems: [`${where(EXCLUSIVE_STORES)}: exclude each other: state is kept either in memory or in a file`] };
+  }
+  const moving = isPlainObject(input) && input['inMemory'] === true ? DATA_FILE_ONLY.filter((option) => input[option] === true) : [];
+  if (moving.length > 0) {
+    return {
+      ok: false,
+      problems: moving.map((option) => `${where(inMemoryWith(option))}: a data file is needed: in memory every start is afresh, and there is nothing to move aside`),
+    };
   }
   const result = configSchema.safeParse(input);
   if (result.success) return { ok: true, config: result.data };

@@ -2,7 +2,7 @@
  * What startMock runs: the CLI's start path (launchServer) with startMock's defaults, and the test suite's hook to
  * observe every exchange. Apart from start-mock.ts so the public declarations never reach the server's types.
  */
-import { configSchema, mergeConfigSources, parseConfig, type Config } from '../platform/config.ts';
+import { configSchema, DATA_FILE_ONLY, inMemoryWith, mergeConfigSources, parseConfig, type Config } from '../platform/config.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
 import { processCached } from '../platform/process-cache.ts';
 import { launchServer, type LaunchExtras } from '../server/start-server.ts';
@@ -44,6 +44,9 @@ export async function launchMock(options: StartMockOptions, extras: Omit<LaunchE
   };
 }
 
+/** In memory is what no `dataFile` means here: an option that needs a file is named so. */
+const WITHOUT_DATA_FILE: Record<string, string> = Object.fromEntries(DATA_FILE_ONLY.map((option) => [inMemoryWith(option), `${option} without dataFile`]));
+
 function resolveOptions(options: StartMockOptions): Config {
   const given = options as Record<string, unknown>;
   const misplaced = ['data', 'inMemory'].filter((name) => given[name] !== undefined);
@@ -52,7 +55,7 @@ function resolveOptions(options: StartMockOptions): Config {
   if (unknown.length > 0) throw new Error(`startMock: unknown option ${unknown.map((name) => `"${name}"`).join(', ')}`);
   const { dataFile, ...rest } = options;
   const input = mergeConfigSources(DEFAULTS, rest, dataFile === undefined ? { inMemory: true } : { data: dataFile });
-  const parsed = parseConfig(input, 'startMock', (field) => `option ${field}`);
+  const parsed = parseConfig(input, 'startMock', (field) => `option ${WITHOUT_DATA_FILE[field] ?? field}`);
   if (!parsed.ok) throw new Error(`startMock: ${parsed.problems.join('; ')}`);
   return parsed.config;
 }

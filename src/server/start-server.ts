@@ -3,7 +3,7 @@
  * serve, until stopped. The only module that opens sockets (through listening-server.ts). A stop at any moment of
  * start-up ends in an orderly exit 0.
  */
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp, type AppOptions } from './create-app.ts';
 import { createClientRegistry } from '../clients/client-registry.ts';
 import { createClock } from '../platform/clock.ts';
@@ -14,11 +14,12 @@ import { changeApplier } from '../store/apply-change.ts';
 import { listen, listeningPort, reachableOrigin, stopsGracefully } from './listening-server.ts';
 import { answerClientError } from './malformed-request.ts';
 import { startBanner } from './start-banner.ts';
+import { readStartState } from './start-state.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
-import type { Store } from '../store/store-types.ts';
+import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
 
 /** How often the clock is let act while the mock runs. */
@@ -32,6 +33,12 @@ export interface CliIo {
   stop: AbortSignal;
   /** Told the base URL once the server listens (a command that starts the mock for its own use waits for it). */
   listening?(baseUrl: string): void;
+  /**
+   * An HTTP server already listening on a port the OS gave it, served instead of binding `--host` and `--port`, and
+   * closed when the command ends: its caller knows the port before the command starts, and nothing else can take it
+   * in between (a test of a proxy whose target is itself). `proxy` takes one; bin/ never passes one.
+   */
+  server?: Server;
   /** Which output streams are terminals (bin/ tells); runCli turns it into `colour` with NO_COLOR and FORCE_COLOR. */
   tty?: { stdout: boolean; stderr: boolean };
   /** Whether each stream may hold colour escapes (src/platform/colour.ts); none when absent. */
@@ -126,12 +133,20 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
 
   logger.info(`opening the store (${config.inMemory ? 'in memory' : config.data})`);
   let store: Store;
+  const setAside: SetAsideEvent[] = [];
+  let restored = false;
   try {
     store = await openStore({
-      ...(config.inMemory ? {} : { file: config.data, reset: config.reset }),
+      ...(config.inMemory ? {} : { file: config.data, reset: config.reset, setAsideUnreadable: config.setAsideUnreadable }),
       now: clock.now,
       prune: tokenRetention(clock),
-      onSetAside: ({ file, reason, movedTo }) => logger.warn(`--reset: ${file} (${reason}) moved to ${movedTo.join(', ')}`),
+      onSetAside: (event) => {
+        setAside.push(event);
+        const moved = event.movedTo.join(', ') || 'nothing (no data file yet)';
+        if (event.cause === 'reset') logger.info(`--reset: moved ${moved}`);
+        else logger.warn(`--set-aside-unreadable: ${event.file} (${event.reason ?? 'unreadable'}) moved to ${moved}`);
+      },
+      onLoad: ({ found }) => (restored = found),
     });
   } catch (error) {
     await abandon();
@@ -169,7 +184,10 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   if (io.stop.aborted) return { ok: true, stopped: await running.stop(String(io.stop.reason ?? 'stop')) };
   // With --port 0 the real port is known only once listening. `--log-level silent` prints nothing at all: the banner
   // is for people, a program is told by `listening`.
-  if (config.logLevel !== 'silent') io.stdout(startBanner({ ...config, port }));
+  if (config.logLevel !== 'silent') {
+    const state = readStartState({ ...deps, scenarios: app.scenarios, webhooks: app.webhooks }, setAside, restored);
+    io.stdout(startBanner({ ...config, port }, state));
+  }
   io.listening?.(running.url);
   logger.debug(`config: ${JSON.stringify(loggableConfig(config))}`);
   return { ok: true, running };

@@ -7,7 +7,7 @@
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { errorText } from './snapshot.ts';
-import { StoreOpenError } from './store-types.ts';
+import { StoreOpenError, WRITABLE_NEXT_STEP } from './store-types.ts';
 
 export interface DataLock {
   readonly lockFile: string;
@@ -40,7 +40,7 @@ export async function lockDataFile(dataFile: string, pid = process.pid): Promise
     await mkdir(dirname(file), { recursive: true });
     await writeFile(aside, `${pid}\n`);
   } catch (error) {
-    throw new StoreOpenError(lockFile, `cannot write the lock file: ${errorText(error)}`);
+    throw new StoreOpenError(lockFile, `cannot write the lock file: ${errorText(error)}`, WRITABLE_NEXT_STEP);
   }
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -48,7 +48,7 @@ export async function lockDataFile(dataFile: string, pid = process.pid): Promise
         await link(aside, lockFile);
         return { lockFile, release: () => releaseIfHeld(lockFile, pid) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(lockFile, `cannot create the lock file: ${errorText(error)}`);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(lockFile, `cannot create the lock file: ${errorText(error)}`, WRITABLE_NEXT_STEP);
       }
       const holder = await readPid(lockFile);
       if (holder !== undefined && isAlive(holder)) throw new DataFileLocked(file, lockFile, holder);

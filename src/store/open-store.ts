@@ -2,8 +2,9 @@
  * openStore: in memory (no `file`), or file-backed — a lowdb JSON snapshot at `file` plus an append-only
  * journal `<file>.journal` (see journal.ts). Start-up: drop lowdb's leftover temp file, load the snapshot,
  * replay the journal (ignoring a torn last line), cut the journal back to its last good line, open it for
- * appending. An unusable snapshot or journal is never modified: StoreOpenError, or with `reset` both files
- * are renamed aside and the store starts empty.
+ * appending. With `reset` both files are renamed aside first and the store starts empty. An unusable snapshot
+ * or journal is never modified: StoreOpenError, or with `setAsideUnreadable` both files are renamed aside and the
+ * store starts empty. A path that is not a file (a directory) is refused either way, and nothing is moved.
  */
 import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -14,10 +15,10 @@ import { JournalWriter } from './write-ahead-log.ts';
 import { readJournal } from './wal-reader.ts';
 import { MemoryState } from './memory-state.ts';
 import { MemoryPersistence } from './persistence.ts';
-import { setAside } from './recovery.ts';
+import { firstNonFile, setAside, type SetAsideCause } from './recovery.ts';
 import { CorruptFile, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
 import { JournaledStore } from './store.ts';
-import { StoreOpenError, type Store, type StoreOptions } from './store-types.ts';
+import { StoreOpenError, WRITABLE_NEXT_STEP, type Store, type StoreOptions } from './store-types.ts';
 
 export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 
@@ -29,27 +30,34 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
   const file = resolve(options.file);
   const journalFile = `${file}.journal`;
+  await refuseNonFiles([file, journalFile]);
   await prepareDirectory(file);
   const db = new Low<unknown>(new JSONFile<unknown>(file), null);
+  const moveAside = async (cause: SetAsideCause, about: string, reason?: string) => {
+    const movedTo = await setAside([file, journalFile], options.now?.() ?? new Date(), cause).catch((moveError: unknown) => {
+      throw new StoreOpenError(about, `${reason ? `${reason}; ` : ''}moving it aside failed, nothing was moved: ${errorText(moveError)}`, WRITABLE_NEXT_STEP);
+    });
+    options.onSetAside?.({ cause, file: about, ...(reason === undefined ? {} : { reason }), movedTo });
+  };
+  if (options.reset) await moveAside('reset', file);
 
   let journalBytes = 0;
   try {
-    journalBytes = await load(db, file, journalFile, state);
+    const loaded = await load(db, file, journalFile, state);
+    journalBytes = loaded.journalBytes;
+    options.onLoad?.({ file, found: loaded.found });
   } catch (error) {
     if (!(error instanceof CorruptFile)) throw error;
-    if (!options.reset) throw new StoreOpenError(error.file, error.reason);
+    if (!options.setAsideUnreadable) throw new StoreOpenError(error.file, error.reason);
     state.clear();
-    const movedTo = await setAside([file, journalFile], options.now?.() ?? new Date()).catch((moveError: unknown) => {
-      throw new StoreOpenError(error.file, `${error.reason}; setting it aside failed: ${errorText(moveError)}`);
-    });
-    options.onSetAside?.({ file: error.file, reason: error.reason, movedTo });
+    await moveAside('unreadable', error.file, error.reason);
   }
 
   let handle;
   try {
     handle = await open(journalFile, 'a');
   } catch (error) {
-    throw new StoreOpenError(journalFile, `cannot open the journal for appending: ${errorText(error)}`);
+    throw new StoreOpenError(journalFile, `cannot open the journal for appending: ${errorText(error)}`, WRITABLE_NEXT_STEP);
   }
   const writer = new JournalWriter(journalFileOf(handle), journalBytes, {
     checkpointBytes: options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES,
@@ -68,12 +76,12 @@ async function prepareDirectory(file: string): Promise<void> {
     // only after that: a leftover temp file is an unfinished checkpoint whose data the journal still holds.
     await rm(tempFileOf(file), { force: true });
   } catch (error) {
-    throw new StoreOpenError(file, `cannot prepare its directory: ${errorText(error)}`);
+    throw new StoreOpenError(file, `cannot prepare its directory: ${errorText(error)}`, WRITABLE_NEXT_STEP);
   }
 }
 
-/** Snapshot + journal replay into `state`; returns the journal size to append after. */
-async function load(db: Low<unknown>, file: string, journalFile: string, state: MemoryState): Promise<number> {
+/** Snapshot + journal replay into `state`; returns the journal size to append after, and whether either held anything. */
+async function load(db: Low<unknown>, file: string, journalFile: string, state: MemoryState): Promise<{ journalBytes: number; found: boolean }> {
   const snapshot = await readSnapshot(db, file);
   if (snapshot) state.load(snapshot);
   const journal = await readJournal(journalFile);
@@ -84,5 +92,16 @@ async function load(db: Low<unknown>, file: string, journalFile: string, state: 
       throw new StoreOpenError(journalFile, `cannot cut off a torn last line: ${errorText(error)}`);
     });
   }
-  return journal.validBytes;
+  return { journalBytes: journal.validBytes, found: snapshot !== null || journal.ops.length > 0 };
+}
+
+/** A data path that is a directory (or anything but a file) is neither read nor moved. */
+async function refuseNonFiles(paths: readonly string[]): Promise<void> {
+  let found;
+  try {
+    found = await firstNonFile(paths);
+  } catch (error) {
+    throw new StoreOpenError(paths[0] ?? '', `cannot look at it: ${errorText(error)}`);
+  }
+  if (found) throw new StoreOpenError(found.path, `it is ${found.kind}, not a data file; nothing was changed`, 'Give --data the path of a file (its directory is made when missing).');
 }

@@ -83,18 +83,22 @@ export interface Store {
 export interface StoreOptions {
   /** Path of the lowdb JSON snapshot; the journal lives beside it as `<file>.journal`. Omit for in-memory. */
   file?: string;
-  /** Rename an unreadable data file (and its journal) aside as `<file>.corrupt-<time>` and start empty. */
+  /** Start afresh: rename the data file and its journal aside as `<file>.reset-<time>` (whatever they hold) and start empty. */
   reset?: boolean;
+  /** Rename an unreadable data file (and its journal) aside as `<file>.corrupt-<time>` and start empty; a readable one is loaded. */
+  setAsideUnreadable?: boolean;
   /** Journal size in bytes past which a checkpoint runs. */
   checkpointBytes?: number;
-  /** Time used in the name of a file set aside by `reset` (from the clock module). */
+  /** Time used in the name of a file set aside (from the clock module). */
   now?: () => Date;
   /** Called after each journal append (one per group commit); for tests, benchmarks and metrics. */
   onAppend?: (event: AppendEvent) => void;
   /** Called after each completed checkpoint (snapshot rewritten, journal truncated). */
   onCheckpoint?: (event: CheckpointEvent) => void;
-  /** Called when `reset` has set an unreadable data file (and its journal) aside, so the caller can log it. */
+  /** Called when the data file (and its journal) were set aside, by `reset` or as unreadable, so the caller can say so. */
   onSetAside?: (event: SetAsideEvent) => void;
+  /** Called once the data file and its journal were read, with whether they held anything (a restart's state). */
+  onLoad?: (event: LoadEvent) => void;
   /**
    * The records nothing needs any more (ended tokens past their retention): asked at the start of every
    * checkpoint, its answer dropped by journaled removes that the checkpoint's snapshot covers. In memory, where
@@ -125,23 +129,37 @@ export interface CheckpointEvent {
 }
 
 export interface SetAsideEvent {
-  /** The file found unusable (the snapshot or its journal). */
+  /** `reset`: asked for; `unreadable`: the file could not be used. */
+  cause: 'reset' | 'unreadable';
+  /** The data file (for `unreadable`: the file found unusable, the snapshot or its journal). */
   file: string;
-  reason: string;
-  /** New names of the files moved aside. */
+  /** Why it was unusable (`unreadable` only). */
+  reason?: string;
+  /** New names of the files moved aside (none when `reset` found no file). */
   movedTo: string[];
 }
+
+export interface LoadEvent {
+  file: string;
+  /** Whether the snapshot or the journal held anything: false for a first start. */
+  found: boolean;
+}
+
+/** What to do about a data file that cannot be read. */
+export const UNREADABLE_NEXT_STEP =
+  'Fix or move the file, or start afresh: --reset moves it aside as <file>.reset-<time>; --set-aside-unreadable does so only when it cannot be read, as <file>.corrupt-<time>.';
+
+/** What to do when the mock may not write beside the data file. */
+export const WRITABLE_NEXT_STEP = 'Check that the directory of the data file exists or can be made, and that this user may write there.';
 
 /** Thrown by `openStore` when the data file cannot be used; never overwrites that file. */
 export class StoreOpenError extends Error {
   constructor(
     readonly file: string,
     readonly reason: string,
+    nextStep = UNREADABLE_NEXT_STEP,
   ) {
-    super(
-      `cannot use data file ${file}: ${reason}. ` +
-        'Fix or move the file, or start with --reset to begin afresh (the old file is kept as <file>.corrupt-<time>).',
-    );
+    super(`cannot use data file ${file}: ${reason}. ${nextStep}`);
     this.name = 'StoreOpenError';
   }
 }

@@ -146,21 +146,39 @@ describe('command line', () => {
     expect((list.body.data as Array<{ id: string }>).map((product) => product.id).sort()).toEqual(ids.sort());
   });
 
-  it('refuses a corrupt data file, leaving it untouched, and --reset sets it aside', async () => {
+  it('refuses a corrupt data file, leaving it untouched and naming both ways out; --set-aside-unreadable sets it aside and says so', async () => {
     const data = join(dir, 'db.json');
     await writeFile(data, '{"version": 1, "collections": {');
     const refused = await runCli(['start', '--port', '0', '--data', data]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(data);
-    expect(refused.stderr).toContain('--reset');
+    expect(refused.stderr).toContain('--reset moves it aside as <file>.reset-<time>; --set-aside-unreadable does so only when it cannot be read');
     expect(await readFile(data, 'utf8')).toBe('{"version": 1, "collections": {');
-    const server = await start(['--data', data, '--reset']);
-    const files = await readdir(dir);
-    const aside = files.find((name) => name.startsWith('db.json.corrupt-'));
+    const started = await runCli(['start', '--port', '0', '--data', data, '--set-aside-unreadable', '--log-level', 'error'], {
+      whileListening: async (baseUrl) => expect((await call(baseUrl, '/v1/products', await token(baseUrl))).status).toBe(200),
+    });
+    const aside = (await readdir(dir)).find((name) => name.startsWith('db.json.corrupt-'));
     expect(aside).toBeDefined();
     expect(await readFile(join(dir, aside as string), 'utf8')).toBe('{"version": 1, "collections": {');
-    const accessToken = await token(server.baseUrl);
-    expect((await call(server.baseUrl, '/v1/products', accessToken)).status).toBe(200);
+    expect(started.stdout).toContain(`\n  set aside        ${data} could not be read (not valid JSON`);
+    expect(started.stdout).toContain(`: moved to ${join(dir, aside as string)}; started afresh\n`);
+    expect(started.stdout).not.toContain('restored');
+  });
+
+  it('--set-aside-unreadable keeps a readable data file\'s state', async () => {
+    const data = join(dir, 'db.json');
+    const made = await runCli(['start', '--port', '0', '--data', data, '--log-level', 'error'], {
+      whileListening: async (baseUrl) => expect((await call(baseUrl, '/v1/products/create', await token(baseUrl), { name: 'Kept', price: 1 })).status).toBe(201),
+    });
+    expect(made.code).toBe(0);
+    const again = await runCli(['start', '--port', '0', '--data', data, '--set-aside-unreadable', '--log-level', 'error'], {
+      whileListening: async (baseUrl) => {
+        const list = await call(baseUrl, '/v1/products?limit=100', await token(baseUrl));
+        expect((list.body.data as Array<{ name: string }>).map((product) => product.name)).toContain('Kept');
+      },
+    });
+    expect(again.stdout).toContain('\n  restored         ');
+    expect(await readdir(dir)).toEqual(['db.json', 'db.json.journal']);
   });
 
   it('--max-catch-up-periods bounds a clock move, over the config file key maxCatchUpPeriods', async () => {

@@ -15,6 +15,8 @@ let dir = '';
 let running: Started | undefined;
 let receiver: Server | undefined;
 let hookPort = 0;
+/** Until set, the receiver answers 503 to every delivery: each fails its first attempt and waits for a retry. */
+let receiving = false;
 const received: Array<{ eventId: string; deliveryId: string }> = [];
 let before: { clock: unknown; deliveries: Array<{ id: string; eventId: string; attempts: unknown[]; nextAttemptAt: string | null; status: string }> };
 
@@ -29,24 +31,26 @@ async function call(path: string, method = 'GET', body?: unknown, token?: string
 
 const tokenOf = async (clientId: string, secret: string) => call('/v1/auth/token', 'POST', { client_id: clientId, client_secret: secret });
 
-/** A receiver on a port chosen now; closed, then opened again on the same port after the restart. */
-function listen(port: number): Promise<Server> {
+/**
+ * The receiver, on a port the OS gives it, held for the whole file: refusing (503) until `receiving`, then recording
+ * and answering 200. Its port is never released and bound again, where another server could take it in between.
+ */
+function listen(): Promise<Server> {
   return new Promise((resolve) => {
     const server = createServer((request, response) => {
-      received.push({ eventId: String(request.headers['x-mock-event-id']), deliveryId: String(request.headers['x-mock-delivery-id']) });
+      if (receiving) received.push({ eventId: String(request.headers['x-mock-event-id']), deliveryId: String(request.headers['x-mock-delivery-id']) });
       request.resume();
-      request.on('end', () => response.writeHead(200).end('ok'));
+      request.on('end', () => response.writeHead(receiving ? 200 : 503).end(receiving ? 'ok' : 'down'));
     });
-    server.listen(port, '127.0.0.1', () => resolve(server));
+    server.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'commerce-mock-durable-'));
   const data = join(dir, 'db.json');
-  const probe = await listen(0);
-  hookPort = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
+  receiver = await listen();
+  hookPort = (receiver.address() as AddressInfo).port;
 
   running = await startCli(['--data', data, '--seed-data', 'none']);
   expect((await call('/__admin/clients', 'POST', { clientId: 'shop-new', clientSecret: 'shop-new-secret' })).status).toBe(201);
@@ -62,7 +66,7 @@ beforeAll(async () => {
   expect(placed.status).toBe(201);
   // The scenario fails the order on its first status poll: two status changes to deliver.
   expect((await call(`/v1/orders/${placed.body.data.id}/status`, 'GET', undefined, token)).body.data.status).toBe('FAILED');
-  // The receiver is down: each delivery fails its first attempt and waits for a retry.
+  // The receiver refuses: each delivery fails its first attempt and waits for a retry.
   let deliveries: typeof before.deliveries = [];
   for (let round = 0; round < 200 && !(deliveries.length > 0 && deliveries.every((d) => d.attempts.length === 1)); round += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -112,7 +116,7 @@ describe('after kill -9 and a restart', () => {
     expect(after).toEqual(before.deliveries);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((delivery) => delivery.status === 'pending' && delivery.attempts.length === 1)).toBe(true);
-    receiver = await listen(hookPort);
+    receiving = true;
     expect((await call('/__admin/clock/advance', 'POST', { seconds: 10 })).status).toBe(200);
     for (let round = 0; round < 200 && received.length < after.length; round += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received.map((request) => request.deliveryId).sort()).toEqual(after.map((delivery) => delivery.id).sort());

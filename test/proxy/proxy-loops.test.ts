@@ -2,34 +2,40 @@
  * A proxy whose target is itself: refused at start under any spelling that reaches its own socket (exit 2, a
  * message naming the flag), and a loop the start cannot see (two proxies pointing at each other) is answered
  * 508 `ciclo_de_proxy` at the first return, instead of forwarding until the sockets run out.
+ *
+ * The proxy whose own port a flag must name is given a server already listening (`io.server`): its port is known
+ * before the proxy starts and held throughout. A port found free and bound later could be handed by the OS to
+ * anyone in between, the proxy's own `--port 0` included.
  */
+import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
-import { freePort, onFreePort, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
+import { listeningServer, proxyRefusal, startProxy } from '../support/proxy-helpers.ts';
 
-async function runProxy(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
+async function runProxy(args: string[], server?: Server): Promise<{ code: number; stderr: string; stdout: string }> {
   let stderr = '';
   let stdout = '';
-  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text), stop: new AbortController().signal };
+  const io = {
+    stdout: (text: string) => void (stdout += text),
+    stderr: (text: string) => void (stderr += text),
+    stop: new AbortController().signal,
+    ...(server ? { server } : {}),
+  };
   return { code: await runCli(['node', 'commerce-mock', 'proxy', ...args], {}, io), stderr, stdout };
 }
 
 describe('a target that is the proxy itself', () => {
   it.each(['http://127.0.0.1:PORT', 'http://localhost:PORT/api', 'http://127.1:PORT', 'http://2130706433:PORT/', 'http://0.0.0.0:PORT'])(
-    '%s is refused at start (exit 2), and the port is free again',
+    '%s is refused at start (exit 2), and its socket is closed',
     async (spelling) => {
-      const { port, result: run } = await onFreePort(
-        (free) => runProxy(['--port', String(free), '--target', spelling.replace('PORT', String(free)), '--fallback', 'mock']),
-        (result) => result.stderr.includes('EADDRINUSE'),
-      );
+      const { server, port } = await listeningServer();
+      const run = await runProxy(['--target', spelling.replace('PORT', String(port)), '--fallback', 'mock'], server);
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(new RegExp(`^commerce-mock proxy: --target \\S+ is this proxy itself \\(\\S+ port ${port}\\): every request would be forwarded to the proxy again\\.\\n$`));
       expect(run.stdout).toBe('');
-      // Nothing is left listening: a proxy started on that port afterwards works.
-      const next = await startProxy(['--port', String(port), '--target', 'http://127.0.0.1:1']);
-      expect(next.url).toBe(`http://127.0.0.1:${port}`);
-      await next.stop();
+      // Nothing is left listening: the refused proxy closed the socket it was to serve.
+      expect(server.listening).toBe(false);
     },
   );
 
@@ -63,9 +69,11 @@ describe('a target that is the proxy itself', () => {
 
 describe('two proxies pointing at each other', () => {
   it('answer 508 ciclo_de_proxy when the request comes back, and forward it no further', async () => {
-    const portOfA = await freePort();
-    const b = await startProxy(['--target', `http://127.0.0.1:${portOfA}`]);
-    const a = await startProxy(['--port', String(portOfA), '--target', b.url]);
+    // A's socket first, so that B can name it; then A serves it, pointing at B.
+    const ofA = await listeningServer();
+    const b = await startProxy(['--target', `http://127.0.0.1:${ofA.port}`]);
+    const a = await startProxy(['--target', b.url], ofA.server);
+    expect(a.url).toBe(`http://127.0.0.1:${ofA.port}`);
     try {
       const answer = await fetch(`${a.url}/v1/products`, { headers: { Authorization: 'Bearer t' } });
       expect(answer.status).toBe(508);
@@ -78,5 +86,7 @@ describe('two proxies pointing at each other', () => {
       await a.stop();
       await b.stop();
     }
+    // A stopped proxy closes the socket it was given.
+    expect(ofA.server.listening).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StoreOpenError, type Store } from '../../src/store/index.ts';
 import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
@@ -136,13 +136,13 @@ describe('file-backed store', () => {
     expect(await readFile(journal)).toEqual(journalBefore);
   });
 
-  it('with reset, sets the corrupt files aside and starts empty', async () => {
+  it('with setAsideUnreadable, sets the corrupt files aside and starts empty', async () => {
     await mkdir(dir.file('data'));
     await writeFile(file, '{not json');
     await writeFile(journal, '{"op":"clear"}\n');
     const events: unknown[] = [];
     const store = await openAt({
-      reset: true,
+      setAsideUnreadable: true,
       now: () => new Date('2026-11-22T14:30:00.000Z'),
       onSetAside: (event) => events.push(event),
     });
@@ -151,22 +151,68 @@ describe('file-backed store', () => {
     expect(await readFile(aside, 'utf8')).toBe('{not json');
     expect(await readFile(`${journal}.corrupt-2026-11-22T14-30-00-000Z`, 'utf8')).toBe('{"op":"clear"}\n');
     expect(events).toEqual([
-      { file, reason: expect.any(String), movedTo: [aside, `${journal}.corrupt-2026-11-22T14-30-00-000Z`] },
+      { cause: 'unreadable', file, reason: expect.any(String), movedTo: [aside, `${journal}.corrupt-2026-11-22T14-30-00-000Z`] },
     ]);
 
     store.put('products', product('p1', 'alice', 'A-1'));
     await store.close();
-    const again = await openAt({ reset: true });
+    const again = await openAt({ setAsideUnreadable: true });
     expect(again.count('products')).toBe(1);
   });
 
-  it('with reset, a readable store is loaded as it is', async () => {
+  it('with setAsideUnreadable, a readable store is loaded as it is', async () => {
     const first = await openAt();
     first.put('products', product('p1', 'alice', 'A-1'));
     await first.close();
-    const second = await openAt({ reset: true });
+    const loads: unknown[] = [];
+    const second = await openAt({ setAsideUnreadable: true, onLoad: (event) => loads.push(event) });
     expect(second.count('products')).toBe(1);
+    expect(loads).toEqual([{ file, found: true }]);
     expect((await readdir(dir.file('data'))).some((name) => name.includes('corrupt'))).toBe(false);
+  });
+
+  it('with reset, a readable store is moved aside, kept whole, and the store starts empty', async () => {
+    const first = await openAt();
+    first.put('products', product('p1', 'alice', 'A-1'));
+    first.setMeta('mock.clock', { offsetMs: 600_000 });
+    await first.close();
+    const before = await readFile(file, 'utf8');
+    const events: unknown[] = [];
+    const loads: unknown[] = [];
+    const second = await openAt({
+      reset: true,
+      now: () => new Date('2026-11-22T14:30:00.000Z'),
+      onSetAside: (event) => events.push(event),
+      onLoad: (event) => loads.push(event),
+    });
+    expect(second.count('products')).toBe(0);
+    expect(second.getMeta('mock.clock')).toBeUndefined();
+    const aside = `${file}.reset-2026-11-22T14-30-00-000Z`;
+    expect(events).toEqual([{ cause: 'reset', file, movedTo: [aside, `${journal}.reset-2026-11-22T14-30-00-000Z`] }]);
+    expect(loads).toEqual([{ file, found: false }]);
+    expect(await readFile(aside, 'utf8')).toBe(before);
+    await second.close();
+    // A second reset within the same millisecond keeps the first one's files.
+    await openAt({ reset: true, now: () => new Date('2026-11-22T14:30:00.000Z') }).then((store) => store.close());
+    expect(await readFile(aside, 'utf8')).toBe(before);
+    expect(await readdir(dir.file('data'))).toEqual(expect.arrayContaining([`${basename(file)}.reset-2026-11-22T14-30-00-000Z-2`]));
+  });
+
+  it('with reset and no data file yet: nothing to move, an empty store', async () => {
+    const events: unknown[] = [];
+    const store = await openAt({ reset: true, onSetAside: (event) => events.push(event) });
+    expect(store.count('products')).toBe(0);
+    expect(events).toEqual([{ cause: 'reset', file, movedTo: [] }]);
+  });
+
+  it.each([{}, { reset: true }, { setAsideUnreadable: true }])('refuses a data path that is a directory, moving nothing (%j)', async (options) => {
+    await mkdir(file, { recursive: true });
+    await writeFile(join(file, 'keep.txt'), 'mine');
+    const error = await openAt(options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreOpenError);
+    expect((error as StoreOpenError).message).toBe(`cannot use data file ${file}: it is a directory, not a data file; nothing was changed. Give --data the path of a file (its directory is made when missing).`);
+    expect(await readdir(dir.file('data'))).toEqual([basename(file)]);
+    expect(await readdir(file)).toEqual(['keep.txt']);
   });
 
   it('removes a temp file left by an interrupted snapshot write', async () => {

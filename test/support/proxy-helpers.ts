@@ -1,6 +1,6 @@
 /** The proxy command run in process, and calls through it as an integration makes them. */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
@@ -16,13 +16,23 @@ export interface RunningProxy {
   stop(): Promise<number>;
 }
 
-export async function startProxy(args: string[]): Promise<RunningProxy> {
+/**
+ * The proxy command in process, on a port the OS picks, or on `server`: a server already listening (see
+ * `listeningServer`), which the proxy serves and closes, for a test that must name the proxy's port in its flags.
+ */
+export async function startProxy(args: string[], server?: Server): Promise<RunningProxy> {
   const stop = new AbortController();
   let stdout = '';
   let stderr = '';
   let listening: (url: string) => void = () => undefined;
   const ready = new Promise<string>((resolve) => (listening = resolve));
-  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text), stop: stop.signal, listening };
+  const io = {
+    stdout: (text: string) => void (stdout += text),
+    stderr: (text: string) => void (stderr += text),
+    stop: stop.signal,
+    listening,
+    ...(server ? { server } : {}),
+  };
   const exit = runCli(['node', 'commerce-mock', 'proxy', '--port', '0', ...args], {}, io);
   const url = await Promise.race([ready, exit.then((code) => Promise.reject(new Error(`proxy exited ${code}: ${stderr}`)))]);
   return {
@@ -135,22 +145,12 @@ export function sendJson(res: ServerResponse, body: unknown, status = 200): void
 }
 
 /**
- * `use` run on a port found free; run again on another when the port was taken meanwhile (another test's server
- * may bind it between its release and `use`), which `taken` reads from the result. The last result is returned.
+ * An HTTP server listening on a loopback port the OS gave it, with no handler yet: handed to a command (`io.server`)
+ * that serves it, so the port is known before the command starts and held from then on. Never closed and bound
+ * again: a port released is the OS's to give to anyone.
  */
-export async function onFreePort<T>(use: (port: number) => Promise<T>, taken: (result: T) => boolean, attempts = 5): Promise<{ port: number; result: T }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    const result = await use(port);
-    if (!taken(result) || attempt >= attempts) return { port, result };
-  }
-}
-
-/** A port nothing listens on now (taken and released). */
-export async function freePort(): Promise<number> {
+export async function listeningServer(): Promise<{ server: Server; port: number }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return { server, port: (server.address() as AddressInfo).port };
 }
