@@ -32,7 +32,7 @@ describe('the shell blocks of the docs', () => {
     // A page whose blocks are all skipped (or that has none) still has its markers read.
     if (shellBlocks(page, text).every((block) => block.markers.skip !== undefined)) return;
     await inTurn(() => runPage(page, text));
-  }, 600_000);
+  }, 900_000);
 
   it('every block that does not run says why, and the docs have blocks to run', () => {
     const blocks = PAGES.flatMap((page) => shellBlocks(page, read(page)));

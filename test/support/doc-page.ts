@@ -17,7 +17,7 @@ const ROOT = new URL('../../', import.meta.url);
 /** The ports the docs name: the mock's (4010) and the user's own webhook receiver's (3000). */
 const MOCK_PORT = 4010;
 const RECEIVER_PORT = 3000;
-export const BLOCK_TIMEOUT_MS = 90_000;
+export const BLOCK_TIMEOUT_MS = 180_000;
 /** Tools the docs tell a user to install beside commerce-mock: the repository's own copies (dev dependencies). */
 const INSTALLED_BINS = ['pact-verifier'];
 

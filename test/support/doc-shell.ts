@@ -29,7 +29,7 @@ export function pageShell(dir: string, env: Record<string, string>): Shell {
   writeFileSync(state, `cd -- ${quote(dir)}\n`);
   const prelude = prefix(state, baselineVariables(env));
   return {
-    run: (script, timeoutMs) => runBash(`${prelude}\n${script}\n`, dir, env, timeoutMs),
+    run: (script, timeoutMs) => runBash(`${prelude}; ${script}\n`, dir, env, timeoutMs),
     variable(name) {
       const read = spawnSync('bash', ['--noprofile', '--norc', '-c', `source ${quote(state)}; [[ -v ${name} ]] && printf %s "$${name}"`], { env, encoding: 'utf8' });
       return read.status === 0 ? read.stdout : undefined;
@@ -42,28 +42,31 @@ function baselineVariables(env: Record<string, string>): string[] {
   return spawnSync('bash', ['--noprofile', '--norc', '-c', 'compgen -v'], { env, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
 }
 
+/** One line, so that bash's "line N" in an error is the block's own line N. */
 function prefix(state: string, baseline: string[]): string {
   const refused = REFUSED_TOOLS.map((tool) => `${tool}() { echo "doc-test: a block must not need ${tool} (not on a fresh Debian): use node, sed or grep" >&2; return 127; }`);
+  const save = [
+    '__doc_test_save() { {',
+    'for __doc_test_name in $(compgen -v); do',
+    'case "$__doc_test_baseline" in *" $__doc_test_name "*) continue;; esac;',
+    'case "$__doc_test_name" in __doc_test_*) continue;; esac;',
+    'declare -p "$__doc_test_name";',
+    'done;',
+    'for __doc_test_name in $(compgen -A function); do',
+    `case " __doc_test_save ${REFUSED_TOOLS.join(' ')} " in *" $__doc_test_name "*) continue;; esac;`,
+    'declare -f "$__doc_test_name";',
+    'done;',
+    `printf 'cd -- %q\\n' "$PWD"; } > ${quote(state)}; }`,
+  ].join(' ');
   return [
     'exec 2>&1',
     'set -euo pipefail',
     `__doc_test_baseline=' ${baseline.join(' ')} '`,
-    '__doc_test_save() {',
-    `  { for __doc_test_name in $(compgen -v); do`,
-    `      case "$__doc_test_baseline" in *" $__doc_test_name "*) continue;; esac`,
-    `      case "$__doc_test_name" in __doc_test_*) continue;; esac`,
-    '      declare -p "$__doc_test_name"',
-    '    done',
-    `    for __doc_test_name in $(compgen -A function); do`,
-    `      case " __doc_test_save ${REFUSED_TOOLS.join(' ')} " in *" $__doc_test_name "*) continue;; esac`,
-    '      declare -f "$__doc_test_name"',
-    '    done',
-    `    printf 'cd -- %q\\n' "$PWD"; } > ${quote(state)}`,
-    '}',
+    save,
     'trap __doc_test_save EXIT',
     `source ${quote(state)}`,
     ...refused,
-  ].join('\n');
+  ].join('; ');
 }
 
 function runBash(script: string, cwd: string, env: Record<string, string>, timeoutMs: number): Promise<BlockRun> {
