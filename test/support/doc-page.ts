@@ -21,36 +21,26 @@ export const BLOCK_TIMEOUT_MS = 180_000;
 /** Tools the docs tell a user to install beside commerce-mock: the repository's own copies (dev dependencies). */
 const INSTALLED_BINS = ['pact-verifier'];
 
-export interface BlockTiming {
-  line: number;
-  ms: number;
-}
-
 /** Runs the page's blocks; throws at the first that fails, naming the page, the line, the block and its output. */
-export async function runPage(page: string, text: string): Promise<BlockTiming[]> {
+export async function runPage(page: string, text: string): Promise<void> {
   const blocks = shellBlocks(page, text).filter((block) => block.markers.skip === undefined);
-  if (blocks.length === 0) return [];
+  if (blocks.length === 0) return;
   const dir = userProject(page);
   const receiver = blocks.some((block) => block.markers.receiver) ? await bindReceiver() : undefined;
   const shell = pageShell(dir, blockEnvironment(dir));
   let mock: DocMock | undefined;
-  const timings: BlockTiming[] = [];
   try {
     for (const block of blocks) {
       const { start, freshMock } = block.markers;
       if (start || freshMock || !mock) {
         await mock?.stop();
-        mock = undefined;
         mock = await startDocMock(start ?? [], dir);
       }
       if (start) continue;
       if (block.markers.receiver) await receiver?.verifyWith(secretOf(block, shell));
-      const started = performance.now();
       const ports = new Map([[MOCK_PORT, mock.port], ...(receiver ? [[RECEIVER_PORT, receiver.port] as const] : [])]);
       await runBlock(block, shell, ports);
-      timings.push({ line: block.line, ms: Math.round(performance.now() - started) });
     }
-    return timings;
   } finally {
     await mock?.stop();
     await receiver?.close();
@@ -130,6 +120,11 @@ async function bindReceiver(): Promise<PageReceiver> {
     async verifyWith(secret) {
       inner = (await exampleReceiver(secret)).server;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The mock's sender keeps its connections alive: they would hold the close for seconds.
+        server.closeAllConnections();
+      }),
   };
 }
