@@ -33,6 +33,8 @@ const OWN_PROCESS = [
       .filter((file) => !IN_PROCESS.includes(file)),
   ),
   BROWSER_TESTS,
+  // It runs the docs' shell blocks: mocks, shells and `npx` in child processes, for minutes.
+  'test/docs/shell-blocks.test.ts',
   // It replaces node:crypto with vi.mock to count hashes: a mock only reaches modules loaded after it.
   'test/http/caller.test.ts',
 ];

@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots [-- NAME…]`: the README's pictures of the mock's three pages, taken from a mock started
  * here (in process, in memory, seeded dataset, clock frozen through the admin API) by headless Debian Chromium,
- * at a fixed viewport, into test/browser/screenshots/NAME.png. NAME is checkout, console or docs (all three by
+ * at a fixed viewport, into docs/screenshots/NAME.png. NAME is checkout, console or docs (all three by
  * default). A page that does not answer 200 is reported with its status and the script exits 1.
  */
 import { mkdirSync } from 'node:fs';
@@ -18,7 +18,7 @@ declare const document: {
 };
 declare const NodeFilter: { SHOW_TEXT: number };
 
-const OUT_DIR = fileURLToPath(new URL('../test/browser/screenshots/', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const VIEWPORT = { width: 1280, height: 800 };
 /** The mock's clock and the browser's both read this instant, so no date on a page depends on the day of the run. */
 const FROZEN_AT = '2026-03-02T10:00:00.000Z';
@@ -68,7 +68,7 @@ async function main(names: string[]): Promise<number> {
     for (const shot of shots) {
       const failure = await take(browser, mock, shot);
       if (failure) failures.push(failure);
-      else process.stdout.write(`wrote test/browser/screenshots/${shot.name}.png\n`);
+      else process.stdout.write(`wrote docs/screenshots/${shot.name}.png\n`);
     }
   } finally {
     await browser.close();

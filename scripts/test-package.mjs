@@ -31,7 +31,9 @@ const CONSUMER_NODES = [22, 24];
 const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/index.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts',
   'package/dist/cli/cli.d.ts', 'package/dist/openapi.json', 'package/dist/validators/manifest.json', 'package/dist/vendor/openapi-backend.cjs', 'package/spec/openapi.yaml',
   'package/scenarios/default.yaml', 'package/pacts/merchant-app-commerce-api.json', 'package/src/pages/console/index.html',
-  'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css', 'package/README.md', 'package/LICENSE', 'package/docs/cli.md'];
+  'package/src/pages/checkout/templates/checkout.eta', 'package/src/pages/docs/public/docs.css', 'package/README.md', 'package/LICENSE', 'package/docs/cli.md',
+  // The pages the README links to, and what they link to (test/package/shipped-doc-links.test.ts checks every link).
+  'package/docs/usage.md', 'package/docs/screenshots/checkout.png', 'package/examples/vitest/README.md', 'package/CHANGELOG.md'];
 /**
  * The server's code ships once, in the bundle (dist/bundle/: two entries and their shared chunks): no compiled
  * module of src/ (dist/index.js, dist/cli/cli.js …), no source map; code elsewhere in dist/ is only the precompiled

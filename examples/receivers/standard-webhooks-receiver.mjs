@@ -42,6 +42,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('WEBHOOK_SECRET is required (the whsec_… secret the mock signs with)');
     process.exit(2);
   }
-  const port = Number(process.env.PORT ?? 3000);
-  createReceiver({ secret }).server.listen(port, '127.0.0.1', () => console.log(`receiving webhooks on http://127.0.0.1:${port}/webhooks`));
+  const { server } = createReceiver({ secret });
+  // PORT=0 takes any free port: the line names the one it got.
+  server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => console.log(`receiving webhooks on http://127.0.0.1:${server.address().port}/webhooks`));
 }

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { linksOf } from '../support/markdown-links.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,12 +42,6 @@ function anchorsOf(file: string): Set<string> {
     seen.set(base, count + 1);
   }
   return anchors;
-}
-
-/** Links outside code: `[text](target)`. */
-function linksOf(text: string): string[] {
-  const prose = text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((found) => found[1] ?? '');
 }
 
 describe('the docs a user reads', () => {
