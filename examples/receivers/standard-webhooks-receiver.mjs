@@ -1,8 +1,8 @@
 /**
  * A webhook receiver that passes every case of `commerce-mock drill`: it verifies Standard Webhooks signatures with
  * the `standardwebhooks` library over the raw body (before any JSON parsing), answers at once, and acts once per
- * event id. Run it with `WEBHOOK_SECRET=whsec_… PORT=3000 node standard-webhooks-receiver.mjs`, then
- * `npx commerce-mock drill --url http://127.0.0.1:3000/webhooks --secret whsec_…` (same secret).
+ * event id. Run it with `WEBHOOK_SECRET=whsec_… PORT=3000 node standard-webhooks-receiver.mjs` (`PORT=0`: any free
+ * port, printed), then `npx commerce-mock drill --url http://127.0.0.1:3000/webhooks --secret whsec_…` (same secret).
  */
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -42,6 +42,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('WEBHOOK_SECRET is required (the whsec_… secret the mock signs with)');
     process.exit(2);
   }
-  const port = Number(process.env.PORT ?? 3000);
-  createReceiver({ secret }).server.listen(port, '127.0.0.1', () => console.log(`receiving webhooks on http://127.0.0.1:${port}/webhooks`));
+  // PORT=0: a free port, which the line printed names.
+  const { server } = createReceiver({ secret });
+  server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => console.log(`receiving webhooks on http://127.0.0.1:${server.address().port}/webhooks`));
 }

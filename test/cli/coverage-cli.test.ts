@@ -66,8 +66,9 @@ describe('commerce-mock coverage', () => {
     const fresh = (await api('/v1/auth/token', { client_id: 'mock-client', client_secret: 'mock-secret' })).body.data.access_token as string;
     expect((await api('/v1/orders', ORDER, fresh)).status).toBe(201);
 
-    const after = await runCli(['coverage', '--url', running.baseUrl, '--require', required]);
+    const after = await runCli(['coverage', '--url', running.baseUrl, '--require', required], { env: { COMMERCE_MOCK_ADMIN_TOKEN: 'an-admin-token-never-shown' } });
     expect(after.stderr).toBe('');
+    expect(after.stdout).not.toContain('an-admin-token-never-shown');
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('✓ handled  auth.token.expired');
 
