@@ -202,7 +202,7 @@ pm exec "$CONTAINER" mkdir -p /tmp/pacts
 pm cp pacts/. "$CONTAINER:/tmp/pacts/"
 pm exec "$CONTAINER" node bin/commerce-mock.js verify /tmp/pacts --provider-base-url "http://127.0.0.1:$PORT" \
   --target mock --report /tmp/commerce-mock-verify | tail -n 1 || fail "commerce-mock verify failed inside the container"
-pm cp "$CONTAINER:/tmp/commerce-mock-verify.json" "$WORK/verify.json"
+pm cp "$CONTAINER:/tmp/commerce-mock-verify/verify-report.json" "$WORK/verify.json"
 node -e 'const { summary } = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
   if (!(summary.verified > 0 && summary.failed === 0)) { console.error(summary); process.exit(1); }' "$WORK/verify.json" ||
   fail "the verify report copied out of the container does not say every interaction verified"

@@ -1,8 +1,8 @@
 /**
  * A webhook receiver that passes every case of `commerce-mock drill`: it verifies Standard Webhooks signatures with
  * the `standardwebhooks` library over the raw body (before any JSON parsing), answers at once, and acts once per
- * event id. Run it with `WEBHOOK_SECRET=whsec_… PORT=3000 node standard-webhooks-receiver.mjs`, then
- * `npx commerce-mock drill --url http://127.0.0.1:3000/webhooks --secret whsec_…` (same secret).
+ * event id. Run it with `WEBHOOK_SECRET=whsec_… PORT=3000 node standard-webhooks-receiver.mjs` (`PORT=0`: any free
+ * port, printed), then `npx commerce-mock drill --url http://127.0.0.1:3000/webhooks --secret whsec_…` (same secret).
  */
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';

@@ -1,19 +1,21 @@
 /**
  * `commerce-mock coverage --url <mock> --client <id>`: which outcomes of the gateway a client has met and handled
  * on a running mock (`GET /__admin/coverage`), as a table grouped like docs/outcomes.md; `--report DIR` writes it as
- * JSON, Markdown and JUnit XML; `--require <file | go-live>` makes it a gate. Exit 0 when every required outcome is
+ * JSON, Markdown and JUnit XML into that folder (report-folder.ts); `--require <file | go-live>` makes it a gate. Exit 0 when every required outcome is
  * there (or nothing is required), 1 naming each one missing, 2 for a usage problem (a bad file, an unknown client,
  * a mock that cannot be reached).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { printable } from '../conformance/printable.ts';
 import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverageMarkdown } from '../coverage/coverage-report-files.ts';
 import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { CliIo } from '../server/start-server.ts';
+import { adminRefusal, type AdminErrorBody } from './admin-refusal.ts';
 import { coverageLines } from './coverage-lines.ts';
+import { withExamples } from './help-text.ts';
+import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
 
 interface CoverageFlags {
   url: string;
@@ -24,19 +26,29 @@ interface CoverageFlags {
 }
 
 export function defineCoverageCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  program
+  const command = program
     .command('coverage')
     .description("which of the gateway's outcomes a client has met and handled on a running mock; with --require, a CI gate")
     .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--require <file>', `a YAML file (required: [auth.*, order.final.*], handled: [...]) or a built-in profile: ${Object.keys(PROFILES).join(', ')}`)
-    .option('--report <dir>', `write ${Object.values(COVERAGE_FILES).join(', ')} there`)
+    .option('--report <dir>', `a folder to write ${Object.values(COVERAGE_FILES).join(', ')} in (made when missing)`)
     .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .action((flags: CoverageFlags) => run(coverage(flags, env, io)));
+  withExamples(command, 'coverage', [
+    'commerce-mock coverage                               # mock-client on http://127.0.0.1:4010: what it met and handled',
+    'commerce-mock coverage --client shop-two --report coverage-report',
+    'commerce-mock coverage --require go-live             # a CI gate: exit 1 naming each required outcome missing',
+    'commerce-mock coverage --require required.yaml       # your own list: required: [auth.*, order.final.*]',
+  ]);
 }
 
 async function coverage(flags: CoverageFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const usage = (problem: string) => (io.stderr(`commerce-mock coverage: ${printable(problem)}\n`), 2);
+  const reportProblem = flags.report === undefined ? undefined : reportFolderProblem(flags.report, Object.values(COVERAGE_FILES));
+  if (reportProblem) return usage(reportProblem);
+  if (!/^https?:\/\/[^/]/i.test(flags.url)) return usage(`--url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "${flags.url}"`);
+  if (flags.client === '') return usage('--client: empty; expected a client id (default mock-client)');
   const requirements = flags.require === undefined ? undefined : requirementsOf(flags.require);
   if (requirements && !requirements.ok) return usage(requirements.problem);
   const clientId = flags.client ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client';
@@ -50,11 +62,13 @@ async function coverage(flags: CoverageFlags, env: Record<string, string | undef
   }
   for (const line of coverageLines(read.report, judged)) io.stdout(`${line}\n`);
   if (flags.report !== undefined) {
-    mkdirSync(flags.report, { recursive: true });
-    writeFileSync(join(flags.report, COVERAGE_FILES.json), renderCoverageJson(read.report, judged));
-    writeFileSync(join(flags.report, COVERAGE_FILES.markdown), renderCoverageMarkdown(read.report, judged));
-    writeFileSync(join(flags.report, COVERAGE_FILES.junit), renderCoverageJUnit(read.report, judged));
-    io.stdout(`reports in ${printable(flags.report)}: ${Object.values(COVERAGE_FILES).join(', ')}\n`);
+    const written = writeReportFolder(flags.report, {
+      [COVERAGE_FILES.json]: renderCoverageJson(read.report, judged),
+      [COVERAGE_FILES.markdown]: renderCoverageMarkdown(read.report, judged),
+      [COVERAGE_FILES.junit]: renderCoverageJUnit(read.report, judged),
+    });
+    if (!written.ok) return usage(written.problem);
+    io.stdout(`${written.line}\n`);
   }
   const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
   if (missing.length === 0) return 0;
@@ -83,7 +97,9 @@ async function readCoverage(mockUrl: string, clientId: string, adminToken: strin
   } catch (error) {
     return { ok: false, problem: `the mock at ${mockUrl} cannot be reached: ${String((error as Error).cause ?? error)}` };
   }
-  const answer = (await response.json().catch(() => ({}))) as { data?: CoverageReport; message?: string };
+  const answer = (await response.json().catch(() => ({}))) as AdminErrorBody & { data?: CoverageReport };
   if (response.ok && answer.data) return { ok: true, report: answer.data };
-  return { ok: false, problem: `${mockUrl} answered ${response.status}: ${answer.message ?? 'not a commerce-mock admin API'}` };
+  const mockName = `the mock at ${mockUrl}`;
+  if (response.status === 404 && answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
+  return { ok: false, problem: adminRefusal(response.status, answer, mockName, 'the coverage') };
 }

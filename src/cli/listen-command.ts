@@ -13,6 +13,7 @@ import { printable } from '../conformance/printable.ts';
 import { painter } from '../platform/colour.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import type { CliIo } from '../server/start-server.ts';
+import { chosenWebhookSecret, SECRET_SHAPES, WEBHOOK_SECRET_ENV } from './webhook-secret-option.ts';
 
 /** As trigger's: 127.0.0.1, where the mock binds by default (`localhost` may resolve to ::1 first). */
 export const DEFAULT_LISTEN_URL = 'http://127.0.0.1:4010';
@@ -36,7 +37,7 @@ export function defineListenCommand(program: Command, io: CliIo, env: Record<str
     .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:3000/webhooks')
     .option('--url <url>', 'the running mock', DEFAULT_LISTEN_URL)
     .option('--client <id>', 'the client whose webhooks are forwarded', 'mock-client')
-    .option('--secret <secret>', `signing secret (env COMMERCE_MOCK_WEBHOOK_SECRET; default: the endpoint's before, else ${LISTEN_DEFAULT_SECRET})`)
+    .option('--secret <secret>', `signing secret (${SECRET_SHAPES}; env ${WEBHOOK_SECRET_ENV}; default: the endpoint's before, else ${LISTEN_DEFAULT_SECRET})`)
     .option('--format <format>', "mock or standard (default: the endpoint's before, else mock)")
     .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .action((flags: ListenFlags) => run(listen(flags, env, io)));
@@ -50,6 +51,8 @@ export function defineListenCommand(program: Command, io: CliIo, env: Record<str
 async function listen(flags: ListenFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const usage = (problem: string) => (io.stderr(`commerce-mock listen: ${printable(problem)}\n`), 2);
   if (flags.format !== undefined && flags.format !== 'mock' && flags.format !== 'standard') return usage(`--format: expected mock or standard, got "${flags.format}"`);
+  const chosen = chosenWebhookSecret(flags.secret, env, (line) => io.stderr(`commerce-mock listen: ${line}\n`), flags.format);
+  if (!chosen.ok) return usage(chosen.problem);
   let api: ProviderApi;
   try {
     // The public API's credentials are not used: listen talks to the admin API alone.
@@ -61,7 +64,7 @@ async function listen(flags: ListenFlags, env: Record<string, string | undefined
   if (!api.hasAdmin) return usage(`${flags.url} has no commerce-mock admin API (is it a running mock? does it need --admin-token?)`);
   const before = await currentEndpoint(api, flags.client);
   if (before === undefined) return usage(`client ${flags.client} is unknown to the mock at ${flags.url}`);
-  const secret = flags.secret ?? env['COMMERCE_MOCK_WEBHOOK_SECRET'] ?? before?.secret ?? LISTEN_DEFAULT_SECRET;
+  const secret = chosen.secret ?? before?.secret ?? LISTEN_DEFAULT_SECRET;
   const ours: Endpoint = { url: flags.forwardTo, secret, format: flags.format ?? before?.format ?? 'mock' };
   const paint = painter(io.colour?.stdout === true);
   const printer = deliveryPrinter(api, flags.client, ours.url, paint, io.stdout);

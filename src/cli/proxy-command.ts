@@ -6,10 +6,10 @@
  * gives the recorded state its clock, clients and bookkeeping.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { withExamples } from './help-text.ts';
 import { resolveConfig } from './options.ts';
+import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
 import { byteSize, DEFAULT_MAX_JUDGED_BYTES, DEFAULT_PORT, DEFAULT_TIMEOUT_SECONDS, portNumber, targetUrl, timeoutSeconds } from './proxy-flags.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
 import { createDriftLog, renderProxyMarkdown, type ProxyReport } from '../proxy/drift-log.ts';
@@ -18,6 +18,9 @@ import { createRecording, type Recording } from '../proxy/recording.ts';
 import { selfAddressOf } from '../proxy/self-target.ts';
 import { launchServer, type CliIo, type RunningServer } from '../server/start-server.ts';
 import { listen, listeningPort, reachableOrigin } from '../server/listening-server.ts';
+
+/** What `--report DIR` holds once the proxy stops (report-folder.ts). */
+export const PROXY_REPORT_FILES = { json: 'proxy-report.json', markdown: 'proxy-report.md' } as const;
 
 interface ProxyFlags {
   target: URL;
@@ -38,7 +41,7 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
     .addOption(new Option('--port <n>', 'port to listen on').argParser(portNumber).default(DEFAULT_PORT))
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--record <dir>', 'write the exchanges as a pact and the real answers as an importable state when stopped')
-    .option('--report <file>', 'write the drift report as <file>.json and <file>.md when stopped')
+    .option('--report <dir>', `a folder to write the drift report in as ${Object.values(PROXY_REPORT_FILES).join(' and ')} when stopped (made when missing)`)
     .addOption(new Option('--fallback <kind>', 'answer what the target does not (501, no connection, timeout) with a mock').choices(['mock']))
     .addOption(new Option('--timeout <seconds>', 'silence from the target past this is a 504 (or the fallback)').argParser(timeoutSeconds).default(DEFAULT_TIMEOUT_SECONDS))
     .addOption(
@@ -48,12 +51,14 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
     )
     .action((flags: ProxyFlags) => run(proxy(flags, io)));
   withExamples(command, 'proxy', [
-    'commerce-mock proxy --target https://sandbox.example --report drift',
+    'commerce-mock proxy --target https://sandbox.example --report proxy-report',
     'commerce-mock proxy --target https://sandbox.example --record ./recorded --fallback mock',
   ]);
 }
 
 async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
+  const reportProblem = flags.report === undefined ? undefined : reportFolderProblem(flags.report, Object.values(PROXY_REPORT_FILES));
+  if (reportProblem) return usage(io, reportProblem);
   // The proxy's own port is bound first, before any mock of its own starts: a port in use or a target that is the
   // proxy itself is refused at once, and that mock (on a port of the OS's choosing) can never take the port asked for.
   // A request that arrives meanwhile waits for the handler.
@@ -92,10 +97,11 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
     server.close(resolve);
     server.closeAllConnections();
   });
-  if (flags.report) writeReport(flags.report, log.report(), io);
+  const written = flags.report === undefined ? undefined : writeReport(flags.report, log.report());
+  if (written?.ok) io.stdout(`${written.line}\n`);
   if (recording && mock) await writeRecording(recording, mock, io);
   await mock?.running.stop('proxy stopped');
-  return 0;
+  return written?.ok === false ? usage(io, written.problem) : 0;
 }
 
 async function selfTargetProblem(target: URL, shown: string, server: Server): Promise<string | undefined> {
@@ -152,11 +158,11 @@ async function writeRecording(recording: Recording, mock: OwnMock, io: CliIo): P
   for (const line of recording.write(exported, mock.clientId)) io.stdout(`${line}\n`);
 }
 
-function writeReport(file: string, report: ProxyReport, io: CliIo): void {
-  const base = file.replace(/\.(json|md)$/, '');
-  writeFileSync(`${base}.json`, `${JSON.stringify({ data: report }, null, 2)}\n`);
-  writeFileSync(`${base}.md`, renderProxyMarkdown(report));
-  io.stdout(`drift report written to ${base}.json and ${base}.md\n`);
+function writeReport(dir: string, report: ProxyReport) {
+  return writeReportFolder(dir, {
+    [PROXY_REPORT_FILES.json]: `${JSON.stringify({ data: report }, null, 2)}\n`,
+    [PROXY_REPORT_FILES.markdown]: renderProxyMarkdown(report),
+  });
 }
 
 function usage(io: CliIo, problem: string): number {

@@ -4,10 +4,10 @@
  * nothing failed (not verifiable is not a failure), 1 when an interaction failed, 2 on a usage problem, 3 when
  * Pact's verifier (an optional peer dependency) is not installed.
  */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { withExamples } from './help-text.ts';
 import { resolveConfig } from './options.ts';
+import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../verify/drift-report.ts';
 import { pactFilesIn, readPactFile } from '../conformance/pact-file.ts';
 import { printable } from '../conformance/printable.ts';
@@ -21,6 +21,9 @@ import { startServer, type CliIo } from '../server/start-server.ts';
 
 /** The contracts this package ships: its own `pacts/` directory. */
 export const SHIPPED_PACTS = SHIPPED.pacts;
+
+/** What `--report DIR` holds (report-folder.ts). */
+export const VERIFY_REPORT_FILES = { json: 'verify-report.json', markdown: 'verify-report.md' } as const;
 
 /** Exit code when Pact's verifier is not installed: nothing was run, and a usage fix would not help. */
 const EXIT_NO_VERIFIER = 3;
@@ -56,20 +59,22 @@ export function defineVerifyCommand(program: Command, io: CliIo, env: Record<str
     .option('--admin-token <token>', "a mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .option('--scenario <name>', 'global scenario of the mock started for the run')
     .option('--scenarios <dir>', 'scenario files of the mock started for the run')
-    .option('--report <file>', 'also write the report as <file>.json and <file>.md')
+    .option('--report <dir>', `a folder to write the report in as ${Object.values(VERIFY_REPORT_FILES).join(' and ')} (made when missing)`)
     .option('--restore', 'only give the mock at --provider-base-url the state a killed run left saved, then exit')
     .option('--verbose', "list every interaction, the verified too, and print the Pact verifier's own output")
     .action((positional: string[], flags: VerifyFlags) => run(verify([...positional, ...flags.pact], flags, env, io)));
   withExamples(command, 'verify', [
     'commerce-mock verify ./pacts                         # against a mock started for the run',
     'commerce-mock verify ./pacts --verbose               # every interaction, and the Pact verifier\'s own output',
-    'commerce-mock verify ./pacts --provider-base-url http://127.0.0.1:4010 --report drift',
+    'commerce-mock verify ./pacts --provider-base-url http://127.0.0.1:4010 --report verify-report',
     'commerce-mock verify ./pacts --provider-base-url https://sandbox.example --target real',
   ]);
 }
 
 async function verify(paths: string[], flags: VerifyFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   if (!['auto', 'mock', 'real'].includes(flags.target)) return usage(io, `--target: expected auto, mock or real, got "${flags.target}"`);
+  const reportProblem = flags.report === undefined ? undefined : reportFolderProblem(flags.report, Object.values(VERIFY_REPORT_FILES));
+  if (reportProblem) return usage(io, reportProblem);
   const { files, unreadable } = pactFilesIn(paths.length > 0 ? paths : [SHIPPED_PACTS]);
   const read = files.map(readPactFile);
   const problems = [...unreadable, ...read.flatMap((outcome) => (outcome.ok ? [] : [outcome]))];
@@ -109,7 +114,14 @@ async function verify(paths: string[], flags: VerifyFlags, env: Record<string, s
   }
   if (typeof report === 'number') return report;
   io.stdout(renderTerminal(report, { verbose: flags.verbose === true, paint: painter(colour) }));
-  if (flags.report) writeReport(flags.report, report, io);
+  if (flags.report !== undefined) {
+    const written = writeReportFolder(flags.report, {
+      [VERIFY_REPORT_FILES.json]: `${JSON.stringify(report, null, 2)}\n`,
+      [VERIFY_REPORT_FILES.markdown]: renderMarkdown(report),
+    });
+    if (!written.ok) return usage(io, written.problem);
+    io.stdout(`${written.line}\n`);
+  }
   return report.summary.failed > 0 ? 1 : 0;
 }
 
@@ -146,13 +158,6 @@ async function restoreOnly(target: ProviderTarget | undefined, io: CliIo): Promi
     if (error instanceof ProviderUnreachable || error instanceof StateSetupError) return usage(io, error.message);
     throw error;
   }
-}
-
-function writeReport(file: string, report: DriftReport, io: CliIo): void {
-  const base = file.replace(/\.(json|md)$/, '');
-  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(`${base}.md`, renderMarkdown(report));
-  io.stdout(`report written to ${base}.json and ${base}.md\n`);
 }
 
 /** Text without its terminal escapes (colour, cursor moves): what a file or a pipe should hold. */

@@ -7,7 +7,7 @@ import { cell, renderJUnit, type JUnitCase } from '../domain/report-text.ts';
 import type { Judged } from './coverage-requirements.ts';
 import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
 
-export const COVERAGE_FILES = { json: 'coverage.json', markdown: 'coverage.md', junit: 'coverage-junit.xml' } as const;
+export const COVERAGE_FILES = { json: 'coverage-report.json', markdown: 'coverage-report.md', junit: 'coverage-junit.xml' } as const;
 
 /** The outcomes by group, in catalogue order. */
 export function byGroup(outcomes: readonly OutcomeCoverage[]): Array<[string, OutcomeCoverage[]]> {

@@ -55,8 +55,9 @@ describe('commerce-mock coverage', () => {
     expect(cases.find((one) => one.name === 'orders.create.201')?.failure).toBeUndefined();
     expect(cases.find((one) => one.name === 'auth.token.expired')?.failure?.message).toMatch(/^not met/);
     expect(Number(junit.testsuites.testsuite.failures)).toBe(cases.filter((one) => one.failure).length);
-    expect(JSON.parse(readFileSync(join(dir, 'before', 'coverage.json'), 'utf8')).clientId).toBe('mock-client');
-    expect(readFileSync(join(dir, 'before', 'coverage.md'), 'utf8')).toContain('# Outcome coverage of `mock-client`');
+    expect(JSON.parse(readFileSync(join(dir, 'before', 'coverage-report.json'), 'utf8')).clientId).toBe('mock-client');
+    expect(readFileSync(join(dir, 'before', 'coverage-report.md'), 'utf8')).toContain('# Outcome coverage of `mock-client`');
+    expect(before.stdout).toContain(`\nreports in ${join(dir, 'before')}: coverage-report.json, coverage-report.md, coverage-junit.xml\n`);
 
     // What was missing, met: a 400, an expired token then a new one and a retry.
     expect((await api('/v1/orders', { items: [] }, token)).status).toBe(400);
@@ -65,8 +66,9 @@ describe('commerce-mock coverage', () => {
     const fresh = (await api('/v1/auth/token', { client_id: 'mock-client', client_secret: 'mock-secret' })).body.data.access_token as string;
     expect((await api('/v1/orders', ORDER, fresh)).status).toBe(201);
 
-    const after = await runCli(['coverage', '--url', running.baseUrl, '--require', required]);
+    const after = await runCli(['coverage', '--url', running.baseUrl, '--require', required], { env: { COMMERCE_MOCK_ADMIN_TOKEN: 'an-admin-token-never-shown' } });
     expect(after.stderr).toBe('');
+    expect(after.stdout).not.toContain('an-admin-token-never-shown');
     expect(after.code).toBe(0);
     expect(after.stdout).toContain('✓ handled  auth.token.expired');
 
@@ -85,12 +87,30 @@ describe('commerce-mock coverage', () => {
     expect([typo.code, typo.stderr]).toEqual([2, `commerce-mock coverage: ${file} names no outcome of the catalogue: auth.tokn.* (docs/outcomes.md)\n`]);
     const unknown = await runCli(['coverage', '--url', running!.baseUrl, '--client', 'nobody']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('answered 404: Cliente desconhecido: nobody');
+    expect(unknown.stderr).toBe(`commerce-mock coverage: client nobody is unknown to the mock at ${running!.baseUrl} (--client, or env COMMERCE_CLIENT_ID) [not_found]\n`);
     const unreachable = await runCli(['coverage', '--url', 'http://127.0.0.1:1']);
     expect([unreachable.code, unreachable.stderr]).toEqual([2, expect.stringContaining('the mock at http://127.0.0.1:1 cannot be reached')]);
+    const notUrl = await runCli(['coverage', '--url', '127.0.0.1:4010']);
+    expect([notUrl.code, notUrl.stderr]).toEqual([2, 'commerce-mock coverage: --url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "127.0.0.1:4010"\n']);
+    const noClient = await runCli(['coverage', '--url', running!.baseUrl, '--client', '']);
+    expect([noClient.code, noClient.stderr]).toEqual([2, 'commerce-mock coverage: --client: empty; expected a client id (default mock-client)\n']);
     const goLive = await runCli(['coverage', '--url', running!.baseUrl, '--require', 'go-live']);
     expect(goLive.code).toBe(1);
     expect(goLive.stderr).toContain('payer.INSUFFICIENT_BALANCE (not met)');
     expect(goLive.stderr).toContain('order.final.CANCELLED (not met)');
   }, 30_000);
+
+  it('--report naming a file, or a path under one: exit 2 before the mock is asked, nothing written', async () => {
+    const file = join(dir, 'not-a-folder');
+    await writeFile(file, 'kept');
+    const onFile = await runCli(['coverage', '--url', running!.baseUrl, '--report', file]);
+    expect([onFile.code, onFile.stdout]).toEqual([2, '']);
+    expect(onFile.stderr).toBe(`commerce-mock coverage: --report ${file}: a file is there; --report names a folder (made when missing) for coverage-report.json, coverage-report.md, coverage-junit.xml\n`);
+    const under = await runCli(['coverage', '--url', running!.baseUrl, '--report', join(file, 'inside')]);
+    expect(under.code).toBe(2);
+    expect(under.stderr).toContain(`: ${file} is a file;`);
+    const empty = await runCli(['coverage', '--url', running!.baseUrl, '--report', '']);
+    expect([empty.code, empty.stderr]).toEqual([2, 'commerce-mock coverage: --report: empty; --report names a folder (made when missing) for coverage-report.json, coverage-report.md, coverage-junit.xml\n']);
+    expect(readFileSync(file, 'utf8')).toBe('kept');
+  });
 });

@@ -24,6 +24,8 @@ const COMMANDS = [
   [['proxy', '--help'], 'proxy'],
   [['trigger', '--help'], 'trigger'],
   [['listen', '--help'], 'listen'],
+  [['drill', '--help'], 'drill'],
+  [['coverage', '--help'], 'coverage'],
 ] as const;
 
 describe('--help', () => {
@@ -33,6 +35,13 @@ describe('--help', () => {
     expect(result.stdout).toMatch(/\nExamples:\n {2}\$ commerce-mock/);
     expect(result.stdout).toContain(`\nDocs: ${SHIPPED.cliDocs}${section ? `#${section}` : ''}\n`);
     if (section) expect(anchors).toContain(section);
+  });
+
+  it('drill --help and listen --help say what a secret of each format looks like (whsec_), and the variable that holds it', async () => {
+    for (const command of ['drill', 'listen']) {
+      const { stdout } = await runCli([command, '--help']);
+      expect(stdout.replace(/\s+/g, ' ')).toContain('format standard: whsec_ and base64 of 24-64 random bytes; format mock: any 8-200 characters; env COMMERCE_MOCK_WEBHOOK_SECRET');
+    }
   });
 
   it('start --help shows the default port (and host)', async () => {

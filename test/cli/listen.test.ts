@@ -31,8 +31,8 @@ afterAll(async () => {
 const endpoints = async () => ((await (await fetch(`${mock.url}/__admin/state`)).json()) as { webhooks: { endpoints: Record<string, unknown> } }).webhooks.endpoints;
 
 /** listen in a child process; resolves once its output matches `until`. */
-function listen(args: string[]) {
-  const child = spawn(process.execPath, [BIN, 'listen', '--url', mock.url, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+function listen(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, 'listen', '--url', mock.url, ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
   let stdout = '';
   let stderr = '';
   const waiters: Array<{ until: RegExp; resolve: () => void }> = [];
@@ -88,6 +88,35 @@ describe('commerce-mock listen', () => {
     expect(await listener.exited).toBe(0);
     expect(listener.output().stdout).toContain('removed the endpoint of quiet (it had none before)\n');
     expect((await endpoints())['quiet']).toBeUndefined();
+  });
+
+  it.each([
+    ['COMMERCE_MOCK_WEBHOOK_SECRET', ''],
+    ['COMMERCE_WEBHOOK_SECRET', 'commerce-mock listen: env COMMERCE_WEBHOOK_SECRET is deprecated: name it COMMERCE_MOCK_WEBHOOK_SECRET\n'],
+  ])('signs with the secret of env %s (the old spelling warns, in one line naming no value)', async (name, warning) => {
+    const secret = 'secret-from-the-env-1';
+    const listener = listen(['--forward-to', receiver.url, '--client', 'quiet'], { [name]: secret });
+    await listener.printed(/Ready: .*signed with the secret you gave or the endpoint had\)/);
+    expect((await endpoints())['quiet']).toMatchObject({ url: receiver.url, secret });
+    listener.child.kill('SIGINT');
+    expect(await listener.exited).toBe(0);
+    expect(listener.output().stderr).toBe(warning);
+    expect(JSON.stringify(listener.output())).not.toContain(secret);
+    expect((await endpoints())['quiet']).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty --secret', ['--secret', ''], {}, '--secret is empty (an unset shell variable?)'],
+    ['an empty env secret', [], { COMMERCE_MOCK_WEBHOOK_SECRET: '' }, 'env COMMERCE_MOCK_WEBHOOK_SECRET is empty'],
+    ['a secret too short', ['--secret', 'short'], {}, '--secret: a webhook secret has 8 to 200 characters'],
+    ['no whsec_ with --format standard', ['--secret', 'not-a-whsec-secret', '--format', 'standard'], {}, '--secret: a secret of format "standard" starts with whsec_'],
+  ])('refuses %s with exit 2 before anything changes, without echoing it', async (_name, args, env, said) => {
+    const before = await endpoints();
+    const refused = await runCli(['listen', '--url', mock.url, '--forward-to', receiver.url, ...args], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`commerce-mock listen: ${said}`);
+    expect(refused.stderr).not.toMatch(/short|not-a-whsec-secret/);
+    expect(await endpoints()).toEqual(before);
   });
 
   it('refuses an unknown client, a URL the mock refuses and a URL with no mock with exit 2, changing nothing', async () => {

@@ -38,10 +38,10 @@ describe('provider verification of pacts/ against the mock', () => {
     expect(result.stdout).toContain(`Pact verification against ${baseUrl} (mock)`);
     expect(result.stdout).toContain(`${interactions} verified, 0 failed, 0 not verifiable`);
     expect(result.code).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8')) as DriftReport;
+    const report = JSON.parse(readFileSync(join(dir, 'drift', 'verify-report.json'), 'utf8')) as DriftReport;
     expect(report.summary).toEqual({ verified: interactions, failed: 0, 'not verifiable': 0 });
     expect(report.interactions.map((interaction) => interaction.verdict)).toEqual(Array(interactions).fill('verified'));
-    expect(existsSync(join(dir, 'drift.md'))).toBe(true);
+    expect(existsSync(join(dir, 'drift', 'verify-report.md'))).toBe(true);
     const webhooks = report.interactions.filter((interaction) => interaction.pact.endsWith('merchant-app-commerce-api-webhooks.json'));
     expect(webhooks.map((interaction) => interaction.states[0])).toEqual(
       expect.arrayContaining(['order.paid is triggered', 'order.failed is triggered', 'order.cancelled is triggered', 'payment.paid is triggered', 'subscription.activated is triggered']),

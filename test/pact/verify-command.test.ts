@@ -2,7 +2,7 @@
  * `commerce-mock verify` as a team uses it: against another provider (here a second mock started with a
  * different scenario, treated as a real service), on a consumer team's own pact, and with bad input.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,8 @@ describe('verify against a provider that drifted: a second mock whose orders fai
   beforeAll(async () => {
     // A generous rate limit: the run makes about 150 calls, and on a real service it waits for the window instead.
     drifted = await startCli(['--in-memory', '--scenario', 'order-failed', '--rate-limit', '1000']);
-    run = await runCli(['verify', '--provider-base-url', drifted.baseUrl, '--target', 'real', '--report', join(dir, 'drift.md')], { stopAfterMs: 120_000 });
-    report = JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8')) as DriftReport;
+    run = await runCli(['verify', '--provider-base-url', drifted.baseUrl, '--target', 'real', '--report', join(dir, 'drift')], { stopAfterMs: 120_000 });
+    report = JSON.parse(readFileSync(join(dir, 'drift', 'verify-report.json'), 'utf8')) as DriftReport;
   }, 120_000);
   afterAll(() => {
     drifted.child.kill('SIGTERM');
@@ -68,8 +68,10 @@ describe('verify against a provider that drifted: a second mock whose orders fai
     expect(report.summary.verified + report.summary.failed + report.summary['not verifiable']).toBe(report.interactions.length);
   });
 
-  it('writes the same report as Markdown', () => {
-    const markdown = readFileSync(join(dir, 'drift.md'), 'utf8');
+  it('writes the same report as Markdown, into the --report folder as every command does', () => {
+    expect(readdirSync(join(dir, 'drift')).sort()).toEqual(['verify-report.json', 'verify-report.md']);
+    expect(run.stdout).toContain(`\nreports in ${join(dir, 'drift')}: verify-report.json, verify-report.md\n`);
+    const markdown = readFileSync(join(dir, 'drift', 'verify-report.md'), 'utf8');
     expect(markdown).toContain(`# Drift report: ${drifted.baseUrl}`);
     expect(markdown).toContain(`**${report.summary.verified} verified, ${report.summary.failed} failed, ${report.summary['not verifiable']} not verifiable.**`);
     expect(markdown).toMatch(/\| failed \| merchant-app \| a status poll of an order that is PENDING \|/);
@@ -79,9 +81,12 @@ describe('verify against a provider that drifted: a second mock whose orders fai
 describe("verify on a consumer team's own pact", () => {
   it('verifies what matches the service model, fails what does not, and names unknown states', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'storefront-'));
-    const result = await runCli(['verify', '--pact', STOREFRONT_PACT, '--report', join(dir, 'storefront')], { stopAfterMs: 120_000 });
+    // The started mock's own client secret, given as a user gives theirs: used, never shown.
+    const secret = 'mock-secret';
+    const result = await runCli(['verify', '--pact', STOREFRONT_PACT, '--report', join(dir, 'storefront')], { stopAfterMs: 120_000, env: { COMMERCE_CLIENT_SECRET: secret } });
     expect(result.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'storefront.json'), 'utf8')) as DriftReport;
+    const report = JSON.parse(readFileSync(join(dir, 'storefront', 'verify-report.json'), 'utf8')) as DriftReport;
+    for (const text of [result.stdout, result.stderr, ...['verify-report.json', 'verify-report.md'].map((file) => readFileSync(join(dir, 'storefront', file), 'utf8'))]) expect(text).not.toContain(secret);
     expect(report.interactions.map(({ description, verdict }) => [description, verdict])).toEqual([
       ['the storefront lists products', 'verified'],
       ['the storefront reads a product\'s stock', 'failed'],
@@ -96,6 +101,8 @@ describe('verify refuses bad input with exit 2 and writes no report', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verify-usage-'));
   const notPact = join(dir, 'not-a-pact.json');
   writeFileSync(notPact, JSON.stringify({ hello: 'world' }));
+  const aFile = join(dir, 'a-file');
+  writeFileSync(aFile, 'kept');
 
   it.each([
     [['verify', join(dir, 'missing.json')], 'missing.json: not found (no such file or directory) [ENOENT]'],
@@ -106,6 +113,19 @@ describe('verify refuses bad input with exit 2 and writes no report', () => {
     const result = await runCli([...args, '--report', join(dir, 'report')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(problem);
-    expect(existsSync(join(dir, 'report.json'))).toBe(false);
+    expect(existsSync(join(dir, 'report'))).toBe(false);
+  });
+
+  it.each([
+    [aFile, `--report ${aFile}: a file is there; --report names a folder (made when missing) for verify-report.json, verify-report.md`],
+    [join(aFile, 'report'), `--report ${join(aFile, 'report')}: ${aFile} is a file;`],
+    ['', '--report: empty;'],
+  ])('--report %j, which cannot be a folder: refused before anything is verified', async (report, problem) => {
+    const result = await runCli(['verify', COMMITTED_PACT, '--report', report]);
+    expect([result.code, result.stdout]).toEqual([2, '']);
+    expect(result.stderr).toMatch(/^commerce-mock verify: [^\n]*\n$/);
+    expect(result.stderr).toContain(`commerce-mock verify: ${problem}`);
+    expect(readFileSync(aFile, 'utf8')).toBe('kept');
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'not-a-pact.json']);
   });
 });

@@ -27,7 +27,7 @@ function pactWith(change: (interactions: MessageInteraction[]) => MessageInterac
 async function verifyReport(args: string[]): Promise<{ code: number; report: DriftReport }> {
   const dir = mkdtempSync(join(tmpdir(), 'webhook-verify-'));
   const result = await runCli(['verify', ...args, '--report', join(dir, 'drift')], { stopAfterMs: 120_000 });
-  return { code: result.code, report: JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8')) as DriftReport };
+  return { code: result.code, report: JSON.parse(readFileSync(join(dir, 'drift', 'verify-report.json'), 'utf8')) as DriftReport };
 }
 
 describe('verify: webhook messages', () => {

@@ -3,7 +3,7 @@
  * pact that verifies against the mock and a state a mock imports; a target whose answers a scenario changes is
  * reported with exactly the planted departures; a target that does not answer falls back to the mock.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ describe('a clean pass: the target answers as the document says', () => {
 
   beforeAll(async () => {
     target = await startCheckedMock({ clients: [{ ...REAL, active: true }] });
-    proxy = await startProxy(['--target', target.url, '--report', join(dir, 'drift.json'), '--record', record]);
+    proxy = await startProxy(['--target', target.url, '--report', join(dir, 'drift'), '--record', record]);
     token = await tokenThrough(proxy.url, REAL);
     const product = await call(proxy.url, 'POST', '/v1/products/create', { token, body: { name: 'Capulana Premium', price: 1500 } });
     productId = (product.body.data as { id: string }).id;
@@ -65,8 +65,10 @@ describe('a clean pass: the target answers as the document says', () => {
 
   it('writes the report as JSON and Markdown when stopped, and never prints a credential', () => {
     expect(exitCode).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8'))).toEqual({ data: report });
-    const markdown = readFileSync(join(dir, 'drift.md'), 'utf8');
+    expect(readdirSync(join(dir, 'drift')).sort()).toEqual(['proxy-report.json', 'proxy-report.md']);
+    expect(proxy.stdout()).toContain(`reports in ${join(dir, 'drift')}: proxy-report.json, proxy-report.md\n`);
+    expect(JSON.parse(readFileSync(join(dir, 'drift', 'proxy-report.json'), 'utf8'))).toEqual({ data: report });
+    const markdown = readFileSync(join(dir, 'drift', 'proxy-report.md'), 'utf8');
     expect(markdown).toContain('**0 departures (0 breaking, 0 additive) over 7 operations.**');
     expect(markdown).toContain('| issueToken | 1 | 0 | 0 |  |  | no departure |  |');
     expect(proxy.stdout()).toContain('POST /v1/auth/token → 200');
@@ -252,6 +254,19 @@ describe('usage', () => {
     expect(await run(['--target', 'ftp://example.test', '--report', join(dir, 'r')])).toMatchObject({ code: 2, stderr: expect.stringContaining('expected an http(s) URL') });
     expect(await run(['--target', 'http://127.0.0.1:1', '--port', '70000'])).toMatchObject({ code: 2, stderr: expect.stringContaining('expected a port') });
     expect(await run(['--target', 'http://127.0.0.1:1', '--fallback', 'prism'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Allowed choices are mock') });
-    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    expect(existsSync(join(dir, 'r'))).toBe(false);
+  });
+
+  it('refuses a --report that names a file, or a path under one (exit 2), before it listens; the file is kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-usage-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'kept');
+    expect(await run(['--target', 'http://127.0.0.1:1', '--port', '0', '--report', file])).toEqual({
+      code: 2,
+      stderr: `commerce-mock proxy: --report ${file}: a file is there; --report names a folder (made when missing) for proxy-report.json, proxy-report.md\n`,
+    });
+    expect(await run(['--target', 'http://127.0.0.1:1', '--port', '0', '--report', join(file, 'r')])).toMatchObject({ code: 2, stderr: expect.stringContaining(`: ${file} is a file;`) });
+    expect(readdirSync(dir)).toEqual(['a-file']);
+    expect(readFileSync(file, 'utf8')).toBe('kept');
   });
 });
