@@ -15,7 +15,7 @@
  * no lookaround, so generators of examples from the document (json-schema-faker) can read it. Linear: each
  * repetition starts with separators and then one digit or one closed group, so no input can split two ways.
  */
-export const PHONE_PATTERN = String.raw`^(?:\+[1-9]|\+\([1-9]\d*\)|\d|\(\d+\))(?:[ -]*(?:\d|\(\d+\)))*[ -]*$`;
+export const PHONE_PATTERN = String.raw`^(?:\+[1-9]|\+\([1-9][0-9]*\)|[0-9]|\([0-9]+\))(?:[ -]*(?:[0-9]|\([0-9]+\)))*[ -]*$`;
 export const PHONE_LENGTH = { minLength: 6, maxLength: 30 } as const;
 
 const PHONE = new RegExp(PHONE_PATTERN);
