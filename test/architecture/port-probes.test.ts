@@ -94,6 +94,17 @@ describe('no port races', () => {
       afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
       function verify() { return run(['--port', String(port)]); }`,
     ],
+    [
+      'a name given a new server after the old one stopped',
+      `async function each(blocks) {
+        let mock;
+        for (const block of blocks) {
+          await mock?.stop();
+          mock = await startDocMock(block);
+          await run(block, mock.port);
+        }
+      }`,
+    ],
   ])('lets %s pass', (_what, code) => {
     expect(portProbes('fine.ts', code)).toEqual([]);
   });

@@ -57,14 +57,20 @@ function closedAfterPortRead(call: ts.CallExpression): { server: string; closedA
   return closedAt !== undefined && usedAt !== undefined ? { server, closedAt, usedAt } : undefined;
 }
 
-/** Where `server.port`'s server was stopped or closed earlier in the same scope, if it was. */
+/**
+ * Where `server.port`'s server was stopped or closed earlier in the same scope, if it was and the name was not given
+ * another server since (`mock = await startMock()` after `await mock.stop()`).
+ */
 function stoppedBefore(port: ts.PropertyAccessExpression): number | undefined {
   const server = port.expression.getText();
   let stoppedAt: number | undefined;
   const walk = (node: ts.Node): void => {
-    if (stoppedAt !== undefined || node.getStart() >= port.getStart()) return;
+    if (node.getStart() >= port.getStart()) return;
     if (isCallOn(node, server, 'stop') || isCallOn(node, server, 'close')) stoppedAt = node.getStart();
-    else ts.forEachChild(node, walk);
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && node.left.getText() === server) {
+      ts.forEachChild(node, walk);
+      stoppedAt = undefined;
+    } else ts.forEachChild(node, walk);
   };
   walk(scopeOf(port));
   return stoppedAt;
