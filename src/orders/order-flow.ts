@@ -7,6 +7,7 @@ import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { byStatusAndCustomer, ownRecord, ownRecords, type StatusAndCustomerFilter } from '../store/owned-records.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import type { StepsOf } from './payer-progression.ts';
@@ -33,9 +34,9 @@ export interface OrderFlow {
    */
   pollStatus(clientId: string, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
   /** The clock moved: every pending order of the client whose time step is now due moves, each at its step's instant. */
-  advance(clientId: string, progression: OrderProgression): Outcome<OrderRecord[]>;
+  advance(world: World): Outcome<OrderRecord[]>;
   /** The earliest instant (mock-clock ms) a time step of one of the client's pending orders comes due, if any. */
-  nextDueAt(clientId: string, progression: OrderProgression): number | undefined;
+  nextDueAt(world: World): number | undefined;
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
   /** The order's payment (orders placed through the API have one; seeded ones may not). */
   paymentOf(order: OrderRecord): PaymentRecord | undefined;
@@ -110,8 +111,10 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
       return apply(order, step?.status, counted, undefined, causeOf(step));
     },
-    advance(clientId, progression) {
-      const nowMs = deps.clock.forClient(clientId).nowMs();
+    advance(world) {
+      const { clientId, policy } = world;
+      const progression = policy.orders;
+      const nowMs = world.clock.nowMs();
       const moved: OrderRecord[] = [];
       const written: RecordWrite[] = [];
       const events: DomainEvent[] = [];
@@ -127,7 +130,8 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       }
       return done(moved, written, events);
     },
-    nextDueAt(clientId, progression) {
+    nextDueAt({ clientId, policy }) {
+      const progression = policy.orders;
       let earliest: number | undefined;
       for (const order of deps.store.list<OrderRecord>('orders', clientId)) {
         if (order.status !== 'PENDING') continue;

@@ -60,6 +60,8 @@ import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } f
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
+import { createWorlds } from '../world/worlds.ts';
+import type { Worlds } from '../deps/world.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -102,6 +104,8 @@ export function apiStages(
     router: OpenApiRouter;
     limiter: RateLimiter;
     flows: Flows;
+    /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
+    worlds: Worlds;
     scenarios: ScenarioEngine;
     /** The one way a change becomes durable and visible (store/apply-change.ts). */
     applyChange: ApplyChange;
@@ -109,12 +113,12 @@ export function apiStages(
     saveState?: () => readonly string[];
   },
 ): Stage[] {
-  const { router, limiter, flows, scenarios, applyChange } = parts;
+  const { router, limiter, flows, scenarios, worlds, applyChange } = parts;
   return [
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf),
+    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf, worlds.of),
     scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
@@ -144,6 +148,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
     global: deps.config.scenario,
   });
+  const worlds = createWorlds({ clock: deps.clock, scenarios });
   const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
@@ -166,14 +171,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     if (!world.ok) throw new Error(`the configuration's client ${client.clientId}: ${world.reason}`);
     await applyChange(world);
   }
-  const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
-    const own = deps.clock.ownOf(clientId);
-    return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
-  });
+  const journal = createRequestJournal();
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, scenarios, worlds, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -181,13 +183,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
+  const { tick } = createTicker(deps, { flows, worlds, webhooks, applyChange,
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

@@ -1,0 +1,49 @@
+/**
+ * Where a client's world is resolved: its clock (own or the mock's), its scenario policy, its rate window key and
+ * its journal time, read once into one small value (deps/world.ts). The request path resolves it in the caller
+ * stage, the ticker once per client per slice; subsystems that work outside a request hold this resolver.
+ */
+import type { Policy } from '../domain/policy.ts';
+import type { World, Worlds } from '../deps/world.ts';
+import type { Clock, MockClock } from '../platform/clock.ts';
+import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
+
+export interface WorldSources {
+  clock: MockClock;
+  scenarios: Pick<ScenarioEngine, 'forClient'>;
+}
+
+export function createWorlds(sources: WorldSources): Worlds {
+  const { clock, scenarios } = sources;
+  return {
+    of(clientId) {
+      const own = clock.ownOf(clientId);
+      return new ClientWorld(clientId, own ?? clock, own !== undefined, scenarios.forClient(clientId), clock);
+    },
+  };
+}
+
+/** A class, so a request's world is one object and its methods are shared, not closures made per request. */
+class ClientWorld implements World {
+  readonly clientId: string;
+  readonly clock: Clock;
+  readonly ownClock: boolean;
+  readonly policy: Policy;
+  private readonly mockClock: Clock;
+
+  constructor(clientId: string, clock: Clock, ownClock: boolean, policy: Policy, mockClock: Clock) {
+    this.clientId = clientId;
+    this.clock = clock;
+    this.ownClock = ownClock;
+    this.policy = policy;
+    this.mockClock = mockClock;
+  }
+
+  rateKey(ip: string): string {
+    return this.ownClock ? `${this.clientId}|${ip}` : ip;
+  }
+
+  clientTime(mockInstant: Date): Date {
+    return this.ownClock ? new Date(mockInstant.getTime() + this.clock.nowMs() - this.mockClock.nowMs()) : mockInstant;
+  }
+}
