@@ -126,9 +126,9 @@ export function apiStages(
     readRequestBody,
     scenarioRules(scenarios, router, {
       presentAgain: flows.tokens.presentAgain,
-      revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
-      expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
-      moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
+      revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
+      expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
+      moveOrder: (world, orderId, status) => flows.orders.settle(world.clientId, orderId, status),
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),

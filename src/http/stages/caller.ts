@@ -18,15 +18,14 @@ import { ownBodyLimit } from '../request-body.ts';
 export function resolveCaller(
   present: (authorization: string | undefined) => PresentedToken | undefined,
   /** Whether the operation's body may name its client (a token request, a refresh, a revocation). */
-  bodyNamesClient: (operation: Operation | undefined) => boolean = () => false,
+  bodyNamesClient: (operation: Operation | undefined) => boolean,
   /** The client owning a token by its secret (access or refresh), whatever its state. */
-  ownerOf: (secret: string) => string | undefined = () => undefined,
-  /** The client's world (world/worlds.ts); none by default (a list without worlds, in a test). */
-  worldOf?: (clientId: string) => World,
+  ownerOf: (secret: string) => string | undefined,
+  /** The client's world (world/worlds.ts). */
+  worldOf: (clientId: string) => World,
 ): Stage {
   const settle = (request: RequestState, caller: Caller, clientId: string) => {
     caller.clientId = clientId;
-    if (!worldOf) return;
     const world = worldOf(clientId);
     request.world = world;
     request.context.world = world;
