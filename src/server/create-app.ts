@@ -49,7 +49,6 @@ import { homePage } from '../pages/home/home-page.ts';
 import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
-import { DEFAULT_PAYER } from '../domain/policy.ts';
 import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
@@ -87,6 +86,8 @@ export interface App {
   flows: Flows;
   events: EventBus;
   scenarios: ScenarioEngine;
+  /** Each client's world (world/worlds.ts), for what calls a flow from outside a request. */
+  worlds: Worlds;
   journal: RequestJournal;
   /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
   webhooks: Webhooks;
@@ -128,7 +129,7 @@ export function apiStages(
       presentAgain: flows.tokens.presentAgain,
       revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
-      moveOrder: (world, orderId, status) => flows.orders.settle(world.clientId, orderId, status),
+      moveOrder: (world, orderId, status) => flows.orders.settle(world, orderId, status),
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
@@ -149,7 +150,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   const worlds = createWorlds({ clock: deps.clock, scenarios });
-  const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
+  const flows = createFlows(deps);
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
@@ -161,7 +162,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   events.addStager('webhook outbox', webhooks.stage);
   events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
-  const worldParts: WorldParts = { clock: deps.clock, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
+  const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
   // A client given a scenario in the configuration starts in that world, as one activated later would (its declared
   // wallets included; a restart keeps the wallets its payers have since used). A previous run's saved activations,
   // restored below, then take precedence.
@@ -206,8 +207,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       logger,
       config: deps.config,
       tokens: pageTokens(deps.random.token()),
-      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
-      clock: deps.clock,
+      worlds,
     }),
   ]);
   const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
@@ -218,7 +218,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));
-  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
+  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, worlds, journal, webhooks, tick };
 }
 
 /**

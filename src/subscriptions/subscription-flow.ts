@@ -28,8 +28,8 @@ export interface Synced {
 }
 
 export interface SubscriptionFlow {
-  create(clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord>;
-  sync(clientId: string, input: SubscriptionInput): Outcome<Synced>;
+  create(world: World, input: SubscriptionInput): Outcome<SubscriptionRecord>;
+  sync(world: World, input: SubscriptionInput): Outcome<Synced>;
   /**
    * The clock moved: each subscription of the world's client that is not cancelled is charged, settled, retried
    * and renewed up to now on its clock under its billing policy, each step at its own instant (see billing.ts), at
@@ -47,17 +47,19 @@ export function subscriptionFlow(deps: FlowDeps, parts: { gateOf?: ChargeGateOf 
   const bySyncKey = (clientId: string, key: string) =>
     deps.store.findByKey<SubscriptionRecord>('subscriptions', 'originSubscriptionId', clientId, key);
   return {
-    create(clientId, input) {
+    create(world, input) {
+      const { clientId } = world;
       // Create is not sync: an originSubscriptionId already in use is refused rather than duplicated.
       if (input.originSubscriptionId !== undefined && bySyncKey(clientId, input.originSubscriptionId)) {
         return failure('duplicate_subscription_key');
       }
-      return subscribe(deps, clientId, input);
+      return subscribe(deps, world, input);
     },
-    sync(clientId, input) {
+    sync(world, input) {
+      const { clientId } = world;
       const existing = bySyncKey(clientId, input.originSubscriptionId ?? '');
       if (existing) return done({ subscription: existing, created: false });
-      const created = subscribe(deps, clientId, input);
+      const created = subscribe(deps, world, input);
       return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
     },
     billSlice: (world, maxSteps) => billSubscriptions(deps, world, maxSteps, parts.gateOf),
@@ -68,10 +70,11 @@ export function subscriptionFlow(deps: FlowDeps, parts: { gateOf?: ChargeGateOf 
   };
 }
 
-function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord> {
+function subscribe(deps: FlowDeps, world: World, input: SubscriptionInput): Outcome<SubscriptionRecord> {
+  const { clientId } = world;
   const oversized = metadataProblem(input.plan, 'plan');
   if (oversized) return failure('invalid_request', { details: [oversized] });
-  const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+  const scope = upsertScope(deps, world, { repeatedKeys: true });
   const plan = resolvePlan(scope, input.plan, 'plan');
   const customer = resolveCustomer(scope, input.customer, 'customer');
   if (isProblem(plan) || isProblem(customer)) {
