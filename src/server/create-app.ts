@@ -154,11 +154,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
-    clock: deps.clock,
+    worlds,
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange, onAttempt: coverage.observeDelivery });
+  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery });
   events.addStager('webhook outbox', webhooks.stage);
   events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);

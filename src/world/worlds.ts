@@ -1,7 +1,8 @@
 /**
  * Where a client's world is resolved: its clock (own or the mock's), its scenario policy, its rate window key and
  * its journal time, read once into one small value (deps/world.ts). The request path resolves it in the caller
- * stage, the ticker once per client per slice; subsystems that work outside a request hold this resolver.
+ * stage, the ticker once per client per slice; subsystems that work outside a request hold this resolver, and what
+ * runs before the scenarios exist (the store's token retention) reads `clientClock`.
  */
 import type { Policy } from '../domain/policy.ts';
 import type { World, Worlds } from '../deps/world.ts';
@@ -17,10 +18,15 @@ export function createWorlds(sources: WorldSources): Worlds {
   const { clock, scenarios } = sources;
   return {
     of(clientId) {
-      const own = clock.ownOf(clientId);
-      return new ClientWorld(clientId, own ?? clock, own !== undefined, scenarios.forClient(clientId), clock);
+      const own = clientClock(clock, clientId);
+      return new ClientWorld(clientId, own, own !== clock, scenarios.forClient(clientId), clock);
     },
   };
+}
+
+/** The clock a client's world runs on: its own if it has one, else the mock's. */
+export function clientClock(clock: MockClock, clientId: string): Clock {
+  return clock.ownOf(clientId) ?? clock;
 }
 
 /** A class, so a request's world is one object and its methods are shared, not closures made per request. */

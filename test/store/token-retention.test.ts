@@ -25,7 +25,7 @@ afterEach(async () => {
 
 async function fileApp(tokens: object = {}): Promise<TestApp> {
   let app: TestApp | undefined;
-  const store = await openStore({ file: dir.file('db.json'), prune: tokenRetention({ nowMs: () => app!.clock.nowMs() }) });
+  const store = await openStore({ file: dir.file('db.json'), prune: tokenRetention(() => app!.clock.nowMs()) });
   app = await createTestApp({ tokens }, { store });
   return app;
 }
@@ -133,7 +133,7 @@ describe('ended tokens past their retention', () => {
 
   it('in memory (no journal), the same pruning runs once the changes since the last reach checkpointBytes', async () => {
     let app: TestApp | undefined;
-    const store = await openStore({ checkpointBytes: 4096, prune: tokenRetention({ nowMs: () => app!.clock.nowMs() }) });
+    const store = await openStore({ checkpointBytes: 4096, prune: tokenRetention(() => app!.clock.nowMs()) });
     const t = (app = await createTestApp({}, { store }));
     const revoked = await issue(t);
     await t.http.post('/v1/auth/token/revoke').set(bearer(revoked.access)).send({ token: revoked.refresh }).expect(200);
