@@ -73,8 +73,8 @@ function factsOf(request: RequestState, clientId: string | undefined, authorizat
 
 async function applySideEffects(decision: Decision, request: RequestState, actions: RuleActions): Promise<void> {
   const token = request.caller?.token;
-  // The token names its client, so the request's world is its owner's.
-  const world = token && request.world;
+  // The effects act for the token's owner: its client named the request, so the request's world is the owner's.
+  const world = token ? request.world : undefined;
   if (token && world && decision.revokeToken) await actions.apply(actions.revokeToken(world, token.record.id));
   if (token && world && decision.expireToken) await actions.apply(actions.expireToken(world, token.record.id));
   if (token && (decision.revokeToken || decision.expireToken)) {
