@@ -34,7 +34,7 @@ for (let done = 0; done < total; done += BLOCK) {
   const stored = deps.store.count('tokens');
   const started = process.hrtime.bigint();
   for (let i = 0; i < BLOCK; i += 1) {
-    const issued = tokens.issue({ ...TOKEN_POLICY_DEFAULTS, limitPolicy: 'revoke-oldest' }, 'mock-client', 'mock-secret');
+    const issued = tokens.issue(undefined, { ...TOKEN_POLICY_DEFAULTS, limitPolicy: 'revoke-oldest' }, 'mock-client', 'mock-secret');
     if (!issued.ok) throw new Error(`issue refused: ${issued.reason}`);
   }
   const micros = Number(process.hrtime.bigint() - started) / 1000 / BLOCK;

@@ -11,6 +11,7 @@ import type { EventBus } from '../store/event-bus.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { Coverage } from '../coverage/coverage-recorder.ts';
 import type { WorldParts } from '../world/activate-world.ts';
+import type { Worlds } from '../deps/world.ts';
 
 export interface AdminContext {
   deps: AppDeps;
@@ -35,6 +36,8 @@ export interface AdminContext {
   coverage: Coverage;
   /** What a client's world is made of, for `activateWorld` (world/activate-world.ts). */
   worldParts: WorldParts;
+  /** A client's world (world/worlds.ts), resolved at the admin boundary for the client an operation names. */
+  worlds: Worlds;
 }
 
 export interface ProviderStateChange {

@@ -22,7 +22,7 @@ export function clientHandlers(admin: AdminContext) {
       clientId: client.clientId,
       ...(client.name ? { name: client.name } : {}),
       active: client.active,
-      activeTokens: admin.flows.tokens.list(client.clientId).length,
+      activeTokens: admin.flows.tokens.list(admin.worlds.of(client.clientId)).length,
       ...(scenario ? { scenario } : {}),
       ...(endpoint ? { webhook: endpointView(client.clientId, endpoint) } : {}),
     };
@@ -34,7 +34,7 @@ export function clientHandlers(admin: AdminContext) {
   const withdraw = async (input: OperationInput, how: 'revokeAll' | 'expireAll'): Promise<Reply> => {
     const clientId = input.params['client_id'] ?? '';
     if (!clients.find(clientId)) return unknownClient(clientId);
-    const outcome = admin.flows.tokens[how](clientId);
+    const outcome = admin.flows.tokens[how](admin.worlds.of(clientId));
     await admin.apply(outcome);
     return okData({ clientId, count: outcome.ok ? outcome.value.count : 0 });
   };
@@ -57,7 +57,7 @@ export function clientHandlers(admin: AdminContext) {
     },
     listClientTokens(input) {
       const clientId = input.params['client_id'] ?? '';
-      return clients.find(clientId) ? okData(admin.flows.tokens.list(clientId)) : unknownClient(clientId);
+      return clients.find(clientId) ? okData(admin.flows.tokens.list(admin.worlds.of(clientId))) : unknownClient(clientId);
     },
     revokeClientTokens: (input) => withdraw(input, 'revokeAll'),
     expireClientTokens: (input) => withdraw(input, 'expireAll'),

@@ -43,5 +43,5 @@ export function drillHandlers(admin: AdminContext, drills: Drills = createDrills
 }
 
 function createDrillsOf(admin: AdminContext): Drills {
-  return createDrills({ random: admin.deps.random, clockOf: (clientId) => admin.deps.clock.forClient(clientId), logger: admin.deps.logger ?? silentLogger });
+  return createDrills({ random: admin.deps.random, clockOf: (clientId) => admin.worlds.of(clientId).clock, logger: admin.deps.logger ?? silentLogger });
 }

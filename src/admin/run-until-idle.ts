@@ -7,6 +7,7 @@
 import type { DomainEvent } from '../domain/events.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import type { Clock } from '../platform/clock.ts';
+import { TIME_DRIVEN_WORK } from '../world/time-driven-work.ts';
 import type { AdminContext } from './admin-context.ts';
 
 /** A run makes at most this many moves: a progression that keeps coming due cannot hold the admin API forever. */
@@ -24,9 +25,8 @@ export function nextDueAt(admin: AdminContext, clientIds: readonly string[]): nu
     if (atMs !== undefined && (earliest === undefined || atMs < earliest)) earliest = atMs;
   };
   for (const clientId of clientIds) {
-    const policy = admin.scenarios.forClient(clientId);
-    consider(admin.flows.orders.nextDueAt(clientId, policy.orders));
-    consider(admin.flows.subscriptions.nextBillingAt(clientId, policy.subscriptions));
+    const world = admin.worlds.of(clientId);
+    for (const work of TIME_DRIVEN_WORK) consider(work.nextDueAt(admin.flows, world));
   }
   const ids = new Set(clientIds);
   for (const delivery of admin.webhooks.deliveries()) {

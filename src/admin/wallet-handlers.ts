@@ -1,64 +1,63 @@
 /**
  * The payers' wallets of a client (`/__admin/clients/{client_id}/wallets…`): written and read here, and the payer's
  * answer to the phone's prompt, which moves the order through the wallet flow (src/wallets/) and is made durable and
- * published like any admin change. Every time read is the client's own clock.
+ * published like any admin change. Every time read is that of the client's world, resolved here at the boundary.
  */
 import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
 import { okData, type Reply } from '../domain/reply.ts';
-import type { WalletRecord } from '../wallets/wallet-record.ts';
 import { statementLineView, walletView } from '../wallets/wallet-view.ts';
+import type { World } from '../deps/world.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
 
 export function walletHandlers(admin: AdminContext) {
-  const { clients, clock } = admin.deps;
+  const { clients } = admin.deps;
   const wallets = admin.flows.wallets;
-  const view = (wallet: Readonly<WalletRecord>) =>
-    walletView(wallet, wallets, (clientId) => clients.find(clientId)?.name ?? clientId, clock.forClient(wallet.clientId).nowMs());
-  /** Runs `act` for a known client, with its id and the number of the path. */
-  const forClient = async (input: OperationInput, act: (clientId: string, phone: string) => Reply | Promise<Reply>): Promise<Reply> => {
+  const merchantOf = (clientId: string) => clients.find(clientId)?.name ?? clientId;
+  /** Runs `act` for a known client, with its world and the number of the path. */
+  const inWorld = async (input: OperationInput, act: (world: World, phone: string) => Reply | Promise<Reply>): Promise<Reply> => {
     const clientId = input.params['client_id'] ?? '';
     if (!clients.find(clientId)) return unknownClient(clientId);
-    return act(clientId, input.params['phone'] ?? '');
+    return act(admin.worlds.of(clientId), input.params['phone'] ?? '');
   };
   return {
-    listWallets: (input) => forClient(input, (clientId) => okData(wallets.list(clientId).map(view))),
+    listWallets: (input) => inWorld(input, (world) => okData(wallets.list(world.clientId).map((wallet) => walletView(wallet, wallets, merchantOf, world)))),
     getWallet: (input) =>
-      forClient(input, (clientId, phone) => {
-        const found = wallets.get(clientId, phone);
-        return found.ok ? okData(view(found.value)) : found;
+      inWorld(input, (world, phone) => {
+        const found = wallets.get(world.clientId, phone);
+        return found.ok ? okData(walletView(found.value, wallets, merchantOf, world)) : found;
       }),
     putWallet: (input) =>
-      forClient(input, async (clientId, phone) => {
-        const outcome = wallets.put(clientId, phone, input.body);
+      inWorld(input, async (world, phone) => {
+        const outcome = wallets.put(world, phone, input.body);
         if (!outcome.ok) return outcome;
         await admin.apply(outcome);
         // A wallet changed by hand (topped up, unlocked) may let a pending order's progression through.
         await admin.tick();
-        return okData(view(outcome.value.wallet), outcome.value.created ? 201 : 200);
+        return okData(walletView(outcome.value.wallet, wallets, merchantOf, world), outcome.value.created ? 201 : 200);
       }),
     deleteWallet: (input) =>
-      forClient(input, async (clientId, phone) => {
-        const outcome = wallets.remove(clientId, phone);
+      inWorld(input, async (world, phone) => {
+        const outcome = wallets.remove(world.clientId, phone);
         if (!outcome.ok) return outcome;
-        const shown = view(outcome.value);
+        const shown = walletView(outcome.value, wallets, merchantOf, world);
         await admin.apply(outcome);
         return okData(shown);
       }),
     answerWalletPrompt: (input) =>
-      forClient(input, async (clientId, phone) => {
-        const outcome = wallets.answer(clientId, phone, input.body);
+      inWorld(input, async (world, phone) => {
+        const outcome = wallets.answer(world, phone, input.body);
         if (!outcome.ok) return outcome;
         await admin.apply(outcome);
         const order = outcome.value;
         const payment = admin.flows.orders.paymentOf(order);
-        const wallet = wallets.get(clientId, phone);
+        const wallet = wallets.get(world.clientId, phone);
         if (!wallet.ok) return wallet;
-        return okData({ orderId: order.id, status: order.status, ...(payment?.failureReason && { failureReason: payment.failureReason }), wallet: view(wallet.value) });
+        return okData({ orderId: order.id, status: order.status, ...(payment?.failureReason && { failureReason: payment.failureReason }), wallet: walletView(wallet.value, wallets, merchantOf, world) });
       }),
     getWalletStatement: (input) =>
-      forClient(input, (clientId, phone) => {
-        const found = wallets.statement(clientId, phone);
+      inWorld(input, (world, phone) => {
+        const found = wallets.statement(world.clientId, phone);
         return found.ok ? okData(found.value.map(statementLineView)) : found;
       }),
   } satisfies Partial<AdminHandlerTable>;

@@ -6,6 +6,7 @@ import { failure, type ErrorDetail } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { StoredRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import type { CatalogKind } from './catalog-kinds.ts';
 import { metadataProblem } from './metadata.ts';
 import { ownRecord, ownRecords } from '../store/owned-records.ts';
@@ -23,9 +24,10 @@ export interface SyncedBatch {
 
 export interface CatalogFlow {
   readonly kind: CatalogKind;
-  create(clientId: string, fields: Fields): Outcome<StoredRecord>;
-  sync(clientId: string, fields: Fields): Outcome<Upsert>;
-  syncBatch(clientId: string, records: readonly Fields[]): Outcome<SyncedBatch>;
+  /** A write is made in the world of its client (its clock stamps the records). */
+  create(world: World, fields: Fields): Outcome<StoredRecord>;
+  sync(world: World, fields: Fields): Outcome<Upsert>;
+  syncBatch(world: World, records: readonly Fields[]): Outcome<SyncedBatch>;
   get(clientId: string, id: string | undefined): StoredRecord | undefined;
   list(clientId: string): ReadonlyArray<Readonly<StoredRecord & { createdAt: string }>>;
 }
@@ -38,27 +40,30 @@ export function catalogFlow(kind: CatalogKind, deps: FlowDeps): CatalogFlow {
   };
   return {
     kind,
-    create(clientId, fields) {
+    create(world, fields) {
+      const { clientId } = world;
       const problem = metadataProblem(fields);
       if (problem) return failure('invalid_request', { details: [problem] });
       if (keyInUse(kind, deps, clientId, fields)) return failure('duplicate_merchant_key', { key: kind.key });
-      const record = newRecord(kind, upsertScope(deps, clientId), fields);
+      const record = newRecord(kind, upsertScope(deps, world), fields);
       const { written, events } = write(clientId, [{ record, created: true }]);
       return done(record, written, events);
     },
-    sync(clientId, fields) {
+    sync(world, fields) {
+      const { clientId } = world;
       const problem = metadataProblem(fields);
       if (problem) return failure('invalid_request', { details: [problem] });
-      const upsert = upsertByKey(kind, upsertScope(deps, clientId), fields);
+      const upsert = upsertByKey(kind, upsertScope(deps, world), fields);
       const { written, events } = write(clientId, [upsert]);
       return done(upsert, written, events);
     },
-    syncBatch(clientId, records) {
+    syncBatch(world, records) {
+      const { clientId } = world;
       const details = records
         .map((fields, index) => metadataProblem(fields, `${kind.batchField}[${index}]`))
         .filter((detail): detail is ErrorDetail => detail !== undefined);
       if (details.length > 0) return failure('invalid_request', { details });
-      const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+      const scope = upsertScope(deps, world, { repeatedKeys: true });
       const upserts = records.map((fields) => upsertByKey(kind, scope, fields));
       const { written, events } = write(clientId, upserts);
       const created = upserts.filter((upsert) => upsert.created).length;

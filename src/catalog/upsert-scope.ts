@@ -1,5 +1,6 @@
 /** The upsert scope of one request of one client, backed by the store the records flow owns. */
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import type { Store } from '../store/store-types.ts';
 import type { UpsertScope } from './upsert.ts';
 
@@ -9,13 +10,17 @@ export interface ReferenceScope extends UpsertScope {
 }
 
 
-/** `repeatedKeys`: one request may name a merchant key more than once (batch, order items); it upserts once. */
-export function upsertScope(deps: FlowDeps, clientId: string, options: { repeatedKeys?: boolean } = {}): ReferenceScope {
+/**
+ * `repeatedKeys`: one request may name a merchant key more than once (batch, order items); it upserts once. Its
+ * records are stamped with the time of the client's world.
+ */
+export function upsertScope(deps: FlowDeps, world: World, options: { repeatedKeys?: boolean } = {}): ReferenceScope {
+  const { clientId } = world;
   return {
     store: deps.store,
     random: deps.random,
     clientId,
-    now: deps.clock.forClient(clientId).now().toISOString(),
+    now: world.clock.now().toISOString(),
     lookup: (collection, key, value) => deps.store.findByKey(collection, key, clientId, value),
     ...(options.repeatedKeys ? { pending: new Map() } : {}),
   };

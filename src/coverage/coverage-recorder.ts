@@ -5,7 +5,7 @@
  * met and handled is durable (a state part of state/mock-parts.ts); a rule still waiting starts afresh at restart.
  */
 import type { Exchange } from '../domain/caller.ts';
-import type { MockClock } from '../platform/clock.ts';
+import type { Worlds } from '../deps/world.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
 import { createHandledRules, type HandledRules } from './handled-rules.ts';
 import { outcomeCatalogue } from './outcome-catalogue.ts';
@@ -33,7 +33,8 @@ export interface Coverage {
 }
 
 export interface CoverageOptions {
-  clock: MockClock;
+  /** Each client's world: what it meets is stamped with its time. */
+  worlds: Worlds;
   /** Only the mock's clients are recorded (a token request naming an unknown client meets nothing). */
   isClient(clientId: string): boolean;
   /** Called when something was met or handled for the first time: the caller makes the state durable. */
@@ -44,7 +45,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
   const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
   let clients = new Map<string, ClientCoverage>();
   const rules: HandledRules = createHandledRules();
-  const nowOf = (clientId: string) => options.clock.forClient(clientId).nowMs();
+  const nowOf = (clientId: string) => options.worlds.of(clientId).clock.nowMs();
 
   const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };

@@ -29,6 +29,13 @@ export interface Caller {
   token?: PresentedToken;
 }
 
+/** What observers read of a request's client's world (deps/world.ts `World`): its client and its time. */
+export interface WorldFacts {
+  readonly clientId: string;
+  /** A mock-clock instant as its clock reads it (the same instant unless it has a clock of its own). */
+  clientTime(mockInstant: Date): Date;
+}
+
 export interface RateLimitState {
   limit: number;
   remaining: number;
@@ -56,6 +63,8 @@ export interface RequestContext {
   scenario?: string;
   /** The client the request names (by its bearer token or credentials), verified or not: for the journal. */
   clientId?: string;
+  /** The world of that client, resolved once by the caller stage (http/stages/caller.ts). */
+  world?: WorldFacts;
   /** Monotonic milliseconds when the request arrived (clock.ts monotonicMs), for durations. */
   startedMs: number;
 }

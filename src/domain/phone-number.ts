@@ -12,8 +12,9 @@
 
 /**
  * The accepted spellings, as the OpenAPI document's `Phone` schema carries them (a test checks that the two agree):
- * no lookaround, so generators of examples from the document (json-schema-faker) can read it. Linear: each
- * repetition starts with separators and then one digit or one closed group, so no input can split two ways.
+ * no lookaround, so generators of examples from the document (json-schema-faker) can read it; `[0-9]`, not `\d`,
+ * which matches other digits in some tools' regex dialects. Linear: each repetition starts with separators and then
+ * one digit or one closed group, so no input can split two ways.
  */
 export const PHONE_PATTERN = String.raw`^(?:\+[1-9]|\+\([1-9][0-9]*\)|[0-9]|\([0-9]+\))(?:[ -]*(?:[0-9]|\([0-9]+\)))*[ -]*$`;
 export const PHONE_LENGTH = { minLength: 6, maxLength: 30 } as const;

@@ -85,6 +85,3 @@ export interface Policy {
   subscriptions: BillingPolicy;
   webhooks: WebhookPolicy;
 }
-
-/** Where flows and stages get the policy that applies when no request is involved (the clock's sweeps). */
-export type PolicyOfClient = (clientId: string) => Policy;

@@ -1,6 +1,6 @@
 /** Token issue, refresh, revoke and list (the service's documentation; the mock's choices in docs/assumptions.md). */
 import { failure, type ErrorDetail } from '../errors/failures.ts';
-import { callerOf, type HandlerTable } from './handler.ts';
+import { worldOf, type HandlerTable } from './handler.ts';
 import { okData, replyOf } from '../domain/reply.ts';
 import type { IssuedTokens } from '../tokens/issue.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
@@ -17,11 +17,11 @@ export function authHandlers(tokens: TokenFlow): Pick<HandlerTable, 'issueToken'
       const { client_id: clientId, client_secret: clientSecret } = input.body ?? {};
       // Required unless HTTP Basic carried them (the document's x-required-unless-basic): the body or the header.
       if (clientId === undefined || clientSecret === undefined) return failure('invalid_request', { details: missingCredentials(clientId, clientSecret) });
-      return replyOf(tokens.issue(input.context.policy.tokens, clientId, clientSecret), tokenBody);
+      return replyOf(tokens.issue(input.world, input.context.policy.tokens, clientId, clientSecret), tokenBody);
     },
-    refreshToken: (input) => replyOf(tokens.refresh(input.context.policy.tokens, input.body.refresh_token, sentCredentials(input.body)), tokenBody),
-    revokeToken: (input) => replyOf(tokens.revoke(callerOf(input), input.body.token, sentCredentials(input.body)), okData),
-    listTokens: (input) => okData(tokens.list(callerOf(input))),
+    refreshToken: (input) => replyOf(tokens.refresh(input.world, input.context.policy.tokens, input.body.refresh_token, sentCredentials(input.body)), tokenBody),
+    revokeToken: (input) => replyOf(tokens.revoke(worldOf(input), input.body.token, sentCredentials(input.body)), okData),
+    listTokens: (input) => okData(tokens.list(worldOf(input))),
   };
 }
 

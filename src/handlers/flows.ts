@@ -1,6 +1,5 @@
 /** The flows the handlers adapt, and their assembly: built once per app by `server/create-app.ts`. */
 import type { AppDeps } from '../deps/deps.ts';
-import { DEFAULT_PAYER, type PayerPolicy } from '../domain/policy.ts';
 import { CUSTOMERS, PLANS, PRODUCTS } from '../catalog/catalog-kinds.ts';
 import { catalogFlow } from '../catalog/catalog-flow.ts';
 import { orderFlow, type OrderFlow } from '../orders/order-flow.ts';
@@ -29,11 +28,11 @@ export interface Flows {
   wallets: WalletFlow;
 }
 
-/** `payerPolicyOf`: a client's payer policy (its scenario's), which says when a wallet's prompt expires. */
-export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => PayerPolicy = () => DEFAULT_PAYER): Flows {
+/** Each flow that reads a client's time or policy is handed the client's world (deps/world.ts) by its caller. */
+export function createFlows(deps: AppDeps): Flows {
   // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
   // order's progression; the wallet meets each prompt the checkout page sends.
-  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps, payerPolicyOf) });
+  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps) });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),
@@ -42,6 +41,6 @@ export function createFlows(deps: AppDeps, payerPolicyOf: (clientId: string) => 
     subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
     orders,
     payments: paymentQueries(deps.store),
-    wallets: walletFlow(deps, { orders, payerPolicyOf }),
+    wallets: walletFlow(deps, { orders }),
   };
 }

@@ -6,11 +6,14 @@
 import type { Principal, RequestContext } from '../domain/caller.ts';
 import type { AdminOperationId, AdminRequestBodyOf, OperationId, RequestBodyOf } from '../domain/operation-ids.ts';
 import type { Reply } from '../domain/reply.ts';
+import type { World } from '../deps/world.ts';
 
 export interface OperationInput<Body = unknown> {
   context: RequestContext;
   /** Set on every operation that requires a bearer token. */
   principal: Principal | undefined;
+  /** The world of the client the request names, resolved once by the caller stage (http/stages/caller.ts). */
+  world: World | undefined;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: Body;
@@ -28,6 +31,12 @@ export type AdminHandler<Id extends AdminOperationId = AdminOperationId> = (inpu
 
 /** One handler per admin operation; each admin module `satisfies` its share (`Partial<AdminHandlerTable>`). */
 export type AdminHandlerTable = { readonly [Id in AdminOperationId]: AdminHandler<Id> };
+
+/** The calling client's world: set whenever a principal is (its token names its client). */
+export function worldOf(input: Pick<OperationInput, 'world' | 'context'>): World {
+  if (!input.world) throw new Error(`operation ${input.context.operationId} reached without its client's world`);
+  return input.world;
+}
 
 /** The calling client; secured operations only reach handlers once a principal is set. */
 export function callerOf(input: Pick<OperationInput, 'principal' | 'context'>): string {

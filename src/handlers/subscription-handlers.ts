@@ -1,6 +1,6 @@
 /** Subscriptions: create (new data or references), sync as create-or-get, list (filtered by status, customerId) and get. */
 import { failure } from '../errors/failures.ts';
-import { callerOf, type HandlerTable } from './handler.ts';
+import { callerOf, worldOf, type HandlerTable } from './handler.ts';
 import { created, okData, okPage, replyOf } from '../domain/reply.ts';
 import { paginate } from '../domain/pagination.ts';
 import { toPublic } from '../domain/public-view.ts';
@@ -11,9 +11,9 @@ export function subscriptionHandlers(
 ): Pick<HandlerTable, 'createSubscription' | 'syncSubscription' | 'listSubscriptions' | 'getSubscription'> {
   return {
     createSubscription: (input) =>
-      replyOf(subscriptions.create(callerOf(input), input.body), (record) => created(toPublic(record))),
+      replyOf(subscriptions.create(worldOf(input), input.body), (record) => created(toPublic(record))),
     syncSubscription: (input) =>
-      replyOf(subscriptions.sync(callerOf(input), input.body), (synced) =>
+      replyOf(subscriptions.sync(worldOf(input), input.body), (synced) =>
         okData(toPublic(synced.subscription), synced.created ? 201 : 200),
       ),
     listSubscriptions(input) {

@@ -7,6 +7,7 @@
  */
 import type { Caller, RequestContext } from '../domain/caller.ts';
 import type { Reply } from '../domain/reply.ts';
+import type { World } from '../deps/world.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
 import type { Site } from './request-site.ts';
@@ -42,6 +43,8 @@ export interface RequestState {
   parsed?: ParsedRequest;
   /** Who the request presents itself as, resolved once (see stages/caller.ts). */
   caller?: Caller;
+  /** The world of the caller's client, resolved once with it (see stages/caller.ts); also `context.world`. */
+  world?: World;
 }
 
 export type Next = () => Promise<Reply>;

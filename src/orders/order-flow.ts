@@ -7,6 +7,7 @@ import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { byStatusAndCustomer, ownRecord, ownRecords, type StatusAndCustomerFilter } from '../store/owned-records.ts';
 import { placeOrder, type OrderInput } from './place.ts';
 import type { StepsOf } from './payer-progression.ts';
@@ -15,27 +16,28 @@ import { dueStep, dueTimeStep, firstTimeStepAt, type OrderProgression, type Prog
 import { moveOrder, type FinalStatus, type MoveCause, type Payer } from './transitions.ts';
 
 export interface OrderFlow {
-  place(clientId: string, input: OrderInput): Outcome<OrderRecord>;
+  /** A write is made in the world of its client (its clock stamps the records). */
+  place(world: World, input: OrderInput): Outcome<OrderRecord>;
   /**
    * Move a pending order to a final status (the payer paid, the payment failed, the order was cancelled). With a
    * payer (the checkout page), the payment records the wallet and number they used.
    */
-  settle(clientId: string, orderId: string, status: FinalStatus, cause?: MoveCause): Outcome<OrderRecord>;
+  settle(world: World, orderId: string, status: FinalStatus, cause?: MoveCause): Outcome<OrderRecord>;
   /**
    * The payer typed their number on the checkout page: the wallet sends their phone a prompt, and the order stays
    * PENDING until the prompt's outcome is due (src/orders/payer-progression.ts). A final order, or one whose
    * prompt is already out, does not change.
    */
-  prompt(clientId: string, orderId: string, payer: Payer): Outcome<OrderRecord>;
+  prompt(world: World, orderId: string, payer: Payer): Outcome<OrderRecord>;
   /**
    * One status poll of a pending order: counted, and the progression applied (a final order is only read). `count: false` reads without polling (HEAD), and
    * still applies a time step that is due.
    */
-  pollStatus(clientId: string, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
+  pollStatus(world: World, orderId: string | undefined, options: { count: boolean; progression: OrderProgression }): Outcome<OrderRecord>;
   /** The clock moved: every pending order of the client whose time step is now due moves, each at its step's instant. */
-  advance(clientId: string, progression: OrderProgression): Outcome<OrderRecord[]>;
+  advance(world: World): Outcome<OrderRecord[]>;
   /** The earliest instant (mock-clock ms) a time step of one of the client's pending orders comes due, if any. */
-  nextDueAt(clientId: string, progression: OrderProgression): number | undefined;
+  nextDueAt(world: World): number | undefined;
   get(clientId: string, orderId: string | undefined): OrderRecord | undefined;
   /** The order's payment (orders placed through the API have one; seeded ones may not). */
   paymentOf(order: OrderRecord): PaymentRecord | undefined;
@@ -56,7 +58,7 @@ export interface OrderFlowOptions {
  * at once, and the order fails with that cause, or lets it out with records of its own written beside the payment
  * (src/wallets/wallet-prompt-gate.ts: a locked wallet, a prompt still open on the phone).
  */
-export type PromptGate = (prompted: PaymentRecord, payer: Payer) => { refuse: MoveCause } | { written: RecordWrite[] };
+export type PromptGate = (prompted: PaymentRecord, payer: Payer, world: World) => { refuse: MoveCause } | { written: RecordWrite[] };
 
 export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): OrderFlow {
   const stepsOf: StepsOf = options.stepsOf ?? ((progression) => progression.steps);
@@ -69,7 +71,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     order: OrderRecord,
     status: FinalStatus | undefined,
     extra: RecordWrite[],
-    at = deps.clock.forClient(order.clientId).now().toISOString(),
+    at: string,
     cause?: MoveCause,
   ): Outcome<OrderRecord> => {
     const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, cause);
@@ -81,43 +83,48 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
   };
 
   return {
-    place: (clientId, input) => placeOrder(deps, clientId, input),
-    settle(clientId, orderId, status, cause) {
-      const order = get(clientId, orderId);
+    place: (world, input) => placeOrder(deps, world, input),
+    settle(world, orderId, status, cause) {
+      const order = get(world.clientId, orderId);
       // A final order stays as it is: a repeated pay or cancel changes nothing twice.
-      return order ? apply(order, status, [], undefined, cause) : failure('not_found');
+      return order ? apply(order, status, [], world.clock.now().toISOString(), cause) : failure('not_found');
     },
-    prompt(clientId, orderId, payer) {
-      const order = get(clientId, orderId);
+    prompt(world, orderId, payer) {
+      const order = get(world.clientId, orderId);
       if (!order) return failure('not_found');
-      const payment = startPrompt(order, paymentOf(order), payer, deps.clock.forClient(clientId).now().toISOString());
+      const at = world.clock.now().toISOString();
+      const payment = startPrompt(order, paymentOf(order), payer, at);
       if (!payment) return done(order);
-      const gate = options.promptGate?.(payment, payer) ?? { written: [] };
-      if ('refuse' in gate) return apply(order, 'FAILED', [], undefined, gate.refuse);
+      const gate = options.promptGate?.(payment, payer, world) ?? { written: [] };
+      if ('refuse' in gate) return apply(order, 'FAILED', [], at, gate.refuse);
       const written: RecordWrite[] = [{ collection: 'payments', record: payment }, ...gate.written];
       deps.store.putMany(written);
       return done(order, written);
     },
-    pollStatus(clientId, orderId, options) {
+    pollStatus(world, orderId, options) {
+      const { clientId } = world;
       const order = get(clientId, orderId);
       if (!order) return failure('not_found');
       // Polls are counted while they can move the order: a poll of a final order changes nothing and writes nothing.
       if (order.status !== 'PENDING') return done(order);
       const previous = deps.store.get<OrderPollsRecord>('orderPolls', order.id)?.polls ?? 0;
       const polls = options.count ? previous + 1 : previous;
-      const ageMs = deps.clock.forClient(clientId).nowMs() - Date.parse(order.createdAt);
-      const step = dueStep(stepsOf(options.progression, order, paymentOf(order)), { polls, ageMs });
+      const nowMs = world.clock.nowMs();
+      const ageMs = nowMs - Date.parse(order.createdAt);
+      const step = dueStep(stepsOf(options.progression, order, paymentOf(order), nowMs), { polls, ageMs });
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
-      return apply(order, step?.status, counted, undefined, causeOf(step));
+      return apply(order, step?.status, counted, new Date(nowMs).toISOString(), causeOf(step));
     },
-    advance(clientId, progression) {
-      const nowMs = deps.clock.forClient(clientId).nowMs();
+    advance(world) {
+      const { clientId, policy } = world;
+      const progression = policy.orders;
+      const nowMs = world.clock.nowMs();
       const moved: OrderRecord[] = [];
       const written: RecordWrite[] = [];
       const events: DomainEvent[] = [];
       for (const pending of deps.store.list<OrderRecord>('orders', clientId).filter((order) => order.status === 'PENDING')) {
         const order = pending as OrderRecord;
-        const due = dueTimeStep(stepsOf(progression, order, paymentOf(order)), Date.parse(order.createdAt), nowMs);
+        const due = dueTimeStep(stepsOf(progression, order, paymentOf(order), nowMs), Date.parse(order.createdAt), nowMs);
         if (!due) continue;
         const outcome = apply(order, due.step.status, [], new Date(due.atMs).toISOString(), causeOf(due.step));
         if (!outcome.ok) continue;
@@ -127,11 +134,13 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       }
       return done(moved, written, events);
     },
-    nextDueAt(clientId, progression) {
+    nextDueAt({ clientId, policy, clock }) {
+      const progression = policy.orders;
+      const nowMs = clock.nowMs();
       let earliest: number | undefined;
       for (const order of deps.store.list<OrderRecord>('orders', clientId)) {
         if (order.status !== 'PENDING') continue;
-        const atMs = firstTimeStepAt(stepsOf(progression, order, paymentOf(order)), Date.parse(order.createdAt));
+        const atMs = firstTimeStepAt(stepsOf(progression, order, paymentOf(order), nowMs), Date.parse(order.createdAt));
         if (atMs !== undefined && (earliest === undefined || atMs < earliest)) earliest = atMs;
       }
       return earliest;

@@ -15,7 +15,8 @@ import type { CustomerRecord, OrderRecord, PaymentRecord } from '../domain/recor
 import type { Store } from '../store/store-types.ts';
 
 /** The order flow's extension point: the steps one pending order follows under a progression. */
-export type StepsOf = (progression: OrderProgression, order: OrderRecord, payment: PaymentRecord | undefined) => readonly ProgressionStep[];
+/** `nowMs`: the time on the clock of the order's client's world. */
+export type StepsOf = (progression: OrderProgression, order: OrderRecord, payment: PaymentRecord | undefined, nowMs: number) => readonly ProgressionStep[];
 
 export interface PayerFacts {
   /** The payer's number: the one typed on the checkout page, else the order's customer's phone. */

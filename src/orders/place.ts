@@ -9,6 +9,7 @@ import type { Outcome } from '../domain/outcome.ts';
 import type { Schemas } from '../domain/operation-ids.ts';
 import type { OrderRecord, ProductRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { isProblem, resolveCustomer, resolveProduct, unknownReferences, type Resolved } from '../catalog/references.ts';
 import { upsertScope } from '../catalog/upsert-scope.ts';
 import { writeNewPurchase } from './new-purchase.ts';
@@ -16,8 +17,9 @@ import { isWithinAmountCap, priceOrder } from './pricing.ts';
 
 export type OrderInput = Schemas['OrderInput'];
 
-export function placeOrder(deps: FlowDeps, clientId: string, input: OrderInput): Outcome<OrderRecord> {
-  const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+export function placeOrder(deps: FlowDeps, world: World, input: OrderInput): Outcome<OrderRecord> {
+  const { clientId } = world;
+  const scope = upsertScope(deps, world, { repeatedKeys: true });
   const customer = resolveCustomer(scope, input.customer, 'customer');
   const products = input.items.map((item, index) => resolveProduct(scope, item, `items[${index}]`));
   const problems = [customer, ...products].filter(isProblem).map((resolution) => resolution.problem);

@@ -58,12 +58,10 @@ export interface Clock {
 
 /**
  * The mock's clock and the clocks of the clients that have one of their own (a tenant's world, its own time): a
- * client without one follows this clock. Moving this clock moves every client that follows it, never a client
+ * client without one follows this clock (world/worlds.ts resolves which a client's world runs on). Moving this clock moves every client that follows it, never a client
  * with its own.
  */
 export interface MockClock extends Clock {
-  /** The clock a client's world runs on: its own if it has one, else this one. */
-  forClient(clientId: string | undefined): Clock;
   /** The client's own clock, if it has one. */
   ownOf(clientId: string): Clock | undefined;
   /**
@@ -99,7 +97,6 @@ export function createClock(options: ClockOptions = {}): MockClock {
   };
   return {
     ...global,
-    forClient: (clientId) => (clientId === undefined ? undefined : own.get(clientId)) ?? global,
     ownOf: (clientId) => own.get(clientId),
     own(clientId, frozenAt) {
       let clock = own.get(clientId);

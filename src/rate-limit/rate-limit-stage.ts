@@ -1,4 +1,4 @@
-/** Counts every API request against its IP's window; past the limit, 429 `muitas_requisicoes` with Retry-After. */
+/** Counts every API request against its IP's window (its caller's world's, see rate-windows.ts); past the limit, 429 `muitas_requisicoes` with Retry-After. */
 import { failure } from '../errors/failures.ts';
 import type { RateLimiter } from './rate-windows.ts';
 import type { Stage } from '../http/stage.ts';
@@ -7,7 +7,7 @@ export function rateLimit(limiter: RateLimiter): Stage {
   return {
     name: 'rate-limit',
     run(request, next) {
-      const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit, request.context.clientId);
+      const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit, request.world);
       if (!decision) return next();
       const { allowed, ...state } = decision;
       request.context.rateLimit = state;

@@ -1,10 +1,12 @@
 /**
  * Fixed-window rate limit per client IP on the mock clock (seed §Limits: 100 requests per minute per IP).
  * Windows are aligned to multiples of the window length, so advancing the clock past a boundary restores
- * service exactly as it would on the real clock. A client with a clock of its own (a tenant) is counted apart, on
- * its own clock: another tenant's traffic from the same IP, or its clock moving, never touches its window.
+ * service exactly as it would on the real clock. The window is keyed and timed by the caller's world
+ * (deps/world.ts): a client with a clock of its own (a tenant) is counted apart, on its own clock, so another
+ * tenant's traffic from the same IP, or its clock moving, never touches its window.
  */
-import type { MockClock } from '../platform/clock.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { World } from '../deps/world.ts';
 import type { RateLimitState } from '../domain/caller.ts';
 import type { RateLimitPolicy } from '../domain/policy.ts';
 
@@ -13,25 +15,27 @@ export interface RateLimitDecision extends RateLimitState {
 }
 
 export interface RateLimiter {
-  /** Count one request from `ip` under the request's rate policy; undefined when that policy switches limiting off. */
-  hit(ip: string, settings: RateLimitPolicy, clientId?: string): RateLimitDecision | undefined;
+  /**
+   * Count one request from `ip` under the request's rate policy, in the window of its caller's world if it has
+   * one; undefined when that policy switches limiting off.
+   */
+  hit(ip: string, settings: RateLimitPolicy, world?: Pick<World, 'clock' | 'rateKey'>): RateLimitDecision | undefined;
   reset(): void;
 }
 
 /** Past this many tracked IPs, windows that have ended are dropped. */
 const PRUNE_THRESHOLD = 10_000;
 
-export function createRateLimiter(clock: MockClock): RateLimiter {
+export function createRateLimiter(clock: Clock): RateLimiter {
   const windows = new Map<string, { start: number; windowMs: number; count: number }>();
 
   return {
-    hit(ip, settings, clientId) {
+    hit(ip, settings, world) {
       if (!settings.enabled) return undefined;
       // A scenario may change the window's length: a window of another length starts afresh.
       const windowMs = settings.windowSeconds * 1000;
-      const own = clientId === undefined ? undefined : clock.ownOf(clientId);
-      const nowMs = (own ?? clock).nowMs();
-      const key = own ? `${clientId}|${ip}` : ip;
+      const nowMs = (world?.clock ?? clock).nowMs();
+      const key = world ? world.rateKey(ip) : ip;
       const start = Math.floor(nowMs / windowMs) * windowMs;
       let window = windows.get(key);
       if (!window || window.start !== start || window.windowMs !== windowMs) {

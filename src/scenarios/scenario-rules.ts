@@ -7,6 +7,7 @@
  */
 import type { PresentedToken } from '../domain/caller.ts';
 import type { Outcome } from '../domain/outcome.ts';
+import type { World } from '../deps/world.ts';
 import type { Reply } from '../domain/reply.ts';
 import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../errors/failures.ts';
 import { allowHeader } from '../http/allow-header.ts';
@@ -23,9 +24,10 @@ import type { RuleEffect } from './scenario-schema.ts';
 export interface RuleActions {
   /** The caller's token read again once an effect changed it (authentication judges it as it is then). */
   presentAgain(presented: PresentedToken): PresentedToken | undefined;
-  revokeToken(clientId: string, tokenId: string): Outcome<unknown>;
-  expireToken(clientId: string, tokenId: string): Outcome<unknown>;
-  moveOrder(clientId: string, orderId: string, status: FinalStatus): Outcome<unknown>;
+  /** `world`: the request's (its client is the token's owner). */
+  revokeToken(world: World, tokenId: string): Outcome<unknown>;
+  expireToken(world: World, tokenId: string): Outcome<unknown>;
+  moveOrder(world: World, orderId: string, status: FinalStatus): Outcome<unknown>;
   /** Makes an effect's writes durable and publishes its events. */
   apply(outcome: Outcome<unknown>): Promise<void>;
   sleep(ms: number): Promise<void>;
@@ -71,17 +73,18 @@ function factsOf(request: RequestState, clientId: string | undefined, authorizat
 
 async function applySideEffects(decision: Decision, request: RequestState, actions: RuleActions): Promise<void> {
   const token = request.caller?.token;
-  const principal = token && { clientId: token.record.clientId, tokenId: token.record.id };
-  if (principal && decision.revokeToken) await actions.apply(actions.revokeToken(principal.clientId, principal.tokenId));
-  if (principal && decision.expireToken) await actions.apply(actions.expireToken(principal.clientId, principal.tokenId));
+  // The effects act for the token's owner: its client named the request, so the request's world is the owner's.
+  const world = token ? request.world : undefined;
+  if (token && world && decision.revokeToken) await actions.apply(actions.revokeToken(world, token.record.id));
+  if (token && world && decision.expireToken) await actions.apply(actions.expireToken(world, token.record.id));
   if (token && (decision.revokeToken || decision.expireToken)) {
     const again = actions.presentAgain(token);
     const { token: _stale, ...rest } = request.caller ?? {};
     request.caller = again ? { ...rest, token: again } : rest;
   }
   const orderId = request.operation ? pathParams(request.operation.path, request.apiPath ?? '')['order_id'] : undefined;
-  if (principal && decision.orderStatus && orderId !== undefined) {
-    await actions.apply(actions.moveOrder(principal.clientId, orderId, decision.orderStatus));
+  if (world && decision.orderStatus && orderId !== undefined) {
+    await actions.apply(actions.moveOrder(world, orderId, decision.orderStatus));
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * Lets the clock act: orders whose time step is due move, subscriptions bill up to now. Runs are serialized
+ * Lets the clock act: the time-driven work (world/time-driven-work.ts) is made for each client up to now on its
+ * clock, under its world resolved once per slice. Runs are serialized
  * (two overlapping runs would bill the same step twice) and cut into slices of at most `stepsPerSlice` billing
  * steps, each made durable and published before the next; between slices the event loop serves requests, so a
  * jump of years never holds one up. Webhook attempts are only started here: they run in the background.
@@ -8,9 +9,10 @@ import type { ApplyChange } from '../store/apply-change.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { AppDeps } from '../deps/deps.ts';
 import type { Flows } from '../handlers/flows.ts';
-import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import { STEPS_PER_SLICE } from '../subscriptions/bill-subscriptions.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
+import type { Worlds } from '../deps/world.ts';
+import { TIME_DRIVEN_WORK } from '../world/time-driven-work.ts';
 
 export interface Ticker {
   /** Resolves once every change due by now is durable and published (after any run already going). */
@@ -19,7 +21,7 @@ export interface Ticker {
 
 export interface TickerParts {
   flows: Flows;
-  scenarios: ScenarioEngine;
+  worlds: Worlds;
   webhooks: Webhooks;
   /** Stage, commit, publish: the one way a change becomes durable and visible. */
   applyChange: ApplyChange;
@@ -29,7 +31,7 @@ export interface TickerParts {
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
-  const { flows, scenarios, webhooks, applyChange } = parts;
+  const { flows, worlds, webhooks, applyChange } = parts;
   const stepsPerSlice = parts.stepsPerSlice ?? STEPS_PER_SLICE;
   let running: Promise<void> = Promise.resolve();
 
@@ -38,16 +40,17 @@ export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
     let unfinished = false;
     const outcomes: Array<Outcome<unknown>> = [];
     for (const client of deps.clients.list()) {
-      const policy = scenarios.forClient(client.clientId);
-      outcomes.push(flows.orders.advance(client.clientId, policy.orders));
-      if (budget <= 0) {
-        unfinished = true;
-        continue;
+      const world = worlds.of(client.clientId);
+      for (const work of TIME_DRIVEN_WORK) {
+        if (work.bounded && budget <= 0) {
+          unfinished = true;
+          continue;
+        }
+        const made = work.run(flows, world, budget);
+        budget -= made.steps;
+        unfinished ||= made.unfinished;
+        outcomes.push(made.outcome);
       }
-      const billed = flows.subscriptions.billSlice(client.clientId, policy.subscriptions, budget);
-      budget -= billed.steps;
-      unfinished ||= billed.unfinished;
-      outcomes.push(billed.outcome);
     }
     await applyChange(outcomes);
     return unfinished;

@@ -49,7 +49,6 @@ import { homePage } from '../pages/home/home-page.ts';
 import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
-import { DEFAULT_PAYER } from '../domain/policy.ts';
 import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
@@ -60,6 +59,8 @@ import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } f
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
+import { createWorlds } from '../world/worlds.ts';
+import type { Worlds } from '../deps/world.ts';
 
 export interface AppOptions {
   /** Rearranges the API's stages: a scenario engine, a journal or a test adds its own. */
@@ -85,6 +86,8 @@ export interface App {
   flows: Flows;
   events: EventBus;
   scenarios: ScenarioEngine;
+  /** Each client's world (world/worlds.ts), for what calls a flow from outside a request. */
+  worlds: Worlds;
   journal: RequestJournal;
   /** Signed POSTs of status changes to the clients' endpoints, their deliveries and retries. */
   webhooks: Webhooks;
@@ -102,6 +105,8 @@ export function apiStages(
     router: OpenApiRouter;
     limiter: RateLimiter;
     flows: Flows;
+    /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
+    worlds: Worlds;
     scenarios: ScenarioEngine;
     /** The one way a change becomes durable and visible (store/apply-change.ts). */
     applyChange: ApplyChange;
@@ -109,12 +114,12 @@ export function apiStages(
     saveState?: () => readonly string[];
   },
 ): Stage[] {
-  const { router, limiter, flows, scenarios, applyChange } = parts;
+  const { router, limiter, flows, scenarios, worlds, applyChange } = parts;
   return [
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf),
+    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf, worlds.of),
     scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
@@ -122,9 +127,9 @@ export function apiStages(
     readRequestBody,
     scenarioRules(scenarios, router, {
       presentAgain: flows.tokens.presentAgain,
-      revokeToken: (clientId, tokenId) => flows.tokens.revokeAll(clientId, [tokenId]),
-      expireToken: (clientId, tokenId) => flows.tokens.expireAll(clientId, [tokenId]),
-      moveOrder: (clientId, orderId, status) => flows.orders.settle(clientId, orderId, status),
+      revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
+      expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
+      moveOrder: (world, orderId, status) => flows.orders.settle(world, orderId, status),
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
@@ -144,19 +149,20 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const scenarios = createScenarioEngine(options.scenarios ?? builtInScenarios(deps.config.scenariosDir), deps.config, {
     global: deps.config.scenario,
   });
-  const flows = createFlows(deps, (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER);
+  const worlds = createWorlds({ clock: deps.clock, scenarios });
+  const flows = createFlows(deps);
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
-    clock: deps.clock,
+    worlds,
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { policyOf: scenarios.forClient, logger, applyChange, onAttempt: coverage.observeDelivery });
+  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery });
   events.addStager('webhook outbox', webhooks.stage);
   events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
-  const worldParts: WorldParts = { clock: deps.clock, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
+  const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
   // A client given a scenario in the configuration starts in that world, as one activated later would (its declared
   // wallets included; a restart keeps the wallets its payers have since used). A previous run's saved activations,
   // restored below, then take precedence.
@@ -166,14 +172,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     if (!world.ok) throw new Error(`the configuration's client ${client.clientId}: ${world.reason}`);
     await applyChange(world);
   }
-  const journal = createRequestJournal(undefined, (clientId, receivedAt) => {
-    const own = deps.clock.ownOf(clientId);
-    return own ? new Date(receivedAt.getTime() + own.nowMs() - deps.clock.nowMs()) : receivedAt;
-  });
+  const journal = createRequestJournal();
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, scenarios, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, scenarios, worlds, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -181,13 +184,13 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const { tick } = createTicker(deps, { flows, scenarios, webhooks, applyChange,
+  const { tick } = createTicker(deps, { flows, worlds, webhooks, applyChange,
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts };
+  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
@@ -204,8 +207,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       logger,
       config: deps.config,
       tokens: pageTokens(deps.random.token()),
-      payerPolicyOf: (clientId) => scenarios.forClient(clientId).orders.payer ?? DEFAULT_PAYER,
-      clock: deps.clock,
+      worlds,
     }),
   ]);
   const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
@@ -216,7 +218,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));
-  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, journal, webhooks, tick };
+  return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, worlds, journal, webhooks, tick };
 }
 
 /**

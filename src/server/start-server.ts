@@ -21,6 +21,7 @@ import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } f
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
 import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
+import { clientClock } from '../world/worlds.ts';
 
 /** How often the clock is let act while the mock runs. */
 const TICK_MS = 1000;
@@ -139,7 +140,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     store = await openStore({
       ...(config.inMemory ? {} : { file: config.data, reset: config.reset, setAsideUnreadable: config.setAsideUnreadable }),
       now: clock.now,
-      prune: tokenRetention(clock),
+      prune: tokenRetention((clientId) => clientClock(clock, clientId).nowMs()),
       onSetAside: (event) => {
         setAside.push(event);
         const moved = event.movedTo.join(', ') || 'nothing (no data file yet)';

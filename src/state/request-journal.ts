@@ -45,11 +45,7 @@ export interface RequestJournal {
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/**
- * `clientTime` turns the instant a request was received (on the mock clock) into its client's time, for a client
- * with a clock of its own (a tenant's journal reads its own time).
- */
-export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime: (clientId: string, receivedAt: Date) => Date = (_, at) => at): RequestJournal {
+export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
   // A ring: `next` is where the next entry goes; once full, it overwrites the oldest.
   const ring: Array<Slot | undefined> = new Array<Slot | undefined>(capacity);
   const budget = exchangeBudget();
@@ -81,11 +77,12 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE, clientTime
       const clientId = context.principal?.clientId ?? context.clientId;
       const overwritten = ring[next];
       if (overwritten) budget.release(overwritten);
-      // What the entry needs, read now (the instant on the client's clock, the duration); made into the entry when
-      // first read: most entries never are.
+      // What the entry needs, read now (the instant on the clock of the client's world, resolved once by the caller
+      // stage: a tenant's journal reads its own time; the duration); made into the entry when first read: most
+      // entries never are.
       const facts: EntryFacts = {
         id: context.requestId,
-        receivedAt: clientId ? clientTime(clientId, context.receivedAt) : context.receivedAt,
+        receivedAt: context.world ? context.world.clientTime(context.receivedAt) : context.receivedAt,
         method: context.method,
         path: context.path,
         // Masked now, like the headers and bodies: no secret is held, even until read.

@@ -9,6 +9,7 @@ import type { BillingPolicy } from '../domain/policy.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { CustomerRecord, PaymentRecord, PlanRecord, RecordWrite, SubscriptionRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { payerOutcomeOf, type FailureCode } from '../domain/payer-outcomes.ts';
 import { nextBillingStep } from './billing.ts';
 import { applyBillingStep } from './billing-steps.ts';
@@ -45,8 +46,10 @@ export interface BillingSlice {
   steps: number;
 }
 
-export function billSubscriptions(deps: FlowDeps, clientId: string, policy: BillingPolicy, maxSteps = STEPS_PER_SLICE, gateOf?: ChargeGateOf): BillingSlice {
-  const nowMs = deps.clock.forClient(clientId).nowMs();
+export function billSubscriptions(deps: FlowDeps, world: World, maxSteps = STEPS_PER_SLICE, gateOf?: ChargeGateOf): BillingSlice {
+  const { clientId } = world;
+  const policy = world.policy.subscriptions;
+  const nowMs = world.clock.nowMs();
   const gate = gateOf?.(clientId);
   const billed: SubscriptionRecord[] = [];
   const written: RecordWrite[] = [];

@@ -10,6 +10,7 @@ import { done, type Outcome } from '../domain/outcome.ts';
 import type { Schemas } from '../domain/operation-ids.ts';
 import type { SubscriptionRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { writeNewPurchase } from '../orders/new-purchase.ts';
 import { metadataProblem } from '../catalog/metadata.ts';
 import { byStatusAndCustomer, ownRecord, ownRecords, type StatusAndCustomerFilter } from '../store/owned-records.ts';
@@ -27,17 +28,16 @@ export interface Synced {
 }
 
 export interface SubscriptionFlow {
-  create(clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord>;
-  sync(clientId: string, input: SubscriptionInput): Outcome<Synced>;
+  create(world: World, input: SubscriptionInput): Outcome<SubscriptionRecord>;
+  sync(world: World, input: SubscriptionInput): Outcome<Synced>;
   /**
-   * The clock moved: each subscription of the client that is not cancelled is charged, settled, retried and
-   * renewed up to now under the client's billing policy, each step at its own instant (see billing.ts).
+   * The clock moved: each subscription of the world's client that is not cancelled is charged, settled, retried
+   * and renewed up to now on its clock under its billing policy, each step at its own instant (see billing.ts), at
+   * most `maxSteps` billing steps in one slice; the slice says whether more are due.
    */
-  bill(clientId: string, policy: BillingPolicy): Outcome<SubscriptionRecord[]>;
-  /** One bounded slice of that catch-up: at most `maxSteps` billing steps, and whether more are due. */
-  billSlice(clientId: string, policy: BillingPolicy, maxSteps: number): BillingSlice;
-  /** The earliest instant (mock-clock ms) one of the client's subscriptions has a billing step due. */
-  nextBillingAt(clientId: string, policy: BillingPolicy): number | undefined;
+  billSlice(world: World, maxSteps: number): BillingSlice;
+  /** The earliest instant (on the world's clock, in ms) one of its client's subscriptions has a billing step due. */
+  nextBillingAt(world: World): number | undefined;
   get(clientId: string, id: string | undefined): SubscriptionRecord | undefined;
   list(clientId: string, filter: StatusAndCustomerFilter): ReadonlyArray<Readonly<SubscriptionRecord>>;
 }
@@ -47,32 +47,34 @@ export function subscriptionFlow(deps: FlowDeps, parts: { gateOf?: ChargeGateOf 
   const bySyncKey = (clientId: string, key: string) =>
     deps.store.findByKey<SubscriptionRecord>('subscriptions', 'originSubscriptionId', clientId, key);
   return {
-    create(clientId, input) {
+    create(world, input) {
+      const { clientId } = world;
       // Create is not sync: an originSubscriptionId already in use is refused rather than duplicated.
       if (input.originSubscriptionId !== undefined && bySyncKey(clientId, input.originSubscriptionId)) {
         return failure('duplicate_subscription_key');
       }
-      return subscribe(deps, clientId, input);
+      return subscribe(deps, world, input);
     },
-    sync(clientId, input) {
+    sync(world, input) {
+      const { clientId } = world;
       const existing = bySyncKey(clientId, input.originSubscriptionId ?? '');
       if (existing) return done({ subscription: existing, created: false });
-      const created = subscribe(deps, clientId, input);
+      const created = subscribe(deps, world, input);
       return created.ok ? { ...created, value: { subscription: created.value, created: true } } : created;
     },
-    bill: (clientId, policy) => billSubscriptions(deps, clientId, policy, Number.POSITIVE_INFINITY, parts.gateOf).outcome,
-    billSlice: (clientId, policy, maxSteps) => billSubscriptions(deps, clientId, policy, maxSteps, parts.gateOf),
-    nextBillingAt: (clientId, policy) => nextBillingAt(deps, clientId, policy),
+    billSlice: (world, maxSteps) => billSubscriptions(deps, world, maxSteps, parts.gateOf),
+    nextBillingAt: (world) => nextBillingAt(deps, world.clientId, world.policy.subscriptions),
     get: (clientId, id) => ownRecord<SubscriptionRecord>(deps.store, 'subscriptions', clientId, id),
     list: (clientId, filter) =>
       ownRecords<SubscriptionRecord>(deps.store, 'subscriptions', clientId, byStatusAndCustomer(filter)),
   };
 }
 
-function subscribe(deps: FlowDeps, clientId: string, input: SubscriptionInput): Outcome<SubscriptionRecord> {
+function subscribe(deps: FlowDeps, world: World, input: SubscriptionInput): Outcome<SubscriptionRecord> {
+  const { clientId } = world;
   const oversized = metadataProblem(input.plan, 'plan');
   if (oversized) return failure('invalid_request', { details: [oversized] });
-  const scope = upsertScope(deps, clientId, { repeatedKeys: true });
+  const scope = upsertScope(deps, world, { repeatedKeys: true });
   const plan = resolvePlan(scope, input.plan, 'plan');
   const customer = resolveCustomer(scope, input.customer, 'customer');
   if (isProblem(plan) || isProblem(customer)) {

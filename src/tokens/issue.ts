@@ -9,6 +9,7 @@ import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import { readLedger, writeLedger } from './ledger.ts';
 import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';
@@ -20,13 +21,15 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
-export function issueForCredentials(deps: FlowDeps, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
+/** `clock`: that of the client's world. */
+export function issueForCredentials(deps: FlowDeps, clock: Clock, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
   const check = checkClientCredentials(deps.clients, clientId, clientSecret);
   if (!check.ok) return failure(check.reason);
-  return issue(deps, policy, check.client.clientId, undefined);
+  return issue(deps, clock, policy, check.client.clientId, undefined);
 }
 
-export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refreshSecret: string, sent: SentCredentials = {}): Outcome<IssuedTokens> {
+/** `clock`: that of the world of the token's owner (the caller stage found it by the token). */
+export function issueForRefreshToken(deps: FlowDeps, clock: Clock, policy: TokenPolicy, refreshSecret: string, sent: SentCredentials = {}): Outcome<IssuedTokens> {
   const record = findToken(deps, refreshSecret);
   // The client is authenticated before the grant is looked at (RFC 6749 §6): a wrong secret never learns more.
   if (sent.clientSecret !== undefined && sent.clientId !== undefined) {
@@ -38,11 +41,11 @@ export function issueForRefreshToken(deps: FlowDeps, policy: TokenPolicy, refres
   if (sentCheck && !sentCheck.ok) return failure(sentCheck.reason);
   if (record.revokedAt !== null) return failure('token_revoked');
   if (!deps.clients.isActive(record.clientId)) return failure('client_inactive');
-  return issue(deps, policy, record.clientId, { secret: refreshSecret, id: record.id });
+  return issue(deps, clock, policy, record.clientId, { secret: refreshSecret, id: record.id });
 }
 
-function issue(deps: FlowDeps, policy: TokenPolicy, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {
-  const nowMs = deps.clock.forClient(clientId).nowMs();
+function issue(deps: FlowDeps, clock: Clock, policy: TokenPolicy, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {
+  const nowMs = clock.nowMs();
   const at = new Date(nowMs).toISOString();
   const ledger = readLedger(deps.store, clientId, nowMs);
   const room = makeRoom(policy, ledger.active, at);
@@ -52,12 +55,12 @@ function issue(deps: FlowDeps, policy: TokenPolicy, clientId: string, existingRe
   const events: TokenEvent[] = room.revoke.map((token) => tokenEvent('token.revoked', token, at));
   let refresh = existingRefresh;
   if (!refresh) {
-    const created = newToken(deps, clientId, 'refresh', null, ++sequence, policy.ttlSeconds);
+    const created = newToken(deps, clock, clientId, 'refresh', null, ++sequence, policy.ttlSeconds);
     tokens.push(created.record);
     events.push(tokenEvent('token.issued', created.record, at));
     refresh = { secret: created.secret, id: created.record.id };
   }
-  const access = newToken(deps, clientId, 'access', refresh.id, ++sequence, policy.ttlSeconds);
+  const access = newToken(deps, clock, clientId, 'access', refresh.id, ++sequence, policy.ttlSeconds);
   tokens.push(access.record);
   events.push(tokenEvent('token.issued', access.record, at));
   // Tokens being revoked stay listed: should the revocation line be lost in a crash, they are still counted.

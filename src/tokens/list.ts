@@ -1,5 +1,6 @@
 /** The caller's active access tokens, newest first, never their secrets (docs/assumptions.md). */
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { readLedger } from './ledger.ts';
 
 export interface ActiveToken {
@@ -10,8 +11,8 @@ export interface ActiveToken {
   lastUsedAt: string | null;
 }
 
-export function listActiveTokens(deps: FlowDeps, clientId: string): ActiveToken[] {
-  const { active } = readLedger(deps.store, clientId, deps.clock.forClient(clientId).nowMs());
+export function listActiveTokens(deps: FlowDeps, world: World): ActiveToken[] {
+  const { active } = readLedger(deps.store, world.clientId, world.clock.nowMs());
   return [...active].reverse().map(({ id, tokenHint, issuedAt, expiresAt, lastUsedAt }) => ({
     id,
     tokenHint,

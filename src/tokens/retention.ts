@@ -7,17 +7,16 @@
  * that access token still answers TOKEN_REVOGADO after its refresh token was revoked.
  */
 import type { TokenRecord } from '../domain/records.ts';
-import type { Clock } from '../platform/clock.ts';
 import type { Pruner, RecordRef, Store } from '../store/store-types.ts';
 
 export const TOKEN_RETENTION_SECONDS = 24 * 60 * 60;
 
 /**
  * The store's pruner: the token records past their retention at their client's now (a client with a clock of its
- * own keeps its tokens by its own time). `clock` is the mock clock, or anything that reads a client's time.
+ * own keeps its tokens by its own time): `nowMsOf` reads the clock of a client's world (world/worlds.ts `clientClock`).
  */
-export function tokenRetention(clock: { nowMs(): number; forClient?: (clientId: string) => Pick<Clock, 'nowMs'> }): Pruner {
-  return (store) => tokensPastRetention(store, (clientId) => (clock.forClient ? clock.forClient(clientId) : clock).nowMs());
+export function tokenRetention(nowMsOf: (clientId: string) => number): Pruner {
+  return (store) => tokensPastRetention(store, nowMsOf);
 }
 
 export function tokensPastRetention(store: Store, nowMsOf: (clientId: string) => number): RecordRef[] {

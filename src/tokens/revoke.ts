@@ -6,11 +6,14 @@ import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { readLedger } from './ledger.ts';
 import { checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, tokenEvent } from './token-record.ts';
 
-export function revokeToken(deps: FlowDeps, callerId: string, secret: string, sent: SentCredentials = {}): Outcome<{ revoked: true }> {
+/** `world`: the caller's. */
+export function revokeToken(deps: FlowDeps, world: World, secret: string, sent: SentCredentials = {}): Outcome<{ revoked: true }> {
+  const callerId = world.clientId;
   // Credentials sent beside the bearer (OAuth libraries send them) must be the caller's own.
   const sentCheck = checkSentCredentials(deps.clients, callerId, sent);
   if (sentCheck && !sentCheck.ok) return failure(sentCheck.reason);
@@ -18,7 +21,7 @@ export function revokeToken(deps: FlowDeps, callerId: string, secret: string, se
   // RFC 7009 §2.2: an unknown token is answered as if it had been revoked.
   if (!record) return done({ revoked: true });
   if (record.clientId !== callerId) return failure('foreign_token');
-  const nowMs = deps.clock.forClient(callerId).nowMs();
+  const nowMs = world.clock.nowMs();
   const at = new Date(nowMs).toISOString();
   const cascade =
     record.kind === 'refresh'

@@ -3,6 +3,7 @@ import type { Authentication, PresentedToken } from '../domain/caller.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { TokenPolicy } from '../domain/policy.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { issueForCredentials, issueForRefreshToken, type IssuedTokens } from './issue.ts';
 import { listActiveTokens, type ActiveToken } from './list.ts';
 import { revokeToken } from './revoke.ts';
@@ -12,11 +13,15 @@ import { findToken } from './token-record.ts';
 import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
-  issue(policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens>;
+  /**
+   * `world`: the world of the client the request names (the caller stage resolved it); none when it names no known
+   * token's owner or client, and then the mock's clock (nothing is issued).
+   */
+  issue(world: World | undefined, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens>;
   /** `sent`: client credentials the request carried along, checked when present. */
-  refresh(policy: TokenPolicy, refreshSecret: string, sent?: SentCredentials): Outcome<IssuedTokens>;
-  revoke(callerId: string, secret: string, sent?: SentCredentials): Outcome<{ revoked: true }>;
-  list(clientId: string): ActiveToken[];
+  refresh(world: World | undefined, policy: TokenPolicy, refreshSecret: string, sent?: SentCredentials): Outcome<IssuedTokens>;
+  revoke(world: World, secret: string, sent?: SentCredentials): Outcome<{ revoked: true }>;
+  list(world: World): ActiveToken[];
   /** The access token a bearer header presents, whatever its state (one hash, one read; nothing written). */
   present(authorization: string | string[] | undefined): PresentedToken | undefined;
   /** The client owning the token with this secret (access or refresh, whatever its state); nothing written. */
@@ -24,24 +29,24 @@ export interface TokenFlow {
   /** A presented token as it stands now, read by its id (after a scenario effect changed it). */
   presentAgain(presented: PresentedToken): PresentedToken | undefined;
   /** A presented token (or none) → the caller, or invalid_token / TOKEN_REVOGADO / TOKEN_EXPIRADO / CLIENT_INATIVO. */
-  verify(presented: PresentedToken | undefined): Authentication;
-  /** Revokes the listed tokens of the client, or all it holds. */
-  revokeAll(clientId: string, ids?: readonly string[]): Outcome<Withdrawn>;
-  /** Expires the listed access tokens of the client now, or all its active ones. */
-  expireAll(clientId: string, ids?: readonly string[]): Outcome<Withdrawn>;
+  verify(presented: PresentedToken | undefined, world: World | undefined): Authentication;
+  /** Revokes the listed tokens of the world's client, or all it holds. */
+  revokeAll(world: World, ids?: readonly string[]): Outcome<Withdrawn>;
+  /** Expires the listed access tokens of the world's client now, or all its active ones. */
+  expireAll(world: World, ids?: readonly string[]): Outcome<Withdrawn>;
 }
 
 export function tokenFlow(deps: FlowDeps): TokenFlow {
   return {
-    issue: (policy, clientId, clientSecret) => issueForCredentials(deps, policy, clientId, clientSecret),
-    refresh: (policy, refreshSecret, sent) => issueForRefreshToken(deps, policy, refreshSecret, sent),
-    revoke: (callerId, secret, sent) => revokeToken(deps, callerId, secret, sent),
-    list: (clientId) => listActiveTokens(deps, clientId),
+    issue: (world, policy, clientId, clientSecret) => issueForCredentials(deps, world?.clock ?? deps.clock, policy, clientId, clientSecret),
+    refresh: (world, policy, refreshSecret, sent) => issueForRefreshToken(deps, world?.clock ?? deps.clock, policy, refreshSecret, sent),
+    revoke: (world, secret, sent) => revokeToken(deps, world, secret, sent),
+    list: (world) => listActiveTokens(deps, world),
     present: (authorization) => presentedToken(deps, authorization),
     presentAgain: (presented) => presentedAgain(deps, presented),
     ownerOf: (secret) => findToken(deps, secret)?.clientId,
-    verify: (presented) => verifyPresented(deps, presented),
-    revokeAll: (clientId, ids) => revokeTokens(deps, clientId, ids),
-    expireAll: (clientId, ids) => expireTokens(deps, clientId, ids),
+    verify: (presented, world) => verifyPresented(deps, world?.clock ?? deps.clock, presented),
+    revokeAll: (world, ids) => revokeTokens(deps, world, ids),
+    expireAll: (world, ids) => expireTokens(deps, world, ids),
   };
 }

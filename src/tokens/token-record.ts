@@ -2,6 +2,7 @@
 import type { TokenEvent } from '../domain/events.ts';
 import type { TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import { hashToken, isHashOf, tokenIdOf, tokenIdOfHash } from './rules.ts';
 
 export interface NewToken {
@@ -11,6 +12,8 @@ export interface NewToken {
 
 export function newToken(
   deps: FlowDeps,
+  /** The clock of the client's world. */
+  clock: Clock,
   clientId: string,
   kind: TokenRecord['kind'],
   refreshTokenId: string | null,
@@ -18,7 +21,7 @@ export function newToken(
   ttlSeconds: number,
 ): NewToken {
   const secret = deps.random.token();
-  const now = deps.clock.forClient(clientId).nowMs();
+  const now = clock.nowMs();
   const ttlMs = ttlSeconds * 1000;
   const record: TokenRecord = {
     id: tokenIdOf(secret),

@@ -7,16 +7,18 @@ import type { Authentication, PresentedToken } from '../domain/caller.ts';
 import { failure, type ErrorReason } from '../errors/failures.ts';
 import type { TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { Clock } from '../platform/clock.ts';
 import { hashToken, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export function verifyPresented(deps: FlowDeps, presented: PresentedToken | undefined): Authentication {
+/** `clock`: that of the world of the token's owner, resolved with the caller. */
+export function verifyPresented(deps: FlowDeps, clock: Clock, presented: PresentedToken | undefined): Authentication {
   if (!presented) return denied('invalid_token');
   const { record: token } = presented;
-  const nowMs = deps.clock.forClient(token.clientId).nowMs();
+  const nowMs = clock.nowMs();
   if (token.revokedAt !== null || presented.refreshRevoked) return denied('token_revoked');
   if (isExpired(token, nowMs)) return denied('token_expired');
   if (!deps.clients.isActive(token.clientId)) return denied('client_inactive');

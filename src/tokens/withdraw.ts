@@ -6,6 +6,7 @@
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { readLedger } from './ledger.ts';
 import { tokenEvent } from './token-record.ts';
 
@@ -15,8 +16,9 @@ export interface Withdrawn {
 }
 
 /** Revokes the given tokens of the client, or every token it holds (refresh tokens included) when `ids` is omitted. */
-export function revokeTokens(deps: FlowDeps, clientId: string, ids?: readonly string[]): Outcome<Withdrawn> {
-  const at = deps.clock.forClient(clientId).now().toISOString();
+export function revokeTokens(deps: FlowDeps, world: World, ids?: readonly string[]): Outcome<Withdrawn> {
+  const { clientId } = world;
+  const at = world.clock.now().toISOString();
   const held = ids ? ids.flatMap((id) => deps.store.get<TokenRecord>('tokens', id) ?? []) : deps.store.list<TokenRecord>('tokens', clientId);
   const targets = held.filter((token) => token.clientId === clientId && token.revokedAt === null);
   const written: RecordWrite[] = targets.map((token) => ({ collection: 'tokens', record: { ...token, revokedAt: at } }));
@@ -25,8 +27,9 @@ export function revokeTokens(deps: FlowDeps, clientId: string, ids?: readonly st
 }
 
 /** Expires the given access tokens of the client now, or all of its active ones when `ids` is omitted. */
-export function expireTokens(deps: FlowDeps, clientId: string, ids?: readonly string[]): Outcome<Withdrawn> {
-  const nowMs = deps.clock.forClient(clientId).nowMs();
+export function expireTokens(deps: FlowDeps, world: World, ids?: readonly string[]): Outcome<Withdrawn> {
+  const { clientId } = world;
+  const nowMs = world.clock.nowMs();
   const at = new Date(nowMs).toISOString();
   const active = readLedger(deps.store, clientId, nowMs).active;
   const targets = ids ? active.filter((token) => ids.includes(token.id)) : active;

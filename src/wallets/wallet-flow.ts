@@ -10,7 +10,8 @@ import type { FlowDeps } from '../deps/deps.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
 import { toCentavos } from '../domain/money.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
-import type { PayerPolicy } from '../domain/policy.ts';
+import { DEFAULT_PAYER } from '../domain/policy.ts';
+import type { World } from '../deps/world.ts';
 import type { OrderRecord, RecordWrite } from '../domain/records.ts';
 import type { OrderFlow } from '../orders/order-flow.ts';
 import type { Payer } from '../orders/transitions.ts';
@@ -24,37 +25,34 @@ export type PromptAnswer = { action: 'pin'; pin: string } | { action: 'cancel' }
 export interface WalletFlow {
   list(clientId: string): ReadonlyArray<Readonly<WalletRecord>>;
   get(clientId: string, phone: string): Outcome<Readonly<WalletRecord>>;
-  /** Create or change a wallet: `created` says which. */
-  put(clientId: string, phone: string, input: WalletInput): Outcome<{ wallet: WalletRecord; created: boolean }>;
+  /** Create or change a wallet of the world's client (stamped on its clock): `created` says which. */
+  put(world: World, phone: string, input: WalletInput): Outcome<{ wallet: WalletRecord; created: boolean }>;
   remove(clientId: string, phone: string): Outcome<Readonly<WalletRecord>>;
   /** The payer's answer to the prompt the phone shows. */
-  answer(clientId: string, phone: string, answer: PromptAnswer): Outcome<OrderRecord>;
+  answer(world: World, phone: string, answer: PromptAnswer): Outcome<OrderRecord>;
   statement(clientId: string, phone: string): Outcome<ReadonlyArray<Readonly<WalletEntryRecord>>>;
-  /** The prompt the phone shows now, if one is open. */
-  promptOf(wallet: Readonly<WalletRecord>): ReturnType<typeof openPrompt>;
-  spentToday(wallet: Readonly<WalletRecord>): number;
+  /** The prompt the phone shows now (on the clock of its client's world, under its payer policy), if one is open. */
+  promptOf(wallet: Readonly<WalletRecord>, world: World): ReturnType<typeof openPrompt>;
+  spentToday(wallet: Readonly<WalletRecord>, world: World): number;
 }
 
 export interface WalletFlowParts {
   orders: Pick<OrderFlow, 'settle'>;
-  /** The client's payer policy: when a prompt expires. */
-  payerPolicyOf(clientId: string): PayerPolicy;
 }
 
 export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
   const { store } = deps;
-  const nowMs = (clientId: string) => deps.clock.forClient(clientId).nowMs();
   const existing = (clientId: string, phone: string): Outcome<Readonly<WalletRecord>> => {
     const number = walletNumber(phone);
     if (!number) return failure('wallet_phone_refused', { phone });
     const wallet = store.findByKey<WalletRecord>('wallets', 'phone', clientId, number.phone);
     return wallet ? done(wallet) : failure('unknown_wallet', { phone: number.phone });
   };
-  const promptOf = (wallet: Readonly<WalletRecord>) => openPrompt(store, wallet, parts.payerPolicyOf(wallet.clientId), nowMs(wallet.clientId));
+  const promptOf = (wallet: Readonly<WalletRecord>, world: World) => openPrompt(store, wallet, world.policy.orders.payer ?? DEFAULT_PAYER, world.clock.nowMs());
   /** Settles the order of the phone's open prompt, with the wallet's own change written alongside. */
-  const settleWith = (wallet: Readonly<WalletRecord>, orderId: string, cause: Parameters<OrderFlow['settle']>[3], status: 'PAID' | 'FAILED' | 'CANCELLED', changed?: WalletRecord) => {
+  const settleWith = (world: World, wallet: Readonly<WalletRecord>, orderId: string, cause: Parameters<OrderFlow['settle']>[3], status: 'PAID' | 'FAILED' | 'CANCELLED', changed?: WalletRecord) => {
     if (changed) store.put('wallets', changed);
-    const settled = parts.orders.settle(wallet.clientId, orderId, status, cause);
+    const settled = parts.orders.settle(world, orderId, status, cause);
     if (!settled.ok || !changed) return settled;
     return done(settled.value, [{ collection: 'wallets', record: changed }, ...settled.written], settled.events);
   };
@@ -62,13 +60,14 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
   return {
     list: (clientId) => store.list<WalletRecord>('wallets', clientId),
     get: existing,
-    put(clientId, phone, input) {
+    put(world, phone, input) {
+      const { clientId } = world;
       const number = walletNumber(phone);
       if (!number) return failure('wallet_phone_refused', { phone });
       const before = store.findByKey<WalletRecord>('wallets', 'phone', clientId, number.phone);
       const fields = walletFields(input, before);
       if (!fields.ok) return failure('wallet_field_missing', { field: fields.missing });
-      const at = deps.clock.forClient(clientId).now().toISOString();
+      const at = world.clock.now().toISOString();
       const wallet: WalletRecord = {
         ...(before ?? {
           id: deps.random.id(ID_PREFIX.wallet),
@@ -97,32 +96,32 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       for (const entry of statementOf(store, found.value)) store.remove('walletEntries', entry.id);
       return done(found.value, [{ collection: 'wallets', record: found.value }]);
     },
-    answer(clientId, phone, answer) {
-      const found = existing(clientId, phone);
+    answer(world, phone, answer) {
+      const found = existing(world.clientId, phone);
       if (!found.ok) return found;
       const wallet = found.value;
-      const prompt = promptOf(wallet);
+      const prompt = promptOf(wallet, world);
       const orderId = prompt?.payment.orderId;
       if (!prompt || orderId === undefined) return failure('no_open_prompt', { phone: wallet.phone });
       const payer: Payer = { phone: wallet.phone, method: wallet.provider };
-      if (answer.action === 'cancel') return settleWith(wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
+      if (answer.action === 'cancel') return settleWith(world, wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
       if (!secretMatches(answer.pin, wallet.pinHash)) {
         const wrongPins = wallet.wrongPins + 1;
         const locked = wrongPins >= wallet.lockAfterWrongPins;
         const changed: WalletRecord = { ...wallet, wrongPins, ...(locked && { status: 'locked' as const }) };
-        return settleWith(wallet, orderId, { payer, reason: 'WRONG_PIN' }, 'FAILED', changed);
+        return settleWith(world, wallet, orderId, { payer, reason: 'WRONG_PIN' }, 'FAILED', changed);
       }
       const changed: WalletRecord | undefined = wallet.wrongPins === 0 ? undefined : { ...wallet, wrongPins: 0 };
-      const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, nowMs(clientId)));
+      const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, world.clock.nowMs()));
       return reason === undefined
-        ? settleWith(wallet, orderId, { payer }, 'PAID', changed)
-        : settleWith(wallet, orderId, { payer, reason }, 'FAILED', changed);
+        ? settleWith(world, wallet, orderId, { payer }, 'PAID', changed)
+        : settleWith(world, wallet, orderId, { payer, reason }, 'FAILED', changed);
     },
     statement(clientId, phone) {
       const found = existing(clientId, phone);
       return found.ok ? done(statementOf(store, found.value)) : found;
     },
     promptOf,
-    spentToday: (wallet) => spentOn(store, wallet, nowMs(wallet.clientId)),
+    spentToday: (wallet, world) => spentOn(store, wallet, world.clock.nowMs()),
   };
 }

@@ -14,10 +14,10 @@ import type { StepsOf } from '../orders/payer-progression.ts';
 import { findWallet, payerPhoneOf, spentOn } from './wallet-reads.ts';
 import { walletRefusal } from './wallet-verdict.ts';
 
-export function walletProgression(deps: Pick<FlowDeps, 'store' | 'clock'>, otherwise: StepsOf): StepsOf {
-  return (progression, order, payment) => {
+export function walletProgression(deps: Pick<FlowDeps, 'store'>, otherwise: StepsOf): StepsOf {
+  return (progression, order, payment, nowMs) => {
     const wallet = payment === undefined ? undefined : findWallet(deps.store, order.clientId, payerPhoneOf(deps.store, payment));
-    if (!wallet || !payment) return otherwise(progression, order, payment);
+    if (!wallet || !payment) return otherwise(progression, order, payment, nowMs);
     const payer = progression.payer ?? DEFAULT_PAYER;
     if (payment._promptAt !== undefined) {
       const scripted = payer.numbers ? [] : progression.steps;
@@ -25,7 +25,7 @@ export function walletProgression(deps: Pick<FlowDeps, 'store' | 'clock'>, other
       return [...scripted, { status: 'FAILED', reason: 'PAYER_TIMEOUT', after: { seconds: offsetSeconds + payer.promptExpirySeconds } }];
     }
     const amount = toCentavos(payment.amount);
-    const reason = walletRefusal(wallet, amount, spentOn(deps.store, wallet, deps.clock.forClient(order.clientId).nowMs()));
+    const reason = walletRefusal(wallet, amount, spentOn(deps.store, wallet, nowMs));
     if (reason === undefined) return progression.steps;
     return progression.steps.map((step): ProgressionStep => (step.status === 'PAID' ? { status: 'FAILED', reason, after: step.after } : step));
   };

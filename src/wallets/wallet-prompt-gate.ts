@@ -5,17 +5,18 @@
  * phone now shows, written with the payment.
  */
 import type { FlowDeps } from '../deps/deps.ts';
-import type { PayerPolicy } from '../domain/policy.ts';
+import { DEFAULT_PAYER } from '../domain/policy.ts';
 import type { PromptGate } from '../orders/order-flow.ts';
 import { findWallet, openPrompt } from './wallet-reads.ts';
 import type { WalletRecord } from './wallet-record.ts';
 
-export function walletPromptGate(deps: FlowDeps, payerPolicyOf: (clientId: string) => PayerPolicy): PromptGate {
-  return (prompted, payer) => {
+/** `world`: the order's client's: its payer policy says when a prompt expires, on its clock. */
+export function walletPromptGate(deps: Pick<FlowDeps, 'store'>): PromptGate {
+  return (prompted, payer, world) => {
     const wallet = findWallet(deps.store, prompted.clientId, payer.phone);
     if (!wallet) return { written: [] };
     if (wallet.status === 'locked') return { refuse: { payer, reason: 'WALLET_LOCKED' } };
-    if (openPrompt(deps.store, wallet, payerPolicyOf(wallet.clientId), deps.clock.forClient(wallet.clientId).nowMs())) {
+    if (openPrompt(deps.store, wallet, world.policy.orders.payer ?? DEFAULT_PAYER, world.clock.nowMs())) {
       return { refuse: { payer, reason: 'TRANSACTION_IN_PROGRESS' } };
     }
     const shows: WalletRecord = { ...wallet, _promptPaymentId: prompted.id };

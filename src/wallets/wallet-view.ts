@@ -3,13 +3,15 @@
  * phone shows in the phone's own words ("Confirme o pagamento de 886,00 MZN a Default merchant").
  */
 import { formatMzn, fromCentavos, type Centavos } from '../domain/money.ts';
+import type { World } from '../deps/world.ts';
 import type { WalletFlow } from './wallet-flow.ts';
 import type { WalletEntryRecord, WalletRecord } from './wallet-record.ts';
 
 const mzn = (centavos: number) => fromCentavos(centavos as Centavos);
 
-export function walletView(wallet: Readonly<WalletRecord>, flow: Pick<WalletFlow, 'promptOf' | 'spentToday'>, merchantOf: (clientId: string) => string, nowMs: number) {
-  const prompt = flow.promptOf(wallet);
+export function walletView(wallet: Readonly<WalletRecord>, flow: Pick<WalletFlow, 'promptOf' | 'spentToday'>, merchantOf: (clientId: string) => string, world: World) {
+  const prompt = flow.promptOf(wallet, world);
+  const nowMs = world.clock.nowMs();
   const merchant = merchantOf(wallet.clientId);
   return {
     phone: wallet.phone,
@@ -22,7 +24,7 @@ export function walletView(wallet: Readonly<WalletRecord>, flow: Pick<WalletFlow
     status: wallet.status,
     wrongPins: wallet.wrongPins,
     lockAfterWrongPins: wallet.lockAfterWrongPins,
-    spentToday: mzn(flow.spentToday(wallet)),
+    spentToday: mzn(flow.spentToday(wallet, world)),
     ...(prompt?.payment.orderId !== undefined && {
       prompt: {
         paymentId: prompt.payment.id,

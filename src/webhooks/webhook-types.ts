@@ -1,7 +1,7 @@
 /** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
-import type { PolicyOfClient } from '../domain/policy.ts';
+import type { Worlds } from '../deps/world.ts';
 import type { WebhookFormat } from '../domain/webhook-secret.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
@@ -69,7 +69,8 @@ export interface Webhooks {
 }
 
 export interface WebhooksOptions {
-  policyOf: PolicyOfClient;
+  /** Each client's world (world/worlds.ts): its clock stamps and times its deliveries, its policy shapes them. */
+  worlds: Worlds;
   logger: Logger;
   /** How a request goes out; real HTTP by default. */
   send?: Send;

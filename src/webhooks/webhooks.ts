@@ -9,6 +9,7 @@ import { changeApplier } from '../store/apply-change.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { DomainEvent } from '../domain/events.ts';
 import type { FlowDeps } from '../deps/deps.ts';
+import type { World } from '../deps/world.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
@@ -28,7 +29,7 @@ export { verifySignature, SIGNATURE_HEADER } from './signing.ts';
 export const DEFAULT_CONCURRENCY = 4;
 
 export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhooks {
-  const { policyOf, logger } = options;
+  const { worlds, logger } = options;
   const send = options.send ?? httpSend(options.timeoutMs ?? 5000);
   const schedule = { ...DEFAULT_RETRY_SCHEDULE, ...options.retries };
   const applyChange = options.applyChange ?? changeApplier(deps.store);
@@ -47,12 +48,13 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
-    const startedMs = deps.clock.forClient(delivery.clientId).nowMs();
+    const world = worlds.of(delivery.clientId);
+    const startedMs = world.clock.nowMs();
     const at = new Date(startedMs).toISOString();
     const endpoint = endpoints.get(delivery.clientId);
     if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
     delivery.url = endpoint.url;
-    if (policyOf(delivery.clientId).webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
+    if (world.policy.webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
     const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
     return settle(delivery, at, result, Math.round(monotonicMs() - started));
@@ -93,19 +95,20 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
           delivery.status === 'pending' &&
           !busy.has(delivery) &&
           delivery.nextAttemptAt !== null &&
-          Date.parse(delivery.nextAttemptAt) <= deps.clock.forClient(delivery.clientId).nowMs(),
+          Date.parse(delivery.nextAttemptAt) <= worlds.of(delivery.clientId).clock.nowMs(),
       );
     return Promise.all(due.map(enqueue)).then(() => undefined);
   };
 
   const record = (
-    clientId: string,
+    world: World,
     payload: WebhookPayload,
     url: string,
     link: Pick<Delivery, 'duplicateOf' | 'resentFrom'>,
     holdSeconds = 0,
   ): Delivery => {
-    const nowMs = deps.clock.forClient(clientId).nowMs();
+    const { clientId } = world;
+    const nowMs = world.clock.nowMs();
     const now = new Date(nowMs).toISOString();
     const delivery: Delivery = {
       id: deps.random.id('whd'),
@@ -131,16 +134,17 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (!endpoint) return false;
     const payload = webhookPayloadOf(event, deps.random.id('evt'));
     if (!payload) return false;
-    const policy = policyOf(event.clientId).webhooks;
+    const world = worlds.of(event.clientId);
+    const policy = world.policy.webhooks;
     const holdSeconds = policy.delayMinutes * 60;
-    const first = record(event.clientId, payload, endpoint.url, {}, holdSeconds);
-    if (policy.duplicateDeliveries) record(event.clientId, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds);
+    const first = record(world, payload, endpoint.url, {}, holdSeconds);
+    if (policy.duplicateDeliveries) record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds);
     return true;
   };
 
   /** Deliveries go out in the order they are recorded: a client's `outOfOrder` scenario reverses its events of one change. */
   const inRecordingOrder = (events: readonly DomainEvent[]): readonly DomainEvent[] => {
-    const reversing = (event: DomainEvent) => policyOf(event.clientId).webhooks.outOfOrder;
+    const reversing = (event: DomainEvent) => worlds.of(event.clientId).policy.webhooks.outOfOrder;
     const reversed = events.filter(reversing).reverse();
     let next = 0;
     return events.map((event) => (reversing(event) ? (reversed[next++] as DomainEvent) : event));
@@ -179,7 +183,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {
       if (!endpoint) return void endpoints.delete(clientId);
-      const next = rotatedEndpoint(endpoints.get(clientId), endpoint, deps.clock.forClient(clientId).nowMs());
+      const next = rotatedEndpoint(endpoints.get(clientId), endpoint, worlds.of(clientId).clock.nowMs());
       endpoints.set(clientId, next);
       return { ...next };
     },
@@ -201,7 +205,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       const original = log.find(deliveryId);
       const endpoint = original && endpoints.get(original.clientId);
       if (!original || !endpoint) return undefined;
-      const copy = record(original.clientId, original.payload, endpoint.url, { resentFrom: original.id });
+      const copy = record(worlds.of(original.clientId), original.payload, endpoint.url, { resentFrom: original.id });
       await applyChange({ written: [copy.id] });
       void sendDue(copy.clientId);
       return structuredClone(copy);

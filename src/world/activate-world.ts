@@ -9,6 +9,7 @@ import type { RecordWrite } from '../domain/records.ts';
 import { failure } from '../errors/failures.ts';
 import { tenantDataset } from '../fake/tenant-dataset.ts';
 import type { MockClock } from '../platform/clock.ts';
+import type { Worlds } from '../deps/world.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import type { Store } from '../store/store-types.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
@@ -18,6 +19,8 @@ import { setDeclaredWallets } from './declared-wallets.ts';
 /** What a world is made of. */
 export interface WorldParts {
   clock: MockClock;
+  /** The world as it stands once made (worlds.ts). */
+  worlds: Worlds;
   scenarios: ScenarioEngine;
   wallets: Pick<WalletFlow, 'put' | 'get'>;
   webhooks: Pick<Webhooks, 'setEndpoint'>;
@@ -46,15 +49,16 @@ export function activateWorld(parts: WorldParts, wanted: WantedWorld): Outcome<{
   const scenario = wanted.scenario === undefined ? undefined : parts.scenarios.library.get(wanted.scenario);
   if (wanted.scenario !== undefined && !scenario) return failure('unknown_scenario', { name: wanted.scenario });
   const { clientId } = wanted;
-  const clock = wanted.ownClock ? parts.clock.own(clientId, wanted.ownClock.frozenAt) : parts.clock.forClient(clientId);
+  if (wanted.ownClock) parts.clock.own(clientId, wanted.ownClock.frozenAt);
   if (scenario) parts.scenarios.activate(scenario.name, clientId);
+  const world = parts.worlds.of(clientId);
   if (wanted.endpoint) parts.webhooks.setEndpoint(clientId, wanted.endpoint);
-  const dataset = wanted.seedDataset === undefined ? [] : tenantDataset(wanted.seedDataset, clientId, clock.nowMs());
+  const dataset = wanted.seedDataset === undefined ? [] : tenantDataset(wanted.seedDataset, clientId, world.clock.nowMs());
   if (dataset.length > 0) parts.store.putMany(dataset);
   const written: RecordWrite[] = [...dataset];
   if (scenario) {
     // The wallets' times are the client's own clock's: set after the clock.
-    const wallets = setDeclaredWallets(parts.wallets, scenario, clientId, wanted.keepExistingWallets === true);
+    const wallets = setDeclaredWallets(parts.wallets, scenario, world, wanted.keepExistingWallets === true);
     if (!wallets.ok) return wallets;
     written.push(...wallets.written);
   }

@@ -11,17 +11,19 @@ import type { RecordWrite } from '../domain/records.ts';
 import type { Scenario } from '../scenarios/scenario-schema.ts';
 import { DEFAULT_LOCK_AFTER_WRONG_PINS } from '../wallets/wallet-input.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
+import type { World } from '../deps/world.ts';
 
 export function setDeclaredWallets(
   wallets: Pick<WalletFlow, 'put' | 'get'>,
   scenario: Pick<Scenario, 'wallets'>,
-  clientId: string,
+  world: World,
   keepExisting = false,
 ): Outcome<number> {
+  const { clientId } = world;
   const written: RecordWrite[] = [];
   for (const declared of scenario.wallets ?? []) {
     if (keepExisting && wallets.get(clientId, declared.phone).ok) continue;
-    const outcome = wallets.put(clientId, declared.phone, {
+    const outcome = wallets.put(world, declared.phone, {
       balance: declared.balance,
       pin: declared.pin,
       limits: { perTransaction: declared.limits?.perTransaction ?? null, perDay: declared.limits?.perDay ?? null },

@@ -64,12 +64,12 @@ describe('order progression', () => {
 
   it('settling an order of another client is as unknown as a missing one', async () => {
     const { t, id } = await orderWith({ steps: [] });
-    const outcome = t.core.flows.orders.settle('someone-else', id, 'PAID');
+    const outcome = t.core.flows.orders.settle(t.core.worlds.of('someone-else'), id, 'PAID');
     expect(outcome).toMatchObject({ ok: false, reason: 'not_found' });
     expect(t.store.get<OrderRecord>('orders', id)?.status).toBe('PENDING');
   });
 });
 
 function cancel(t: TestApp, id: string) {
-  return t.core.flows.orders.settle('mock-client', id, 'CANCELLED');
+  return t.core.flows.orders.settle(t.core.worlds.of('mock-client'), id, 'CANCELLED');
 }

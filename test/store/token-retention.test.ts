@@ -11,6 +11,7 @@ import { TOKEN_RETENTION_SECONDS, tokenRetention } from '../../src/tokens/retent
 import { revokeTokens } from '../../src/tokens/withdraw.ts';
 import { bearer, CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
 import { makeTempDir, type TempDir } from '../support/store-helpers.ts';
+import { createWorlds } from '../../src/world/worlds.ts';
 
 const HOUR = 3600;
 
@@ -24,7 +25,7 @@ afterEach(async () => {
 
 async function fileApp(tokens: object = {}): Promise<TestApp> {
   let app: TestApp | undefined;
-  const store = await openStore({ file: dir.file('db.json'), prune: tokenRetention({ nowMs: () => app!.clock.nowMs() }) });
+  const store = await openStore({ file: dir.file('db.json'), prune: tokenRetention(() => app!.clock.nowMs()) });
   app = await createTestApp({ tokens }, { store });
   return app;
 }
@@ -103,7 +104,7 @@ describe('ended tokens past their retention', () => {
     const t = await fileApp({ ttlSeconds: 3 * 24 * HOUR });
     const pair = await issue(t);
     // A scenario effect revokes the refresh token alone: its access token is refused through it.
-    revokeTokens(t.deps, 'mock-client', [tokenIdOf(pair.refresh)]);
+    revokeTokens(t.deps, createWorlds({ clock: t.deps.clock, scenarios: t.core.scenarios }).of('mock-client'), [tokenIdOf(pair.refresh)]);
     await checkpointAfter(t, TOKEN_RETENTION_SECONDS + HOUR);
     expect(await answerTo(t, pair.access)).toBe('TOKEN_REVOGADO');
     expect(await dataFile()).toContain(tokenIdOf(pair.refresh));
@@ -132,7 +133,7 @@ describe('ended tokens past their retention', () => {
 
   it('in memory (no journal), the same pruning runs once the changes since the last reach checkpointBytes', async () => {
     let app: TestApp | undefined;
-    const store = await openStore({ checkpointBytes: 4096, prune: tokenRetention({ nowMs: () => app!.clock.nowMs() }) });
+    const store = await openStore({ checkpointBytes: 4096, prune: tokenRetention(() => app!.clock.nowMs()) });
     const t = (app = await createTestApp({}, { store }));
     const revoked = await issue(t);
     await t.http.post('/v1/auth/token/revoke').set(bearer(revoked.access)).send({ token: revoked.refresh }).expect(200);

@@ -26,7 +26,7 @@ function serviceOf(t: TestApp, options: { answers?: SendResult[]; maxDeliveries?
     return answers.shift() ?? { statusCode: 200 };
   };
   const webhooks = createWebhooks(t.deps, {
-    policyOf: t.core.scenarios.forClient,
+    worlds: t.core.worlds,
     logger: createLogger('error', (line) => errors.push(line)),
     ...(options.real ? {} : { send }),
     ...(options.maxDeliveries ? { maxDeliveries: options.maxDeliveries } : {}),
@@ -67,7 +67,7 @@ describe('webhooks service', () => {
   it('a delivery that fails for good is logged with what it is about; a blank restored one is not logged', async () => {
     const t = await appSendingTo('http://127.0.0.1:1/unused');
     const lines: string[] = [];
-    const webhooks = createWebhooks(t.deps, { policyOf: t.core.scenarios.forClient, logger: createLogger('warn', (line) => lines.push(line)), send: async () => ({ statusCode: 500 }) });
+    const webhooks = createWebhooks(t.deps, { worlds: t.core.worlds, logger: createLogger('warn', (line) => lines.push(line)), send: async () => ({ statusCode: 500 }) });
     webhooks.listener(orderPaid('ord_1'));
     await until(() => webhooks.deliveries()[0]?.attempts.length === 1, 'first attempt');
     webhooks.setEndpoint('mock-client', null);
@@ -178,12 +178,14 @@ describe('webhooks service', () => {
     expect(webhooks.deliveries()[0]?.status).toBe('pending');
   });
 
-  it('the listener never throws into the bus: a failing policy lookup is logged', async () => {
+  it('the listener never throws into the bus: a failing world lookup is logged', async () => {
     const t = await appSendingTo('http://127.0.0.1:1/unused');
     const errors: string[] = [];
     const webhooks = createWebhooks(t.deps, {
-      policyOf: () => {
-        throw new Error('no policy');
+      worlds: {
+        of: () => {
+          throw new Error('no policy');
+        },
       },
       logger: createLogger('error', (line) => errors.push(line)),
       send: async () => ({ statusCode: 200 }),

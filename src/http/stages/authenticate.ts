@@ -11,7 +11,9 @@ import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
 import { securityNeeds } from '../security-needs.ts';
 import type { Stage } from '../stage.ts';
 
-export type BearerVerifier = (presented: PresentedToken | undefined) => Authentication;
+import type { World } from '../../deps/world.ts';
+
+export type BearerVerifier = (presented: PresentedToken | undefined, world: World | undefined) => Authentication;
 
 export function authenticate(router: OpenApiRouter, verifyBearer: BearerVerifier): Stage {
   return {
@@ -23,7 +25,7 @@ export function authenticate(router: OpenApiRouter, verifyBearer: BearerVerifier
         request.body = withBasicClientCredentials(request.body, typeof authorization === 'string' ? authorization : undefined);
       }
       if (!needs.needsBearer) return next();
-      const outcome = verifyBearer(request.caller?.token);
+      const outcome = verifyBearer(request.caller?.token, request.world);
       if (!outcome.ok) return outcome;
       request.context.principal = outcome.principal;
       return next();

@@ -16,6 +16,7 @@ export function handle(handlers: object): Stage {
       return handler({
         context: request.context,
         principal: request.context.principal,
+        world: request.world,
         params: request.parsed.params,
         query: request.parsed.query,
         body: request.parsed.body,

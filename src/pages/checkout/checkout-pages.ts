@@ -20,8 +20,8 @@ import { readBody } from '../../http/request-body.ts';
 import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
-import type { MockClock } from '../../platform/clock.ts';
-import type { PayerPolicy } from '../../domain/policy.ts';
+import { DEFAULT_PAYER } from '../../domain/policy.ts';
+import type { World, Worlds } from '../../deps/world.ts';
 import { runningPrompt } from '../../orders/payer-prompt.ts';
 import { isFinal } from '../../orders/transitions.ts';
 import { checkoutView, type PayerForm } from './checkout-view.ts';
@@ -50,9 +50,8 @@ export interface CheckoutDeps {
   /** Which Host and origins are the mock's own. */
   config: Config;
   tokens: PageTokens;
-  /** The payer policy of the order's client (its prompt's times), and the mock clock the countdown reads. */
-  payerPolicyOf(clientId: string): PayerPolicy;
-  clock: Pick<MockClock, 'forClient'>;
+  /** The world of the order's client: its payer policy (its prompt's times) and the clock the countdown reads. */
+  worlds: Worlds;
 }
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
@@ -96,7 +95,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
     req.resume();
     return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   }
-  if (method !== 'POST') return { status: 200, html: renderCheckout(viewOf(order, deps)) };
+  const world = deps.worlds.of(order.clientId);
+  if (method !== 'POST') return { status: 200, html: renderCheckout(viewOf(order, world, deps)) };
 
   if (mediaType(req.headers['content-type']) !== FORM) return refused(req, 415, 'Esta página aceita apenas os seus próprios formulários.');
   const body = await readBody(req, res, FORM_LIMIT_BYTES);
@@ -107,9 +107,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   const back: Page = { status: 303, location: encodeURIComponent(order.id) };
   if (isFinal(order.status)) return back;
   const action = payerAction(body.body);
-  if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, deps, action.form)) };
+  if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, world, deps, action.form)) };
   const outcome =
-    'prompt' in action ? deps.flows.orders.prompt(order.clientId, order.id, action.prompt) : deps.flows.orders.settle(order.clientId, order.id, action.status);
+    'prompt' in action ? deps.flows.orders.prompt(world, order.id, action.prompt) : deps.flows.orders.settle(world, order.id, action.status);
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
@@ -132,7 +132,7 @@ function orderIdOf(url: string | undefined): string | undefined {
   }
 }
 
-function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
+function viewOf(order: OrderRecord, world: World, deps: CheckoutDeps, form?: PayerForm) {
   const { clientId } = order;
   const [payment] = deps.flows.payments.list(clientId, { orderId: order.id });
   const view = checkoutView(
@@ -142,7 +142,7 @@ function viewOf(order: OrderRecord, deps: CheckoutDeps, form?: PayerForm) {
       customer: deps.flows.customers.get(clientId, order.customerId),
       productOf: (productId) => deps.flows.products.get(clientId, productId),
       payment,
-      prompt: runningPrompt(payment, deps.payerPolicyOf(clientId), deps.clock.forClient(clientId).nowMs()),
+      prompt: runningPrompt(payment, world.policy.orders.payer ?? DEFAULT_PAYER, world.clock.nowMs()),
     },
     form,
   );
