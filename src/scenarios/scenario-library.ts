@@ -19,7 +19,7 @@ export const BUILT_IN_DIR = SHIPPED.scenarios;
  */
 const BUILT_IN_JSON = BUILT.builtInScenarios;
 
-const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+const EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json']);
 
 /** The YAML parser, loaded on first use only (it costs ≈ 30 ms of start-up). */
 function parseYaml(text: string): unknown {
