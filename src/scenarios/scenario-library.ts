@@ -126,6 +126,16 @@ export function scenarioLibrary(scenarios: readonly Scenario[]): ScenarioLibrary
   return { get: (name) => byName.get(name), list: () => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
+/**
+ * The library a mock activates from: the built-ins and the user's directory over them, or the problems of their
+ * files, each as `formatProblem` words it. Start-up and `createApp` both load it here.
+ */
+export function loadScenarioLibrary(userDir?: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+  const loaded = loadScenarios(userDir);
+  if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
+  return { ok: true, library: scenarioLibrary(loaded.scenarios) };
+}
+
 /** Built-ins, then the user's directory over them. */
 export function loadScenarios(userDir?: string): LoadedScenarios {
   const builtIn = existsSync(BUILT_IN_JSON) ? readBuiltInJson() : readScenarioDir(BUILT_IN_DIR, 'built-in');
