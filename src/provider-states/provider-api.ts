@@ -144,10 +144,7 @@ function fetchThrough(send: ProviderTransport): typeof fetch {
 
 async function answersAdmin(root: string, adminToken: string | undefined): Promise<boolean> {
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(adminToken && { Authorization: `Bearer ${adminToken}` }) };
-    const response = await fetch(`${root}/__admin/clock`, { headers });
-    const body = parseObject(await response.text());
-    return response.ok && typeof (body['data'] as Record<string, unknown> | undefined)?.['now'] === 'string';
+    return typeof (await adminTransport(root, { adminToken })('getClock')).data.now === 'string';
   } catch {
     return false;
   }

@@ -133,6 +133,15 @@ describe('imports of src/', () => {
     expect(reached).toEqual([]);
   });
 
+  it('one admin client: no module but admin-http/ fetches from an admin URL it builds', () => {
+    const code = (text: string) => text.split('\n').filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && !line.includes('.description('));
+    const builders = sourceModules()
+      .filter(({ module, text }) => !module.startsWith('admin-http/') && text.includes('fetch('))
+      .filter(({ text }) => code(text).some((line) => /\}\/__admin|['"`]\/__admin/.test(line)))
+      .map(({ module }) => module);
+    expect(builders).toEqual([]);
+  });
+
   it('only src/store imports lowdb, and only http/, pages/ and server/ import express', () => {
     const offenders = [...graph].flatMap(([module, targets]) => [
       ...(targets.some((target) => target.startsWith('lowdb')) && !module.startsWith('store/') ? [`${module} → lowdb`] : []),
