@@ -16,5 +16,5 @@ export {
   type OrderTransition,
   type PageQuery,
 } from './sdk/admin-client.ts';
-export { AdminError } from './sdk/admin-error.ts';
+export { AdminError } from './admin-http/admin-error.ts';
 export type { ConfigInput } from './platform/config.ts';

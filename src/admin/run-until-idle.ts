@@ -16,7 +16,7 @@ export const MAX_MOVES = 1000;
 /** What a run made, as the admin document's `RunUntilIdle` states it. */
 export type IdleRun = components['schemas']['RunUntilIdle'];
 
-const TRANSITIONS = new Set(['order.paid', 'order.failed', 'order.cancelled', 'subscription.activated', 'subscription.past_due', 'subscription.cancelled']);
+const TRANSITIONS: ReadonlySet<string> = new Set(['order.paid', 'order.failed', 'order.cancelled', 'subscription.activated', 'subscription.past_due', 'subscription.cancelled']);
 
 /** The earliest instant anything of these clients comes due on their clock, due or not yet. */
 export function nextDueAt(admin: AdminContext, clientIds: readonly string[]): number | undefined {

@@ -4,6 +4,8 @@
  * the answer can still be looked up (docs/errors.md). `mockName` is how the user knows the mock ("the mock at
  * http://…"); `what` is what was refused ("the drill").
  */
+import { AdminError } from '../admin-http/admin-error.ts';
+
 export interface AdminErrorBody {
   error?: string;
   message?: string;
@@ -18,4 +20,16 @@ export function adminRefusal(status: number, answer: AdminErrorBody, mockName: s
   // Not a refusal the command is known to meet: the mock's own words (Portuguese), marked as such.
   const details = (answer.details ?? []).map((detail) => `${detail.path}: ${detail.message}`).join('; ');
   return `${mockName} refused ${what} with HTTP ${status} [${code}]; it said: ${answer.message ?? ''}${details ? ` (${details})` : ''}`;
+}
+
+/** A call of the admin client as a value: its answer, the refusal (status and body), or why the mock was not reached. */
+export type AdminCalled<T> = { ok: true; value: T } | { ok: false; status: number; answer: AdminErrorBody } | { ok: false; problem: string };
+
+export async function adminCalled<T>(call: Promise<T>, mockName: string): Promise<AdminCalled<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (error instanceof AdminError) return { ok: false, status: error.status, answer: typeof error.body === 'object' && error.body !== null ? (error.body as AdminErrorBody) : {} };
+    return { ok: false, problem: `${mockName} cannot be reached: ${String((error as Error).cause ?? error)}` };
+  }
 }

@@ -80,7 +80,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
 }
 
 /** Flags the program itself answers; any other flag in first place belongs to `start`. */
-const PROGRAM_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+const PROGRAM_FLAGS: ReadonlySet<string> = new Set(['-h', '--help', '-V', '--version']);
 
 /**
  * `commerce-mock` alone, or followed by flags only, starts the mock. `start` is not commander's default command:

@@ -7,12 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { adminTransport } from '../admin-http/admin-transport.ts';
 import { printable } from '../conformance/printable.ts';
 import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverageMarkdown } from '../coverage/coverage-report-files.ts';
 import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { CliIo } from '../server/start-server.ts';
-import { adminRefusal, type AdminErrorBody } from './admin-refusal.ts';
+import { adminCalled, adminRefusal } from './admin-refusal.ts';
 import { coverageLines } from './coverage-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
@@ -90,16 +91,10 @@ function requirementsOf(require: string): { ok: true; requirements: readonly Req
 }
 
 async function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
-  const url = `${mockUrl.replace(/\/+$/, '')}/__admin/coverage?clientId=${encodeURIComponent(clientId)}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: adminToken ? { Authorization: `Bearer ${adminToken}` } : {} });
-  } catch (error) {
-    return { ok: false, problem: `the mock at ${mockUrl} cannot be reached: ${String((error as Error).cause ?? error)}` };
-  }
-  const answer = (await response.json().catch(() => ({}))) as AdminErrorBody & { data?: CoverageReport };
-  if (response.ok && answer.data) return { ok: true, report: answer.data };
   const mockName = `the mock at ${mockUrl}`;
-  if (response.status === 404 && answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
-  return { ok: false, problem: adminRefusal(response.status, answer, mockName, 'the coverage') };
+  const called = await adminCalled(adminTransport(mockUrl, { adminToken })('getCoverage', { query: { clientId } }), mockName);
+  if (called.ok) return { ok: true, report: called.value.data as CoverageReport };
+  if ('problem' in called) return { ok: false, problem: called.problem };
+  if (called.status === 404 && called.answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
+  return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the coverage') };
 }

@@ -4,9 +4,10 @@
  * what to change, the API's code kept in brackets. The mock is named as the user knows it: by its URL when they
  * gave one (`--mock`), else as the mock started for the drill, whose address means nothing to them.
  */
+import { adminTransport, type RequestOf } from '../admin-http/admin-transport.ts';
 import { isLinkLocalOrMetadata } from '../domain/webhook-url.ts';
 import type { Drill } from '../drills/drill-run.ts';
-import { adminRefusal, type AdminErrorBody } from './admin-refusal.ts';
+import { adminCalled, adminRefusal, type AdminErrorBody } from './admin-refusal.ts';
 import { SECRET_SHAPES, WEBHOOK_SECRET_ENV } from './webhook-secret-option.ts';
 
 export type AdminAnswer = { ok: true; drill: Drill } | { ok: false; problem: string };
@@ -19,43 +20,27 @@ export interface DrillAsked {
   format: 'mock' | 'standard' | undefined;
 }
 
-interface ErrorBody extends AdminErrorBody {
-  data?: Drill;
-}
-
 /** `mockName`: "the mock at http://…" or "the mock started for the drill". */
 export function drillAdmin(mockUrl: string, mockName: string, adminToken: string | undefined) {
-  const base = `${mockUrl.replace(/\/+$/, '')}/__admin`;
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; answer: ErrorBody } | { problem: string }> => {
-    try {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, answer: (await response.json().catch(() => ({}))) as ErrorBody };
-    } catch (error) {
-      return { problem: `${mockName} cannot be reached: ${String((error as Error).cause ?? error)}` };
-    }
-  };
+  const send = adminTransport(mockUrl, { adminToken });
   return {
-    async start(body: Record<string, unknown>, asked: DrillAsked): Promise<AdminAnswer> {
-      const called = await call('POST', '/drills', body);
+    async start(body: RequestOf<'startDrill'>['body'], asked: DrillAsked): Promise<AdminAnswer> {
+      const called = await adminCalled(send('startDrill', { body }), mockName);
+      if (called.ok) return { ok: true, drill: called.value.data as Drill };
       if ('problem' in called) return { ok: false, problem: called.problem };
-      if (called.status === 202 && called.answer.data) return { ok: true, drill: called.answer.data };
       return { ok: false, problem: startRefusal(called.status, called.answer, asked, mockName) };
     },
     async read(id: string): Promise<AdminAnswer> {
-      const called = await call('GET', `/drills/${encodeURIComponent(id)}`);
+      const called = await adminCalled(send('getDrill', { path: { drill_id: id } }), mockName);
+      if (called.ok) return { ok: true, drill: called.value.data as Drill };
       if ('problem' in called) return { ok: false, problem: called.problem };
-      if (called.status === 200 && called.answer.data) return { ok: true, drill: called.answer.data };
       if (called.status === 404) return { ok: false, problem: `drill ${id} is gone from ${mockName} (restarted, or 20 drills started since) [${called.answer.error ?? 404}]` };
       return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the drill') };
     },
   };
 }
 
-function startRefusal(status: number, answer: ErrorBody, asked: DrillAsked, mockName: string): string {
+function startRefusal(status: number, answer: AdminErrorBody, asked: DrillAsked, mockName: string): string {
   const code = answer.error ?? String(status);
   const about = (path: string) => answer.details?.find((detail) => detail.path === path);
   if (status === 404 && answer.error === 'not_found') return `client ${asked.clientId} is unknown to ${mockName} (--client; its clients are its configuration's, mock-client by default) [${code}]`;

@@ -29,7 +29,7 @@ interface Delivery {
 export function deliveryPrinter(api: ProviderApi, clientId: string, url: string, paint: Paint, write: (text: string) => void) {
   const printed = new Map<string, number>();
   const read = async (): Promise<Delivery[]> =>
-    ((await api.admin('GET', `/webhooks/deliveries?clientId=${encodeURIComponent(clientId)}`)).body['data'] as Delivery[] | undefined) ?? [];
+    (await api.admin('listWebhookDeliveries', { query: { clientId } })).data as Delivery[];
   return {
     /** What was delivered before listen started is not news: it is only remembered. */
     async skipPast(): Promise<void> {

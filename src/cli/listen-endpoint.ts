@@ -17,15 +17,15 @@ export const LISTEN_DEFAULT_SECRET = 'mock-listen-secret';
 
 /** The client's endpoint now: `null` without one, `undefined` when the mock does not know the client. */
 export async function currentEndpoint(api: ProviderApi, clientId: string): Promise<Endpoint | null | undefined> {
-  const clients = (await api.admin('GET', '/clients')).body['data'] as Array<{ clientId: string }> | undefined;
-  if (!clients?.some((client) => client.clientId === clientId)) return undefined;
-  const state = (await api.admin('GET', '/state')).body as { webhooks?: { endpoints?: Record<string, Endpoint> } };
+  const clients = (await api.admin('listClients')).data;
+  if (!clients.some((client) => client.clientId === clientId)) return undefined;
+  const state = (await api.admin('exportState')) as { webhooks?: { endpoints?: Record<string, Endpoint> } };
   const endpoint = state.webhooks?.endpoints?.[clientId];
   return endpoint ? { url: endpoint.url, secret: endpoint.secret, ...(endpoint.format && { format: endpoint.format }) } : null;
 }
 
 export async function setEndpoint(api: ProviderApi, clientId: string, endpoint: Endpoint): Promise<void> {
-  await api.admin('PUT', `/clients/${encodeURIComponent(clientId)}/webhook`, endpoint);
+  await api.admin('setClientWebhook', { path: { client_id: clientId }, body: endpoint });
 }
 
 /**
@@ -38,7 +38,7 @@ export async function restoreEndpoint(api: ProviderApi, clientId: string, ours: 
   if (now?.url !== ours) return `the endpoint of ${clientId} was changed meanwhile (${now === null ? 'removed' : now.url}): left as it is`;
   // Removed first: a PUT over the listener's endpoint would start a secret rotation, in which the listener's secret
   // went on signing beside the restored one.
-  await api.admin('DELETE', `/clients/${encodeURIComponent(clientId)}/webhook`);
+  await api.admin('deleteClientWebhook', { path: { client_id: clientId } });
   if (before === null) return `removed the endpoint of ${clientId} (it had none before)`;
   await setEndpoint(api, clientId, before);
   return `restored the endpoint of ${clientId}: ${before.url}`;

@@ -3,7 +3,7 @@
  * (`customer.name`, `items.0.price`); `value` is read as JSON when it is JSON (`900`, `true`, `{"a":1}`), else as
  * text. Paths naming an object's prototype are refused.
  */
-const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+const FORBIDDEN: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
 
 export type OverrideOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; problem: string };
 

@@ -11,6 +11,7 @@ import { withExamples } from './help-text.ts';
 import { resolveConfig } from './options.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
 import { byteSize, DEFAULT_MAX_JUDGED_BYTES, DEFAULT_PORT, DEFAULT_TIMEOUT_SECONDS, portNumber, targetUrl, timeoutSeconds } from './proxy-flags.ts';
+import { adminTransport } from '../admin-http/admin-transport.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
 import { createDriftLog, renderProxyMarkdown, type ProxyReport } from '../proxy/drift-log.ts';
 import { createProxyHandler, REPORT_PATH, type FallbackMock } from '../proxy/proxy-handler.ts';
@@ -153,8 +154,7 @@ async function startOwnMock(io: CliIo): Promise<OwnMock | string> {
 }
 
 async function writeRecording(recording: Recording, mock: OwnMock, io: CliIo): Promise<void> {
-  const answer = await fetch(`${mock.running.url}/__admin/state`, { headers: { Accept: 'application/json' } });
-  const exported = (await answer.json()) as Record<string, unknown>;
+  const exported = (await adminTransport(mock.running.url)('exportState')) as Record<string, unknown>;
   for (const line of recording.write(exported, mock.clientId)) io.stdout(`${line}\n`);
 }
 

@@ -98,7 +98,7 @@ async function runFixture(api: ProviderApi, fixture: WebhookFixture, body: Recor
 
 /** The client's endpoint URL, null when it has none, undefined when the client is unknown. */
 async function endpointOf(api: ProviderApi, clientId: string): Promise<string | null | undefined> {
-  const listed = await api.admin('GET', '/clients');
-  const client = ((listed.body['data'] ?? []) as Array<{ clientId: string; webhook?: { url: string } }>).find((known) => known.clientId === clientId);
+  const listed = await api.admin('listClients');
+  const client = listed.data.find((known) => known.clientId === clientId);
   return client && (client.webhook?.url ?? null);
 }

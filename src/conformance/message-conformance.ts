@@ -9,6 +9,7 @@ import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
+import { processCachedFor } from '../platform/process-cache.ts';
 import type { PactBody } from './pact-interaction.ts';
 import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { Problem } from './response-conformance.ts';
@@ -31,8 +32,6 @@ function eventSchemaNames(): Map<string, string> {
   );
 }
 
-const checks = new WeakMap<OpenAPIBackend, Map<string, ValidateFunction>>();
-
 export function messageProblems(backend: OpenAPIBackend, content: PactBody | undefined): { schema?: string; problems: Problem[] } {
   if (!content) return { problems: [{ where: WHERE, message: 'the message has no content' }] };
   const read = content.kind === 'value' ? { ok: true as const, body: content.value } : parseBody(content.text, content.contentType);
@@ -44,8 +43,7 @@ export function messageProblems(backend: OpenAPIBackend, content: PactBody | und
     return { problems: [{ where: `${WHERE}.type`, message: `${JSON.stringify(type)} is not a webhook event of the document (${[...names.keys()].join(', ')})` }] };
   }
   const schema = ((backend.definition.components?.schemas ?? {}) as Record<string, object>)[schemaName] ?? {};
-  const compiled = checks.get(backend) ?? new Map<string, ValidateFunction>();
-  checks.set(backend, compiled);
+  const compiled = processCachedFor('message-checks', backend, () => new Map<string, ValidateFunction>());
   let check = compiled.get(schemaName);
   if (!check) {
     check = backend.validator.getAjv(RESPONSE_CONTEXT).compile(schema);

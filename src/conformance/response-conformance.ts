@@ -36,7 +36,7 @@ interface ResponseObject {
  * Headers of the HTTP layer rather than of an operation (framing, caching, CORS): the mock sends them on every
  * answer, the document does not list them per response.
  */
-const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary']);
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary']);
 
 /**
  * `complete`: the response is a whole answer (the suite's), so the headers the document requires and the body it

@@ -13,6 +13,7 @@ import type { OpenAPIBackend, ValidationContext } from 'openapi-backend';
 import { validatorOperations } from '../openapi/openapi-backend.ts';
 import type { OperationTable } from '../openapi/operation-table.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
+import { processCachedFor } from '../platform/process-cache.ts';
 
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;
@@ -43,15 +44,8 @@ function compileSchema(backend: OpenAPIBackend, ajv: Ajv, schema: object): Valid
 const RESPONSE_CONTEXT = 'responseValidator' as ValidationContext.Response;
 const RESPONSE_HEADERS_CONTEXT = 'responseHeadersValidator' as ValidationContext.ResponseHeaders;
 
-const byBackend = new WeakMap<OpenAPIBackend, ResponseValidators>();
-
 export function responseValidatorsOf(backend: OpenAPIBackend): ResponseValidators {
-  let validators = byBackend.get(backend);
-  if (!validators) {
-    validators = compileOnFirstUse(backend);
-    byBackend.set(backend, validators);
-  }
-  return validators;
+  return processCachedFor('response-validators', backend, () => compileOnFirstUse(backend));
 }
 
 /** openapi-backend's status matching, over the responses that have what `has` asks for. */

@@ -11,7 +11,7 @@ import { elapsedMs } from './request-context.ts';
  * Health probes (a container's HEALTHCHECK every few seconds) are logged at debug: at info they would bury the
  * requests a developer wants to see.
  */
-const QUIET_OPERATIONS = new Set(['getHealth']);
+const QUIET_OPERATIONS: ReadonlySet<string> = new Set(['getHealth']);
 
 export function accessLog(logger: Logger): ExchangeObserver {
   return (exchange: Exchange) => {

@@ -20,7 +20,7 @@ export function ownBodyLimit(operation: Operation | undefined): number | undefin
 export type BodyOutcome = { ok: true; body: unknown } | Failure;
 
 /** Methods whose operations take no body: whatever is sent is drained and ignored, never a 400 or 413. */
-export const BODILESS = new Set(['GET', 'HEAD']);
+export const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /** `limitBytes`: the API takes up to 1 MiB; the admin API, whose bodies are a few fields, less. */
 export async function readBody(req: IncomingMessage, res: ServerResponse, limitBytes = BODY_LIMIT_BYTES): Promise<BodyOutcome> {

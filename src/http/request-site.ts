@@ -19,7 +19,7 @@ export interface Site {
 }
 
 /** Methods that change nothing (RFC 9110 §9.2.1): never refused here. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The Host is judged once per request (`host`: as `ownHost` judged it, when already known); the origins only when a

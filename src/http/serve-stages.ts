@@ -1,7 +1,7 @@
 /**
  * node:http ⇄ stages: builds the request state from the socket (IncomingMessage, ServerResponse), runs the stage
  * list, writes the reply. Whatever throws, in a stage or while writing, is logged and answered as the JSON 500
- * `erro_interno`. The API is served this way straight from the server's listener (../app/app-listener.ts); an Express
+ * `erro_interno`. The API is served this way straight from the server's listener (../server/app-listener.ts); an Express
  * application mounts the same stages through `expressStages`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

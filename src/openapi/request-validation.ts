@@ -8,6 +8,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Operation } from 'openapi-backend';
+import { processCachedFor } from '../platform/process-cache.ts';
 import { normalizedPath } from './operation-table.ts';
 
 export interface RouterRequest {
@@ -51,8 +52,6 @@ interface Parameter {
  */
 export const MAX_VALIDATION_ERRORS = 100;
 
-const prepared = new WeakMap<Operation, PreparedOperation>();
-
 function prepare(operation: Operation): PreparedOperation {
   const parameters = (operation.parameters ?? []) as Parameter[];
   for (const parameter of parameters) {
@@ -72,9 +71,7 @@ function prepare(operation: Operation): PreparedOperation {
 }
 
 function preparedOf(operation: Operation): PreparedOperation {
-  let found = prepared.get(operation);
-  if (!found) prepared.set(operation, (found = prepare(operation)));
-  return found;
+  return processCachedFor('prepared-operations', operation, () => prepare(operation));
 }
 
 export function validateRequest(request: RouterRequest, operation: Operation, validators: readonly ValidateFunction[]): Validation {

@@ -21,8 +21,22 @@ export interface RunningPrompt {
 }
 
 export function runningPrompt(payment: PaymentRecord | undefined, payer: PayerPolicy, nowMs: number): RunningPrompt | undefined {
+  const expiresMs = promptExpiresMs(payment, payer);
+  if (expiresMs === undefined) return undefined;
+  const phone = typeof payment?.['_payerPhone'] === 'string' ? payment['_payerPhone'] : '';
+  return { phone, secondsLeft: promptSecondsLeft(expiresMs, nowMs) };
+}
+
+/** The whole seconds a prompt expiring at `expiresMs` has left at `nowMs`, never below 0: what a countdown shows. */
+export function promptSecondsLeft(expiresMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((expiresMs - nowMs) / 1000));
+}
+
+/**
+ * The prompt-timing rule, which the checkout's countdown and the wallet's phone both read: when the prompt of a
+ * pending payment expires on the mock clock (`promptExpirySeconds` after it went out); undefined when no prompt is out.
+ */
+export function promptExpiresMs(payment: Readonly<PaymentRecord> | undefined, payer: PayerPolicy): number | undefined {
   if (!payment || payment.status !== 'PENDING' || payment._promptAt === undefined) return undefined;
-  const phone = typeof payment['_payerPhone'] === 'string' ? payment['_payerPhone'] : '';
-  const expiresMs = Date.parse(payment._promptAt) + payer.promptExpirySeconds * 1000;
-  return { phone, secondsLeft: Math.max(0, Math.ceil((expiresMs - nowMs) / 1000)) };
+  return Date.parse(payment._promptAt) + payer.promptExpirySeconds * 1000;
 }

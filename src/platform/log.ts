@@ -1,7 +1,7 @@
 /**
  * A leveled logger writing one line per event, as text for people or as one JSON object per line for machines.
- * main.ts owns the streams, tests pass a silent one. Nothing secret is ever handed to it: callers log paths
- * (never query strings), ids and counts, never tokens or client secrets.
+ * The entry owns the streams (bin/commerce-mock.js, ../sdk/launch-mock.ts), tests pass a silent one. Nothing
+ * secret is ever handed to it: callers log paths (never query strings), ids and counts, never tokens or client secrets.
  */
 import { wallClockNow } from './clock.ts';
 import { painter, type Paint, type Style } from './colour.ts';

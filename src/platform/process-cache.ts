@@ -1,7 +1,7 @@
 /**
  * What a process makes once and every app it creates shares: the package's documents, its manifest, the scenario
  * libraries, the routers. This module is the one holder of module-level state in src/ (the architecture test
- * refuses a module-level `let` or growing Map elsewhere), and `PROCESS_CACHES` names each cache with why sharing it
+ * refuses a module-level `let`, `Map`, `WeakMap` or `Set` elsewhere, but for a table typed read-only), and `PROCESS_CACHES` names each cache with why sharing it
  * is safe. The tests run file after file in shared workers (`isolate: false`), so a test file sees what the files
  * before it cached: every value here is made from files that do not change during a run, and is only read.
  */
@@ -16,11 +16,16 @@ export const PROCESS_CACHES = {
   'outcome-prefixes': "each operation's outcome-id prefix (`createOrder` → `orders.create`), derived from its name; a memo bounded by the document's operations",
   'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
   'outcome-catalogue': "the coverage's outcome catalogue, built from the service document and the package's catalogues; read-only",
+  'prepared-operations': "each operation's decoding plan (path pattern, array query names), per operation object of a router; derived from the document",
+  'response-validators': "conformance's compiled response validators, per router: derived from the router's document, they hold no mock's state",
+  'message-checks': "conformance's compiled webhook-event validators, per router and event schema: derived from the document",
 } as const;
 
 export type ProcessCacheName = keyof typeof PROCESS_CACHES;
 
 const values = new Map<string, unknown>();
+/** The caches kept per object (a router, an operation): they go with the object. */
+const byObject = new WeakMap<object, Map<string, unknown>>();
 
 /**
  * The value of cache `name` (under `key`, for a cache of several), made by `make` on first use. One call site owns
@@ -30,4 +35,12 @@ export function processCached<T>(name: ProcessCacheName, make: () => T, key = ''
   const at = `${name}\u0000${key}`;
   if (!values.has(at)) values.set(at, make());
   return values.get(at) as T;
+}
+
+/** The value of cache `name` for `owner` (a router, an operation), made by `make` on first use; it goes with `owner`. */
+export function processCachedFor<T>(name: ProcessCacheName, owner: object, make: () => T): T {
+  let cached = byObject.get(owner);
+  if (!cached) byObject.set(owner, (cached = new Map()));
+  if (!cached.has(name)) cached.set(name, make());
+  return cached.get(name) as T;
 }

@@ -17,11 +17,11 @@ export interface SeenDelivery {
 }
 
 export async function awaitDelivery(api: ProviderApi, fixture: WebhookFixture, run: FixtureRun, timeoutMs = 10_000): Promise<SeenDelivery | undefined> {
-  const query = new URLSearchParams({ clientId: api.credentials.clientId, type: fixture.webhook.type });
+  const query = { clientId: api.credentials.clientId, type: fixture.webhook.type };
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const listed = await api.admin('GET', `/webhooks/deliveries?${query.toString()}`);
-    const found = ((listed.body['data'] ?? []) as SeenDelivery[]).find(
+    const listed = await api.admin('listWebhookDeliveries', { query });
+    const found = (listed.data as SeenDelivery[]).find(
       (delivery) => delivery.payload.data[run.subject.field] === run.subject.id && delivery.payload.data['status'] === fixture.webhook.status,
     );
     if (found && found.attempts.length > 0) return found;

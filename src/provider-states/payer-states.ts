@@ -29,7 +29,7 @@ function payerState(outcome: PayerOutcome): ProviderState {
     mockOnly: true,
     async setup(session) {
       const { orderId, customerId } = await placeWithPhone(session, phone, outcome.suffix);
-      if (outcome.timing === 'expiry') await session.api.admin('POST', '/clock/advance', { seconds: DEFAULT_PAYER.promptExpirySeconds });
+      if (outcome.timing === 'expiry') await session.api.admin('advanceClock', { body: { seconds: DEFAULT_PAYER.promptExpirySeconds } });
       if (ends) await pollUntilFinal(session, orderId);
       return { orderId, customerId, phone };
     },

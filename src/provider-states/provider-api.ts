@@ -1,7 +1,10 @@
 /**
  * The provider as the state catalogue reaches it: the service's public API with a client's credentials, and,
- * on a mock, its admin API. A state that needs the admin API cannot be made on a real service.
+ * on a mock, its admin API through the one typed admin client (admin-http/admin-transport.ts). A state that needs
+ * the admin API cannot be made on a real service.
  */
+import { AdminError } from '../admin-http/admin-error.ts';
+import { adminTransport, type AdminSend } from '../admin-http/admin-transport.ts';
 
 export interface ProviderCredentials {
   clientId: string;
@@ -16,8 +19,8 @@ export interface ProviderApi {
   call(method: string, path: string, options?: { token?: string; body?: unknown; expect?: number[] }): Promise<ApiAnswer>;
   /** Waits for the provider's rate window to turn when fewer than `calls` are left in it. */
   pace(calls: number): Promise<void>;
-  /** A call to the admin API (`/__admin/...`); throws without one. */
-  admin(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  /** A typed call of the admin API by operationId; a refusal, or a provider without one, throws a StateSetupError. */
+  admin: AdminSend;
 }
 
 export interface ApiAnswer {
@@ -109,21 +112,39 @@ export function providerApi(
       }
       return answer;
     },
-    async admin(method, path, body) {
-      if (!hasAdmin) throw new StateSetupError(`the provider has no admin API (${method} /__admin${path})`);
-      const answer = await send({ method, path: `/__admin${path}`, token: adminToken, body });
-      if (answer.status >= 300) throw new StateSetupError(`${method} /__admin${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-      return answer;
-    },
+    admin: adminThrough(send, hasAdmin, adminToken),
+  };
+}
+
+/** The typed admin client over `send`: the path it builds is the provider's, whichever transport `send` is. */
+function adminThrough(send: ProviderTransport, hasAdmin: boolean, adminToken: string | undefined): AdminSend {
+  const typed = adminTransport('http://provider', { adminToken, fetch: fetchThrough(send) });
+  return (async (operationId, ...request) => {
+    if (!hasAdmin) throw new StateSetupError(`the provider has no admin API (${operationId})`);
+    try {
+      return await typed(operationId, ...request);
+    } catch (error) {
+      if (!(error instanceof AdminError)) throw error;
+      throw new StateSetupError(`${error.request} answered ${error.status}: ${JSON.stringify(error.body).slice(0, 300)}`);
+    }
+  }) as AdminSend;
+}
+
+/** `fetch` as the admin client calls it, answered by `send`: the bearer token and JSON body carried over. */
+function fetchThrough(send: ProviderTransport): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const authorization = new Headers(init?.headers).get('authorization');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const answer = await send({ method: init?.method ?? 'GET', path: `${url.pathname}${url.search}`, token: authorization?.replace(/^Bearer /, ''), body });
+    const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+    return new Response(empty ? null : JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
   };
 }
 
 async function answersAdmin(root: string, adminToken: string | undefined): Promise<boolean> {
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(adminToken && { Authorization: `Bearer ${adminToken}` }) };
-    const response = await fetch(`${root}/__admin/clock`, { headers });
-    const body = parseObject(await response.text());
-    return response.ok && typeof (body['data'] as Record<string, unknown> | undefined)?.['now'] === 'string';
+    return typeof (await adminTransport(root, { adminToken })('getClock')).data.now === 'string';
   } catch {
     return false;
   }

@@ -37,7 +37,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     mockOnly: true,
     async setup(session, params) {
       const clientId = params['clientId'] ?? DEFAULT_INACTIVE_CLIENT;
-      await session.api.admin('POST', `/clients/${encodeURIComponent(clientId)}/deactivate`);
+      await session.api.admin('deactivateClient', { path: { client_id: clientId } });
       return { clientId };
     },
   },
@@ -49,7 +49,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     mockOnly: true,
     async setup(session) {
       const { accessToken } = await session.tokens();
-      await session.api.admin('POST', `/clients/${encodeURIComponent(session.api.credentials.clientId)}/tokens/expire`);
+      await session.api.admin('expireClientTokens', { path: { client_id: session.api.credentials.clientId } });
       return { accessToken };
     },
   },
@@ -74,7 +74,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     async setup(session) {
       const { accessToken } = await session.tokens();
       const clientId = session.api.credentials.clientId;
-      await session.api.admin('PUT', '/scenarios/active', { name: 'rate-limited', clientId });
+      await session.api.admin('activateScenario', { body: { name: 'rate-limited', clientId } });
       await exhaustRateWindow(session.api, accessToken);
       return { accessToken };
     },
@@ -106,7 +106,9 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
       };
       const answer = await session.api.call('POST', '/v1/orders', { token: (await session.tokens()).accessToken, body });
       const orderId = dataField(answer, 'id');
-      if (status !== 'PENDING') await session.api.admin('POST', `/orders/${encodeURIComponent(orderId)}/transition`, { status });
+      // Any other status the mock refuses, a setup error that names it.
+      const target = status as 'PAID' | 'FAILED' | 'CANCELLED';
+      if (status !== 'PENDING') await session.api.admin('transitionOrder', { path: { order_id: orderId }, body: { status: target } });
       return { orderId, customerId: dataField(answer, 'customerId') };
     },
   },

@@ -36,7 +36,7 @@ export function stateSessions(api: ProviderApi): StateSessions {
   let session: Promise<{ value: StateSession; issued: IssuedTokens[] }> | undefined;
   const random = createSecureRandom();
   const begin = async () => {
-    if (api.hasAdmin) await api.admin('POST', '/reset', {});
+    if (api.hasAdmin) await api.admin('reset', { body: {} });
     else await api.pace(CALLS_PER_INTERACTION);
     const sessionId = random.id('RUN').slice(4, 14).toUpperCase();
     const issued: IssuedTokens[] = [];
@@ -59,7 +59,7 @@ export function stateSessions(api: ProviderApi): StateSessions {
       if (!ended) return;
       const { issued } = await ended;
       if (api.hasAdmin) {
-        await api.admin('POST', '/reset', {});
+        await api.admin('reset', { body: {} });
         return;
       }
       // A revoke may be refused (the token was revoked or expired by the interaction): nothing is left to undo then.

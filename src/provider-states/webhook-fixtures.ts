@@ -55,7 +55,7 @@ function orderFixture(event: string, status: 'PAID' | 'FAILED' | 'CANCELLED', ty
     async run(api, token, body) {
       const placed = await api.call('POST', '/v1/orders', { token, body });
       const orderId = dataField(placed, 'id');
-      await api.admin('POST', `/orders/${encodeURIComponent(orderId)}/transition`, { status });
+      await api.admin('transitionOrder', { path: { order_id: orderId }, body: { status } });
       return {
         created: [
           { kind: 'customer', id: dataField(placed, 'customerId') },
@@ -83,9 +83,9 @@ function subscriptionFixture(event: string, status: 'ACTIVE' | 'PAST_DUE' | 'CAN
     body: () => subscriptionBody(status === 'CANCELLED' ? 1 : 3),
     async run(api, token, body) {
       const clientId = api.credentials.clientId;
-      const active = await api.admin('GET', '/scenarios/active');
-      const before = ((active.body['data'] as { clients?: Record<string, string> } | undefined)?.clients ?? {})[clientId];
-      if (failing) await api.admin('PUT', '/scenarios/active', { name: 'subscription-retries-exhausted', clientId });
+      const active = await api.admin('getActiveScenarios');
+      const before = (active.data.clients as Record<string, string> | undefined)?.[clientId];
+      if (failing) await api.admin('activateScenario', { body: { name: 'subscription-retries-exhausted', clientId } });
       try {
         const created = await api.call('POST', '/v1/subscriptions', { token, body });
         const subscriptionId = dataField(created, 'id');
@@ -99,8 +99,8 @@ function subscriptionFixture(event: string, status: 'ACTIVE' | 'PAST_DUE' | 'CAN
           subject: { field: 'subscriptionId', id: subscriptionId },
         };
       } finally {
-        if (failing && before !== undefined) await api.admin('PUT', '/scenarios/active', { name: before, clientId });
-        else if (failing) await api.admin('DELETE', `/scenarios/active?clientId=${encodeURIComponent(clientId)}`);
+        if (failing && before !== undefined) await api.admin('activateScenario', { body: { name: before, clientId } });
+        else if (failing) await api.admin('deactivateScenario', { query: { clientId } });
       }
     },
   };
@@ -109,7 +109,7 @@ function subscriptionFixture(event: string, status: 'ACTIVE' | 'PAST_DUE' | 'CAN
 /** The mock clock moves a minute at a time (a charge is decided a minute after it is made) until the subscription leaves PENDING. */
 async function billUntilMoved(api: ProviderApi, token: string, subscriptionId: string): Promise<string> {
   for (let minute = 1; minute <= 10; minute += 1) {
-    await api.admin('POST', '/clock/advance', { seconds: 60 });
+    await api.admin('advanceClock', { body: { seconds: 60 } });
     const read = await api.call('GET', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { token });
     const status = dataField(read, 'status');
     if (status !== 'PENDING') return status;

@@ -65,8 +65,8 @@ export async function produceWebhookMessage(
   const session = await sessions.current();
   const clientId = api.credentials.clientId;
   try {
-    await api.admin('PUT', `/clients/${encodeURIComponent(clientId)}/webhook`, { url: sink.url, secret: PRODUCE_SECRET });
-    if (sink.scenario) await api.admin('PUT', '/scenarios/active', { name: sink.scenario, clientId });
+    await api.admin('setClientWebhook', { path: { client_id: clientId }, body: { url: sink.url, secret: PRODUCE_SECRET } });
+    if (sink.scenario) await api.admin('activateScenario', { body: { name: sink.scenario, clientId } });
     const run = await fixture.run(api, (await session.tokens()).accessToken, fixture.body());
     const delivery = await awaitDelivery(api, fixture, run);
     if (!delivery) throw new StateSetupError(`${fixture.event}: the mock recorded no ${fixture.webhook.type} webhook for "${request.description}"`);

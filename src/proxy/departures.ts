@@ -48,7 +48,7 @@ export const MAX_SCHEMA_ERRORS = 100;
 const DOCUMENTED_CODES: ReadonlySet<string> = new Set(Object.values(ERRORS).map((entry) => entry.code));
 
 /** Checks that say a value's form, not its kind: on a volatile field they are the value changing, not drift. */
-const FORM_KEYWORDS = new Set(['pattern', 'format', 'minLength', 'maxLength']);
+const FORM_KEYWORDS: ReadonlySet<string> = new Set(['pattern', 'format', 'minLength', 'maxLength']);
 
 export function judgeExchange(router: OpenApiRouter, exchange: ExchangeToJudge): Judged {
   if (exchange.tooLargeToJudge) return judgeStatusAndHeaders(router, exchange);

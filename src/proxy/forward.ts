@@ -36,7 +36,7 @@ export interface Upstream {
 export type Opened = { ok: true; answer: IncomingMessage } | { ok: false; reason: 'target_unreachable' | 'target_timeout' };
 
 /** RFC 9110 §7.6.1: these describe one connection, not the message. */
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate']);
+export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate']);
 
 /**
  * Resolves once the upstream's status and headers arrived, with its body still to be read; a refusal, a reset or

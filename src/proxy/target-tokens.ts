@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 /** The most recent tokens kept; an older one reaches the mock as sent (401). */
 export const TARGET_TOKENS_KEPT = 1_000;
 
-const TOKEN_OPERATIONS = new Set(['issueToken', 'refreshToken']);
+const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(['issueToken', 'refreshToken']);
 
 export interface TargetTokens {
   /** Told each judged exchange: remembers the access token of a token answer. */

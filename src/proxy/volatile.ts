@@ -4,7 +4,7 @@
  */
 import { isSecretName } from '../http/redact.ts';
 
-const VOLATILE_NAMES = new Set(['id', 'at', 'checkout', 'tokenHint', 'currentPeriodStart', 'currentPeriodEnd']);
+const VOLATILE_NAMES: ReadonlySet<string> = new Set(['id', 'at', 'checkout', 'tokenHint', 'currentPeriodStart', 'currentPeriodEnd']);
 
 /** `id`, `orderId`, `order_id`, `createdAt`, `created_at`, `imageUrl`, `checkout`, `access_token`, `clientSecret`… */
 export function isVolatileField(name: string): boolean {

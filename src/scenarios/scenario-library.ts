@@ -19,7 +19,7 @@ export const BUILT_IN_DIR = SHIPPED.scenarios;
  */
 const BUILT_IN_JSON = BUILT.builtInScenarios;
 
-const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+const EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json']);
 
 /** The YAML parser, loaded on first use only (it costs ≈ 30 ms of start-up). */
 function parseYaml(text: string): unknown {
@@ -124,6 +124,16 @@ export interface ScenarioLibrary {
 export function scenarioLibrary(scenarios: readonly Scenario[]): ScenarioLibrary {
   const byName = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
   return { get: (name) => byName.get(name), list: () => [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+/**
+ * The library a mock activates from: the built-ins and the user's directory over them, or the problems of their
+ * files, each as `formatProblem` words it. Start-up and `createApp` both load it here.
+ */
+export function loadScenarioLibrary(userDir?: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+  const loaded = loadScenarios(userDir);
+  if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
+  return { ok: true, library: scenarioLibrary(loaded.scenarios) };
 }
 
 /** Built-ins, then the user's directory over them. */

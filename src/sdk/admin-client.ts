@@ -4,7 +4,7 @@
  * whole. A non-2xx answer throws an AdminError.
  */
 import type { components } from '../generated/admin-types.gen.ts';
-import { adminTransport, type RequestOf, type TransportOptions } from './admin-transport.ts';
+import { adminTransport, type RequestOf, type TransportOptions } from '../admin-http/admin-transport.ts';
 import { walletMethods } from './admin-wallets.ts';
 
 /** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */

@@ -1,5 +1,5 @@
 /** The admin client's wallets of one client (`clients.wallets(clientId)`): its payers' wallets, the phone's prompt, the statement. */
-import type { AdminSend, RequestOf } from './admin-transport.ts';
+import type { AdminSend, RequestOf } from '../admin-http/admin-transport.ts';
 
 export type WalletInput = RequestOf<'putWallet'>['body'];
 export type PromptAnswer = RequestOf<'answerWalletPrompt'>['body'];

@@ -55,7 +55,7 @@ import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
-import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { loadScenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
@@ -229,9 +229,9 @@ function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
   return processCached(
     'scenario-library',
     () => {
-      const loaded = loadScenarios(userDir);
-      if (loaded.problems.length > 0) throw new Error(`invalid scenario files:\n${loaded.problems.map(formatProblem).join('\n')}`);
-      return scenarioLibrary(loaded.scenarios);
+      const loaded = loadScenarioLibrary(userDir);
+      if (!loaded.ok) throw new Error(`invalid scenario files:\n${loaded.problems.join('\n')}`);
+      return loaded.library;
     },
     userDir ?? '',
   );

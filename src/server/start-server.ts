@@ -17,7 +17,7 @@ import { startBanner } from './start-banner.ts';
 import { readStartState } from './start-state.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
-import { formatProblem, loadScenarios, scenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { loadScenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
 import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
@@ -87,7 +87,7 @@ export async function startServer(config: Config, io: CliIo): Promise<ServerOutc
 export async function launchServer(config: Config, io: CliIo, extras: LaunchExtras = {}): Promise<LaunchOutcome> {
   const logger = createLogger(config.logLevel, io.stderr, { format: config.logFormat, colour: io.colour?.stderr === true });
   const { scenarioOption = '--scenario', router, adminRouter, ...additions } = extras;
-  const scenarios = loadScenarioLibrary(config, scenarioOption);
+  const scenarios = checkedScenarioLibrary(config, scenarioOption);
   if (!scenarios.ok) return scenarios;
   const clock = createClock();
   // One owner per data file, and the port bound before the store opens: a mock that cannot serve touches no data.
@@ -195,10 +195,10 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
 }
 
 /** The built-in scenarios and the user's, checked before anything starts; an unknown active name is refused too. */
-function loadScenarioLibrary(config: Config, scenarioOption: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
-  const loaded = loadScenarios(config.scenariosDir);
-  if (loaded.problems.length > 0) return { ok: false, problems: loaded.problems.map(formatProblem) };
-  const library = scenarioLibrary(loaded.scenarios);
+function checkedScenarioLibrary(config: Config, scenarioOption: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
+  const loaded = loadScenarioLibrary(config.scenariosDir);
+  if (!loaded.ok) return loaded;
+  const { library } = loaded;
   const wanted = [
     ...(config.scenario ? [{ name: config.scenario, where: scenarioOption }] : []),
     ...config.clients.flatMap((client) => (client.scenario ? [{ name: client.scenario, where: `clients[${client.clientId}].scenario` }] : [])),

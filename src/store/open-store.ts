@@ -1,6 +1,6 @@
 /**
  * openStore: in memory (no `file`), or file-backed — a lowdb JSON snapshot at `file` plus an append-only
- * journal `<file>.journal` (see journal.ts). Start-up: drop lowdb's leftover temp file, load the snapshot,
+ * journal `<file>.journal` (see log-lines.ts). Start-up: drop lowdb's leftover temp file, load the snapshot,
  * replay the journal (ignoring a torn last line), cut the journal back to its last good line, open it for
  * appending. With `reset` both files are renamed aside first and the store starts empty. An unusable snapshot
  * or journal is never modified: StoreOpenError, or with `setAsideUnreadable` both files are renamed aside and the

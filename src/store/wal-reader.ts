@@ -1,5 +1,5 @@
 /**
- * Reading the journal at start-up. It is a sequence of `\n`-terminated JSON lines (see operations.ts).
+ * Reading the journal at start-up. It is a sequence of `\n`-terminated JSON lines (see log-lines.ts).
  * A crash can tear the last append, so an unparseable LAST line (terminated or not) is a torn write and is
  * ignored; so is a trailing fragment without its `\n` even if it parses (it was never acknowledged: the
  * newline goes out in the same write, before the fdatasync). Anything else wrong is corruption.

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SuccessOf } from '../admin-http/admin-transport.ts';
 import { createClock } from '../platform/clock.ts';
 import type { ProviderApi } from '../provider-states/provider-api.ts';
 
@@ -19,7 +20,7 @@ export interface SavedTargetState {
 
 interface SavedFile {
   baseUrl: string;
-  state: { clock?: { now?: string; frozen?: boolean; offsetMs?: number } } & Record<string, unknown>;
+  state: SuccessOf<'exportState'>;
 }
 
 /** Where the state of the mock at `baseUrl` is kept while a run has it reset. */
@@ -37,7 +38,7 @@ export async function restoreLeftState(api: ProviderApi, baseUrl: string): Promi
   } catch {
     return false;
   }
-  await api.admin('PUT', '/state', stateToRestore(saved.state));
+  await api.admin('importState', { body: stateToRestore(saved.state) });
   rmSync(file, { force: true });
   return true;
 }
@@ -45,14 +46,14 @@ export async function restoreLeftState(api: ProviderApi, baseUrl: string): Promi
 export async function saveTargetState(api: ProviderApi, baseUrl: string): Promise<SavedTargetState> {
   // A previous run was killed before it could give the mock its state back: that state is the developer's.
   await restoreLeftState(api, baseUrl);
-  const state = (await api.admin('GET', '/state')).body as SavedFile['state'];
+  const state = await api.admin('exportState');
   const file = recoveryFile(baseUrl);
   // Written whole or not at all: a half-written file would be no state to restore.
   writeFileSync(`${file}.tmp`, JSON.stringify({ baseUrl, state } satisfies SavedFile), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
   // Given back once before anything is reset: proof that the mock takes this state back, and its import path is
   // warm, so a stopped run restores it in a fraction of a second (the first import of a mock costs about a second).
-  await api.admin('PUT', '/state', stateToRestore(state));
+  await api.admin('importState', { body: stateToRestore(state) });
   return { restore: () => restoreLeftState(api, baseUrl).then(() => undefined) };
 }
 

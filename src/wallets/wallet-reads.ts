@@ -4,6 +4,7 @@
  */
 import type { PayerPolicy } from '../domain/policy.ts';
 import type { CustomerRecord, OrderRecord, PaymentRecord, SubscriptionRecord } from '../domain/records.ts';
+import { promptExpiresMs } from '../orders/payer-prompt.ts';
 import type { Store } from '../store/store-types.ts';
 import { maputoDay, walletNumber, type WalletEntryRecord, type WalletRecord } from './wallet-record.ts';
 
@@ -36,9 +37,8 @@ export interface OpenPrompt {
 
 export function openPrompt(store: Reader, wallet: Pick<WalletRecord, '_promptPaymentId'>, payer: PayerPolicy, nowMs: number): OpenPrompt | undefined {
   const payment = wallet._promptPaymentId === undefined ? undefined : store.get<PaymentRecord>('payments', wallet._promptPaymentId);
-  if (!payment || payment.status !== 'PENDING' || payment._promptAt === undefined) return undefined;
-  const expiresMs = Date.parse(payment._promptAt) + payer.promptExpirySeconds * 1000;
-  return expiresMs > nowMs ? { payment, expiresMs } : undefined;
+  const expiresMs = promptExpiresMs(payment, payer);
+  return payment !== undefined && expiresMs !== undefined && expiresMs > nowMs ? { payment, expiresMs } : undefined;
 }
 
 /** The number a payment was paid from: the one the payer typed, else its order's or subscription's customer's. */

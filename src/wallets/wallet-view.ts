@@ -4,6 +4,7 @@
  */
 import { formatMzn, fromCentavos, type Centavos } from '../domain/money.ts';
 import type { World } from '../deps/world.ts';
+import { promptSecondsLeft } from '../orders/payer-prompt.ts';
 import type { WalletFlow } from './wallet-flow.ts';
 import type { WalletEntryRecord, WalletRecord } from './wallet-record.ts';
 
@@ -33,7 +34,7 @@ export function walletView(wallet: Readonly<WalletRecord>, flow: Pick<WalletFlow
         merchant,
         text: `Confirme o pagamento de ${formatMzn(prompt.payment.amount).replace(/\u00a0/g, ' ')} a ${merchant}`,
         expiresAt: new Date(prompt.expiresMs).toISOString(),
-        secondsLeft: Math.max(0, Math.ceil((prompt.expiresMs - nowMs) / 1000)),
+        secondsLeft: promptSecondsLeft(prompt.expiresMs, nowMs),
       },
     }),
     createdAt: wallet.createdAt,

@@ -23,6 +23,16 @@ describe('docs/architecture.md', () => {
     expect(tableFolders).toEqual([...FOLDERS]);
   });
 
+  it('says which folders of src/ have no test folder of their own, and where they are tested', () => {
+    const folders = (dir: string) => readdirSync(`${ROOT}${dir}`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const tested = new Set(folders('test'));
+    const untested = folders('src').filter((folder) => !tested.has(folder));
+    const tests = MAP.slice(MAP.indexOf('## Tests'));
+    const exceptions = tests.slice(0, tests.indexOf('A few folders test the'));
+    const named = [...exceptions.matchAll(/`src\/([\w-]+)\/` (?:and `src\/([\w-]+)\/` )?through/g)].flatMap((found) => [found[1], found[2]].filter(Boolean));
+    expect(named.sort()).toEqual(untested.sort());
+  });
+
   it('answers each "where is" question in one hop: a path that exists', () => {
     const rows = MAP.slice(MAP.indexOf('## Where is')).split('\n').filter((line) => line.startsWith('| where'));
     expect(rows.length).toBeGreaterThanOrEqual(14);

@@ -122,6 +122,26 @@ describe('imports of src/', () => {
     expect(targets?.filter((target) => /^(store\/|http\/|deps\/|express$|lowdb)/.test(target))).toEqual([]);
   });
 
+  it("the tools take from the core only its shared ground (docs/architecture.md's list)", () => {
+    const tools = ['conformance/', 'pact-check/', 'proxy/', 'verify/'];
+    const helpers = ['media-types', 'request-body', 'query', 'redact', 'routing', 'security-needs', 'basic-credentials', 'send-reply'];
+    const ground = new RegExp(`^(errors/|platform/|openapi/|admin-http/|provider-states/|http/(${helpers.join('|')})\\.ts$)`);
+    const core = (target: string) => (layerOf(target) ?? Infinity) <= FOLDERS.indexOf('server');
+    const reached = [...graph]
+      .filter(([module]) => tools.some((tool) => module.startsWith(tool)))
+      .flatMap(([module, targets]) => targets.filter((target) => graph.has(target) && core(target) && !ground.test(target)).map((target) => `${module} → ${target}`));
+    expect(reached).toEqual([]);
+  });
+
+  it('one admin client: no module but admin-http/ fetches from an admin URL it builds', () => {
+    const code = (text: string) => text.split('\n').filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && !line.includes('.description('));
+    const builders = sourceModules()
+      .filter(({ module, text }) => !module.startsWith('admin-http/') && text.includes('fetch('))
+      .filter(({ text }) => code(text).some((line) => /\}\/__admin|['"`]\/__admin/.test(line)))
+      .map(({ module }) => module);
+    expect(builders).toEqual([]);
+  });
+
   it('only src/store imports lowdb, and only http/, pages/ and server/ import express', () => {
     const offenders = [...graph].flatMap(([module, targets]) => [
       ...(targets.some((target) => target.startsWith('lowdb')) && !module.startsWith('store/') ? [`${module} → lowdb`] : []),

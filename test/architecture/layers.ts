@@ -29,6 +29,7 @@ export const FOLDERS = [
   'world',
   'admin',
   'pages',
+  'admin-http',
   'provider-states',
   'server',
   'conformance',

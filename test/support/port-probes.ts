@@ -77,7 +77,7 @@ function stoppedBefore(port: ts.PropertyAccessExpression): number | undefined {
 }
 
 /** Calls whose callback is a scope of its own: a test, a hook, a suite. */
-const TEST_CALLS = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
+const TEST_CALLS: ReadonlySet<string> = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
 
 /**
  * The code that runs as one piece around `node`: its function, widened over callbacks handed to calls (a promise's

@@ -1,7 +1,7 @@
 /**
  * Refuses (403 `origem_recusada`) a state-changing request a page of another site made a browser send: its
  * `Origin` is neither the mock's own nor one of `allowed`, or it is marked `Sec-Fetch-Site: cross-site` (see
- * ../same-origin.ts). GET, HEAD and OPTIONS always go on.
+ * ../request-site.ts). GET, HEAD and OPTIONS always go on.
  */
 import { crossSiteRefusal } from '../request-site.ts';
 import type { Stage } from '../stage.ts';

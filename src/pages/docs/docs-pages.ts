@@ -24,7 +24,7 @@ const SWAGGER_UI_DIR = existsSync(BUILT.swaggerUi)
   : dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/swagger-ui-bundle.js'));
 
 /** The files a browser may fetch, each from where it lives; nothing else of either folder is served. */
-const FILES = new Map<string, string>([
+const FILES: ReadonlyMap<string, string> = new Map([
   ['docs-init.js', PAGE_DIR],
   ['docs.css', PAGE_DIR],
   ...SWAGGER_UI_FILES.filter((name) => !/^(LICENSE|NOTICE)$/.test(name)).map((name) => [name, SWAGGER_UI_DIR] as const),
