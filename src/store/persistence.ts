@@ -36,7 +36,7 @@ export class MemoryPersistence implements Persistence {
   #prune: () => void = () => undefined;
   #bytes = 0;
   #scheduled = false;
-  /** The undos of the lines queued since the last commit: what `abandon` takes back. */
+  /** The undos of the lines queued since the last commit or checkpoint: what `abandon` takes back. */
   #uncommitted: Array<() => void> = [];
 
   constructor(private readonly checkpointBytes: number) {}
@@ -63,6 +63,9 @@ export class MemoryPersistence implements Persistence {
   checkpoint(): Promise<void> {
     this.#scheduled = false;
     this.#bytes = 0;
+    // Lines no commit follows (a token's lastUsedAt) are kept for `abandon` no longer than a checkpoint's worth:
+    // a checkpoint runs deferred, never between a change's writes and its staging.
+    this.#uncommitted = [];
     this.#prune();
     return Promise.resolve();
   }
