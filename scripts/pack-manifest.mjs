@@ -21,7 +21,10 @@ function strip() {
   const manifest = JSON.parse(text);
   delete manifest.scripts.prepare;
   writeFileSync(KEPT, text);
-  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Replaced whole (a rename), never rewritten in place: a reader of package.json meanwhile (a test running beside
+  // the package check in CI) sees one file or the other, never half of one.
+  writeFileSync(`${MANIFEST}.packing`, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(`${MANIFEST}.packing`, MANIFEST);
 }
 
 const [command] = process.argv.slice(2);
