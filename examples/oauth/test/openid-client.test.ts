@@ -23,7 +23,9 @@ it('refuses the token envelope without the glue (OAUTH_INVALID_RESPONSE)', async
 
 it('gets a token with unwrapData, refreshes it on the refresh path, and revokes it', async () => {
   const tokens = await client.clientCredentialsGrant(configuration(mock.url, '/v1/auth/token'));
-  expect(tokens.expiresIn()).toBe(3600);
+  // Seconds left, counted from the answer's arrival: an hour, less the second or two a busy machine takes.
+  expect(tokens.expiresIn()).toBeGreaterThanOrEqual(3590);
+  expect(tokens.expiresIn()).toBeLessThanOrEqual(3600);
   const products = await fetch(`${mock.url}/v1/products`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(products.status).toBe(200);
 
