@@ -519,7 +519,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Decimal amount in MZN with at most 2 decimals. The mock computes totals in integer centavos, never with float sums.
+         * @description Decimal amount in MZN with at most 2 decimals. `multipleOf` is meant as JSON Schema defines it, in exact decimal arithmetic (a validator that divides in binary floating point accepts 26.400000000000002 and refuses 0.07); `x-decimals` names the same rule (at most 2 digits after the point of the number as written). The mock computes totals in integer centavos, never with float sums.
          * @example 1500
          */
         Money: number;
