@@ -32,6 +32,7 @@ interface ProxyFlags {
   fallback?: 'mock';
   timeout: number;
   maxJudgedBytes: number;
+  forwardAdmin?: boolean;
 }
 
 export function defineProxyCommand(program: Command, io: CliIo, run: (command: Promise<number>) => void): void {
@@ -43,6 +44,7 @@ export function defineProxyCommand(program: Command, io: CliIo, run: (command: P
     .option('--host <address>', 'address to bind', '127.0.0.1')
     .option('--record <dir>', 'write the exchanges as a pact and the real answers as an importable state when stopped')
     .option('--report <dir>', `a folder to write the drift report in as ${Object.values(PROXY_REPORT_FILES).join(' and ')} when stopped (made when missing)`)
+    .option('--forward-admin', "forward /__admin to the target too (a mock's admin API); refused with 403 otherwise", false)
     .addOption(new Option('--fallback <kind>', 'answer what the target does not (501, no connection, timeout) with a mock').choices(['mock']))
     .addOption(new Option('--timeout <seconds>', 'silence from the target past this is a 504 (or the fallback)').argParser(timeoutSeconds).default(DEFAULT_TIMEOUT_SECONDS))
     .addOption(
@@ -84,6 +86,7 @@ async function proxy(flags: ProxyFlags, io: CliIo): Promise<number> {
       router: await createOpenApiRouter(),
       log,
       limits: { timeoutMs: flags.timeout * 1000, judgedBytes: flags.maxJudgedBytes },
+      admin: { forwardAdmin: flags.forwardAdmin === true, site: { host: io.server ? boundAddress(server, flags.host) : flags.host } },
       ...(flags.fallback && mock ? { fallback: fallbackMock(mock) } : {}),
       ...(recording ? { onExchange: (exchange, judged) => recording.saw(exchange, judged) } : {}),
       print: (line) => io.stdout(`${line}\n`),

@@ -29,6 +29,7 @@ export const API_ERRORS = {
   target_unreachable: { status: 502, code: 'destino_inalcancavel', message: 'O serviço de destino não respondeu' },
   target_timeout: { status: 504, code: 'destino_sem_resposta', message: 'O serviço de destino não respondeu a tempo' },
   proxy_loop: { status: 508, code: 'ciclo_de_proxy', message: 'O pedido voltou a este proxy: o destino é o próprio proxy' },
+  admin_not_forwarded: { status: 403, code: 'admin_nao_encaminhado', message: 'O proxy não encaminha /__admin: inicie-o com --forward-admin' },
 
   // Parameterised, or with details of their own.
   documented_absence: { status: 400, code: 'invalid_request', message: '{{documented}}' },

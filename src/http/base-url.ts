@@ -11,11 +11,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../platform/config.ts';
 import { isLoopback } from './loopback.ts';
 
+/** What judging a Host needs of the configuration: the bound host and the `--public-url` (a proxy has no other). */
+export type SiteConfig = Pick<Config, 'host' | 'publicUrl'>;
+
 const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(?<port>\d{1,5}))?$/;
 const HIGHEST_PORT = 65_535;
 
 /** The Host header, lower-cased, when it is this mock's own; undefined otherwise (absent, foreign, port out of range). */
-export function ownHost(req: IncomingMessage, config: Config): string | undefined {
+export function ownHost(req: IncomingMessage, config: SiteConfig): string | undefined {
   const host = req.headers.host;
   const parts = host ? HOST_HEADER.exec(host)?.groups : undefined;
   const name = parts?.['name']?.toLowerCase();
@@ -31,7 +34,7 @@ export function ownHost(req: IncomingMessage, config: Config): string | undefine
  * The origins a browser gives pages of this mock: the `--public-url`'s, and those of an own Host header (`host`, as
  * `ownHost` judged it: http, or https behind a TLS proxy that keeps the Host). A foreign Host has none.
  */
-export function pageOrigins(host: string | undefined, config: Config): string[] {
+export function pageOrigins(host: string | undefined, config: SiteConfig): string[] {
   const fromHost = host ? [`http://${host}`, `https://${host}`].map(originOf) : [];
   const fromPublicUrl = config.publicUrl ? [originOf(config.publicUrl)] : [];
   return [...new Set([...fromPublicUrl, ...fromHost].filter((origin): origin is string => origin !== undefined))];
@@ -54,7 +57,7 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-function publicHostName(config: Config): string | undefined {
+function publicHostName(config: SiteConfig): string | undefined {
   return config.publicUrl ? new URL(config.publicUrl).hostname.toLowerCase() : undefined;
 }
 

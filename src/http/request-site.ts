@@ -7,8 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { failure, type Failure } from '../errors/failures.ts';
-import type { Config } from '../platform/config.ts';
-import { originOf, ownHost, pageOrigins } from './base-url.ts';
+import { originOf, ownHost, pageOrigins, type SiteConfig } from './base-url.ts';
 
 /** What the request says about the site it was sent to, judged once when it arrives. */
 export interface Site {
@@ -25,7 +24,7 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The Host is judged once per request (`host`: as `ownHost` judged it, when already known); the origins only when a
  * state-changing request asks for them.
  */
-export function siteOf(req: IncomingMessage, config: Config, host = ownHost(req, config)): Site {
+export function siteOf(req: IncomingMessage, config: SiteConfig, host = ownHost(req, config)): Site {
   return new JudgedSite(host, config);
 }
 
@@ -33,10 +32,10 @@ export function siteOf(req: IncomingMessage, config: Config, host = ownHost(req,
 class JudgedSite implements Site {
   readonly ownHost: boolean;
   readonly #host: string | undefined;
-  readonly #config: Config;
+  readonly #config: SiteConfig;
   #origins: readonly string[] | undefined;
 
-  constructor(host: string | undefined, config: Config) {
+  constructor(host: string | undefined, config: SiteConfig) {
     this.ownHost = host !== undefined;
     this.#host = host;
     this.#config = config;

@@ -6,11 +6,12 @@
  * instead, unjudged. `GET /__admin/proxy/report` is the proxy's own: the drift report so far.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { failure, type FixedReason } from '../errors/failures.ts';
+import { failure, type Failure } from '../errors/failures.ts';
 import { renderReply } from '../http/send-reply.ts';
 import { redactUrlPath } from '../http/redact.ts';
 import type { OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createSecureRandom } from '../platform/random.ts';
+import { adminNotForwarded, judgeAdminPath, type AdminForwarding } from './admin-guard.ts';
 import { readUpTo, relay } from './bounded-body.ts';
 import { judgeExchange, operationIdOf, type Judged } from './departures.ts';
 import type { DriftLog } from './drift-log.ts';
@@ -45,6 +46,8 @@ export interface ProxyOptions {
   limits: ProxyLimits;
   /** The mock that answers what the target does not (`--fallback mock`). */
   fallback?: FallbackMock;
+  /** Whether `/__admin` goes on to the target, and the proxy's own address its Host rule needs (admin-guard.ts). */
+  admin: AdminForwarding;
   /** Told each exchange judged whole, with its operation (the recorder). */
   onExchange?(exchange: Exchange, judged: Judged): void;
   /** One line per exchange; never a credential (the query's secrets are masked). */
@@ -68,7 +71,7 @@ export function createProxyHandler(options: ProxyOptions): RequestListener {
     void serve(proxy, req, res).catch((error: unknown) => {
       // A bug, or the client breaking off its own request: there is no upstream answer to blame.
       if (res.headersSent) res.destroy();
-      else refuse(proxy, req, res, 'internal');
+      else refuse(proxy, req, res, failure('internal'));
       options.print(`${req.method ?? 'GET'} ${redactUrlPath(req.url ?? '/')} → failed (${String((error as Error).message)})`);
     });
   };
@@ -82,12 +85,18 @@ async function serve(proxy: Proxy, req: IncomingMessage, res: ServerResponse): P
   const path = forwardedPath(req.url ?? '/');
   const method = req.method ?? 'GET';
   const line = `${method} ${redactUrlPath(path ?? req.url ?? '/')}`;
-  if (path === undefined) return refuseAndPrint(proxy, req, res, 'invalid_request', line, 'not a path');
-  if (path.split('?')[0] === REPORT_PATH && (method === 'GET' || method === 'HEAD')) {
-    sendJson(res, 200, { data: proxy.log.report() });
-    return;
+  if (path === undefined) return refuseAndPrint(proxy, req, res, failure('invalid_request'), line, 'not a path');
+  const admin = judgeAdminPath(req, method, path, proxy.admin);
+  if (admin.kind === 'refused') return refuseAndPrint(proxy, req, res, admin.failure, line, `the mock's guard: ${admin.failure.code}`);
+  if (admin.kind === 'admin') {
+    if (path.split('?')[0] === REPORT_PATH && (method === 'GET' || method === 'HEAD')) {
+      sendJson(res, 200, { data: proxy.log.report() });
+      return;
+    }
+    const notForwarded = adminNotForwarded(proxy.admin);
+    if (notForwarded) return refuseAndPrint(proxy, req, res, notForwarded, line, 'the admin API is forwarded only with --forward-admin');
   }
-  if (proxy.hop.looped(req.headers)) return refuseAndPrint(proxy, req, res, 'proxy_loop', line, 'it came back to this proxy');
+  if (proxy.hop.looped(req.headers)) return refuseAndPrint(proxy, req, res, failure('proxy_loop'), line, 'it came back to this proxy');
   const read = await readUpTo(req, proxy.limits.judgedBytes);
   const outgoing: Outgoing = { method, url: path, headers: req.headers, body: read.whole ? read.body : read.start };
   const opened = await openUpstream(upstreamOf(proxy, proxy.target), outgoing, read.whole ? undefined : read.rest);
@@ -97,7 +106,7 @@ async function serve(proxy: Proxy, req: IncomingMessage, res: ServerResponse): P
     const why = opened.ok ? 'answered 501' : opened.reason === 'target_timeout' ? 'did not answer in time' : 'could not be reached';
     return answerFromMock(proxy, proxy.fallback, outgoing, res, (status) => `${line} → ${status} (answered by the mock: the target ${why})`);
   }
-  if (!opened.ok) return refuseAndPrint(proxy, req, res, opened.reason, line, opened.reason === 'target_timeout' ? 'the target was silent' : 'the target could not be reached');
+  if (!opened.ok) return refuseAndPrint(proxy, req, res, failure(opened.reason), line, opened.reason === 'target_timeout' ? 'the target was silent' : 'the target could not be reached');
   const { answer } = opened;
   const relayed = await relay(answer, res, proxy.limits.judgedBytes);
   if (!relayed.ok) {
@@ -142,14 +151,14 @@ async function answerFromMock(proxy: Proxy, mock: FallbackMock, outgoing: Outgoi
   proxy.print(line(status));
 }
 
-function refuseAndPrint(proxy: Proxy, req: IncomingMessage, res: ServerResponse, reason: FixedReason, line: string, why: string): void {
-  refuse(proxy, req, res, reason);
+function refuseAndPrint(proxy: Proxy, req: IncomingMessage, res: ServerResponse, refusal: Failure, line: string, why: string): void {
+  refuse(proxy, req, res, refusal);
   proxy.print(`${line} → ${res.statusCode} (${why})`);
 }
 
-function refuse(proxy: Proxy, req: IncomingMessage, res: ServerResponse, reason: FixedReason): void {
+function refuse(proxy: Proxy, req: IncomingMessage, res: ServerResponse, refusal: Failure): void {
   // The API's error body, built by the one reply renderer from the catalogue (it reads only the request id).
-  const refused = renderReply({ requestId: proxy.requestId(req) }, failure(reason));
+  const refused = renderReply({ requestId: proxy.requestId(req) }, refusal);
   // What the client is still sending is not read: the connection ends with the answer.
   if (!req.readableEnded) res.setHeader('Connection', 'close');
   sendJson(res, refused.status, refused.body, refused.headers as Record<string, string>);
