@@ -87,7 +87,7 @@ async function serve(proxy: Proxy, req: IncomingMessage, res: ServerResponse): P
   const line = `${method} ${redactUrlPath(path ?? req.url ?? '/')}`;
   if (path === undefined) return refuseAndPrint(proxy, req, res, failure('invalid_request'), line, 'not a path');
   const admin = judgeAdminPath(req, method, path, proxy.admin);
-  if (admin.kind === 'refused') return refuseAndPrint(proxy, req, res, admin.failure, line, `the mock's guard: ${admin.failure.code}`);
+  if (admin.kind === 'refused') return refuseAndPrint(proxy, req, res, admin.failure, line, `the mock's guard: ${admin.failure.reason}`);
   if (admin.kind === 'admin') {
     if (path.split('?')[0] === REPORT_PATH && (method === 'GET' || method === 'HEAD')) {
       sendJson(res, 200, { data: proxy.log.report() });
