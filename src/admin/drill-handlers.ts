@@ -31,8 +31,11 @@ export function drillHandlers(admin: AdminContext, drills: Drills = createDrills
       const drillFormat = format ?? (endpoint ? formatOf(endpoint) : 'standard');
       const secretProblem = webhookSecretProblem(signedWith, drillFormat);
       if (secretProblem) return failure('webhook_secret_refused', { problem: secretProblem });
-      const drill = drills.start({ url, clientId, format: drillFormat, secret: signedWith, timeoutSeconds, seed });
-      return okData(drill, 202);
+      const started = drills.start({ url, clientId, format: drillFormat, secret: signedWith, timeoutSeconds, seed });
+      if ('drill' in started) return okData(started.drill, 202);
+      const { scope, running, max, retryAfterSeconds } = started.busy;
+      const headers = { headers: { 'Retry-After': String(retryAfterSeconds) } };
+      return scope === 'client' ? failure('drills_busy_client', { running, max, clientId }, headers) : failure('drills_busy_all', { running, max }, headers);
     },
     getDrill(input) {
       const id = input.params['drill_id'] ?? '';

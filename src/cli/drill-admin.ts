@@ -34,7 +34,7 @@ export function drillAdmin(mockUrl: string, mockName: string, adminToken: string
       const called = await adminCalled(send('getDrill', { path: { drill_id: id } }), mockName);
       if (called.ok) return { ok: true, drill: called.value.data as Drill };
       if ('problem' in called) return { ok: false, problem: called.problem };
-      if (called.status === 404) return { ok: false, problem: `drill ${id} is gone from ${mockName} (restarted, or 20 drills started since) [${called.answer.error ?? 404}]` };
+      if (called.status === 404) return { ok: false, problem: `drill ${id} is gone from ${mockName} (restarted, or the drill finished over an hour ago or 20 drills finished since) [${called.answer.error ?? 404}]` };
       return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the drill') };
     },
   };

@@ -21,6 +21,8 @@ export const ADMIN_ERRORS = {
   unknown_provider_state: { status: 400, code: 'invalid_request', message: 'Estado de provider desconhecido: "{{state}}". Estados conhecidos: {{known}}', details: [{ path: 'state', message: 'estado desconhecido: {{state}}' }] },
   provider_state_failed: { status: 500, code: 'erro_interno', message: '{{problem}}' },
   unknown_pact_message: { status: 400, code: 'invalid_request', message: 'Mensagem de pact desconhecida: indique um só estado "<evento> is triggered" com um evento do catálogo ({{known}})', details: [{ path: 'providerStates', message: '{{problem}}' }] },
+  drills_busy_client: { status: 429, code: 'muitas_requisicoes', message: 'Já correm {{running}} exercícios de webhooks do cliente {{clientId}} (no máximo {{max}}); tente de novo quando um terminar' },
+  drills_busy_all: { status: 429, code: 'muitas_requisicoes', message: 'Já correm {{running}} exercícios de webhooks neste mock (no máximo {{max}}); tente de novo quando um terminar' },
   unknown_drill: { status: 404, code: 'not_found', message: 'Exercício de webhooks desconhecido: {{drillId}}' },
   drill_secret_missing: { status: 400, code: 'invalid_request', message: 'Indique o segredo do recetor: o cliente {{clientId}} não tem webhook configurado', details: [{ path: 'secret', message: 'obrigatório quando o cliente não tem webhook' }] },
   foreign_admin_host: { status: 403, code: 'host_recusado', message: 'Host desconhecido: {{host}}; para outro nome, inicie o mock com --public-url' },

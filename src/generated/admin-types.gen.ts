@@ -781,7 +781,7 @@ export interface paths {
         put?: never;
         /**
          * Start a webhook drill against a receiver (answers at once with the plan; read the verdicts with GET)
-         * @description Sends a seeded plan of webhook deliveries to `url` (the merchant's receiver) and judges each answer: valid, duplicate, out of order, delayed, rotation and slow path must be answered 2xx within `timeoutSeconds`; forged, tampered, stale, replayed and unsigned must be refused with a 4xx (docs/webhooks.md, "Drills"). The bodies are those the mock sends for an order placed then paid and a subscription whose charge failed then recovered, made in memory: the drill changes none of the client's records, deliveries or endpoint. The secret is the receiver's (`secret`, else the client's endpoint secret); it is never shown back. The URL obeys the webhook URL rules (400 naming `url`). Drills are kept in memory, the latest 20, and are not part of the state.
+         * @description Sends a seeded plan of webhook deliveries to `url` (the merchant's receiver) and judges each answer: valid, duplicate, out of order, delayed, rotation and slow path must be answered 2xx within `timeoutSeconds`; forged, tampered, stale, replayed and unsigned must be refused with a 4xx (docs/webhooks.md, "Drills"). The bodies are those the mock sends for an order placed then paid and a subscription whose charge failed then recovered, made in memory: the drill changes none of the client's records, deliveries or endpoint. The secret is the receiver's (`secret`, else the client's endpoint secret); it is never shown back. The URL obeys the webhook URL rules (400 naming `url`). Drills are kept in memory and are not part of the state: a running drill always, a finished one for an hour and among the latest 20 finished. At most 3 drills run at once for one client and 10 in all (429 beyond).
          */
         post: operations["startDrill"];
         delete?: never;
@@ -3456,6 +3456,17 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description `muitas_requisicoes`: too many drills running already, for this client (at most 3) or in this mock (at most 10). `Retry-After` gives the shortest timeout of those running drills, the soonest one of them can end. Nothing was started. */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
