@@ -119,7 +119,13 @@ export function apiStages(
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf, worlds.of),
+    resolveCaller({
+      present: flows.tokens.present,
+      bodyNamesClient: (operation) => securityNeeds(router, operation).bodyNamesClient,
+      ownerOf: flows.tokens.ownerOf,
+      secretMatches: deps.clients.secretMatches,
+      worldOf: worlds.of,
+    }),
     scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
