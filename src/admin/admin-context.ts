@@ -57,10 +57,12 @@ export type PactMessageAnswer =
   | { ok: false; unknown: string; known: readonly string[] }
   | { ok: false; failed: string; message: string };
 
-/** Who asked for a state change: the verifier's IP and the base URL it reached the mock at. */
+/** Who asked for a state change: the verifier's IP and the base URL it reached the mock at, and what it asked reset. */
 export interface StateChangeOrigin {
   baseUrl: string;
   ip: string;
+  /** The caller asked for a whole reset around each session (`?reset=all`); else only the clients it concerns start afresh. */
+  resetAll?: boolean;
 }
 
 export interface ProviderStateChanges {

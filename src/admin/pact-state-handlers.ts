@@ -4,14 +4,17 @@
  * provides as a flat JSON object (what verifiers read for `fromProviderState`), not in the `{data}` envelope.
  */
 import { failure } from '../errors/failures.ts';
-import type { AdminHandlerTable } from '../handlers/handler.ts';
 import type { Reply } from '../domain/reply.ts';
-import type { AdminContext } from './admin-context.ts';
+import type { AdminContext, StateChangeOrigin } from './admin-context.ts';
+import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
+
+/** The verifier as the states see it; `?reset=all` asks for the whole mock to be reset around each session. */
+const originOf = (input: OperationInput): StateChangeOrigin => ({ baseUrl: input.context.baseUrl, ip: input.context.ip, resetAll: input.query['reset'] === 'all' });
 
 export function pactStateHandlers(admin: AdminContext) {
   return {
     async changePactProviderState(input): Promise<Reply> {
-      const answer = await admin.providerStates.change(input.body ?? {}, input.context);
+      const answer = await admin.providerStates.change(input.body ?? {}, originOf(input));
       if (answer.ok) return { ok: true, status: 200, body: answer.values };
       if ('unknown' in answer) {
         return failure('unknown_provider_state', { state: answer.unknown, known: answer.known.join('; ') });
@@ -20,7 +23,7 @@ export function pactStateHandlers(admin: AdminContext) {
     },
     /** Pact's message producer protocol: the message body, its metadata in `Pact-Message-Metadata`. */
     async producePactMessage(input): Promise<Reply> {
-      const answer = await admin.providerStates.message(input.body ?? {}, input.context);
+      const answer = await admin.providerStates.message(input.body ?? {}, originOf(input));
       if (answer.ok) return { ok: true, status: 200, body: answer.payload, headers: { 'Pact-Message-Metadata': answer.metadata } };
       if ('unknown' in answer) return failure('unknown_pact_message', { problem: answer.unknown, known: answer.known.join(', ') });
       return failure('provider_state_failed', { problem: answer.message });

@@ -16,7 +16,7 @@ type ApiReason = keyof typeof API_ERRORS;
 
 /** The answers every operation shares, each one outcome whatever the operation: id → the catalogue reasons it shows. */
 export const SHARED_ANSWERS: Readonly<Record<string, { reasons: readonly ApiReason[]; provoke: string }>> = {
-  'auth.client.invalid': { reasons: ['client_invalid'], provoke: '`POST /v1/auth/token` with a wrong client secret' },
+  'auth.client.invalid': { reasons: ['client_invalid'], provoke: 'a refresh (`POST /v1/auth/token/refresh`) with a refresh token of the client and a wrong `client_secret` (a token request that only names a client is not counted to it)' },
   'auth.client.inactive': { reasons: ['client_inactive'], provoke: 'scenario `inactive-client`, or `POST /__admin/clients/{id}/deactivate`' },
   'auth.token.expired': { reasons: ['token_expired'], provoke: 'scenario `token-expiry` then advance the clock 30 s, or `POST /__admin/clients/{id}/tokens/expire`' },
   'auth.token.revoked': { reasons: ['token_revoked'], provoke: 'scenario `token-revoked-midway`, or `POST /__admin/clients/{id}/tokens/revoke`' },

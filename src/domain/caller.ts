@@ -23,7 +23,10 @@ export interface PresentedToken {
  * (http/stages/caller.ts) and carried in the request state; authentication judges it, it does not look it up again.
  */
 export interface Caller {
-  /** The client named by the bearer token (whatever its state) or by Basic credentials. */
+  /**
+   * The client the request proves to be: the owner of the bearer token (whatever its state), or of a token its body
+   * carries, or the client whose secret it sent (Basic or body). A client merely named is not it.
+   */
   clientId?: string;
   /** The genuine access token the bearer header presents; absent: no bearer header, or no such token. */
   token?: PresentedToken;
@@ -61,7 +64,7 @@ export interface RequestContext {
   policy: Policy;
   /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
   scenario?: string;
-  /** The client the request names (by its bearer token or credentials), verified or not: for the journal. */
+  /** The client the request proves to be (by a token it holds or its secret; see http/stages/caller.ts): for the journal. */
   clientId?: string;
   /** The world of that client, resolved once by the caller stage (http/stages/caller.ts). */
   world?: WorldFacts;

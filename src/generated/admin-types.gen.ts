@@ -741,7 +741,7 @@ export interface paths {
         put?: never;
         /**
          * Pact provider-state change URL (setup and teardown of each interaction's states)
-         * @description Pact's state-change protocol, for a verifier in any language (`pact verifier --state-change-url http://localhost:4010/__admin/pact/provider-states --state-change-teardown`, pact-jvm's `stateChangeUrl`, pact-python's `provider_states_setup_url`). The verifier POSTs `{state, params, action}` before (`setup`) and after (`teardown`) each interaction. The first setup of an interaction resets the mock and the teardown resets it again, so interactions never see each other's records, tokens or rate windows: send teardowns. A setup puts the mock in the named state of the catalogue (the README's "Provider states") with the first active client of the configuration and answers the values the state provides, as a flat JSON object (what verifiers read for `fromProviderState`; not the `{data}` envelope). A state the catalogue does not know answers 400 naming it and listing the known ones.
+         * @description Pact's state-change protocol, for a verifier in any language (`pact verifier --state-change-url http://localhost:4010/__admin/pact/provider-states --state-change-teardown`, pact-jvm's `stateChangeUrl`, pact-python's `provider_states_setup_url`). The verifier POSTs `{state, params, action}` before (`setup`) and after (`teardown`) each interaction. The first setup of an interaction starts afresh the clients it concerns (the verifying client: its records, tokens, scenario, webhook endpoint and rate window; a client a state deactivates: its activation) and the teardown does it again, so interactions never see each other's records, tokens or rate windows: send teardowns. Other clients and tenants, their tokens, clocks and records, are never touched, so one CI job verifying on a shared mock leaves the others alone; `?reset=all` asks for the whole mock to be reset instead. A setup puts the mock in the named state of the catalogue (the README's "Provider states") with the first active client of the configuration and answers the values the state provides, as a flat JSON object (what verifiers read for `fromProviderState`; not the `{data}` envelope). A state the catalogue does not know answers 400 naming it and listing the known ones.
          */
         post: operations["changePactProviderState"];
         delete?: never;
@@ -761,7 +761,7 @@ export interface paths {
         put?: never;
         /**
          * Pact message producer (the webhook message a message interaction expects)
-         * @description How Pact's verifier asks a provider for an asynchronous message: it POSTs the interaction's `description` and `providerStates`, and gets back the message body with its metadata in `Pact-Message-Metadata` (base64 of JSON). The one state, `{event} is triggered` (`order.paid is triggered`), names a `commerce-mock trigger` event: it is run on this mock in a session of its own (reset before and after; the first active client's webhook is pointed at `http://pact-message.invalid/` under the `webhooks-failing` scenario, so nothing is sent anywhere), and the answer is the payload of the delivery it caused, as the mock sends it. For the standalone verifier: `pact verifier --file pacts/merchant-webhooks-commerce-api.json --transports message:4010/__admin/pact/messages --port 4010 --state-change-url http://127.0.0.1:4010/__admin/pact/provider-states --state-change-teardown`.
+         * @description How Pact's verifier asks a provider for an asynchronous message: it POSTs the interaction's `description` and `providerStates`, and gets back the message body with its metadata in `Pact-Message-Metadata` (base64 of JSON). The one state, `{event} is triggered` (`order.paid is triggered`), names a `commerce-mock trigger` event: it is run on this mock in a session of its own (the first active client started afresh before and after, as by the state-change URL, other clients and tenants untouched; the whole mock with `?reset=all`; the first active client's webhook is pointed at `http://pact-message.invalid/` under the `webhooks-failing` scenario, so nothing is sent anywhere), and the answer is the payload of the delivery it caused, as the mock sends it. For the standalone verifier: `pact verifier --file pacts/merchant-webhooks-commerce-api.json --transports message:4010/__admin/pact/messages --port 4010 --state-change-url http://127.0.0.1:4010/__admin/pact/provider-states --state-change-teardown`.
          */
         post: operations["producePactMessage"];
         delete?: never;
@@ -1968,6 +1968,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
+        PactSessionReset: "client" | "all";
         ClientId: string;
         /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
         WalletPhone: string;
@@ -3336,7 +3338,10 @@ export interface operations {
     };
     changePactProviderState: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
+                reset?: components["parameters"]["PactSessionReset"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3387,7 +3392,10 @@ export interface operations {
     };
     producePactMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
+                reset?: components["parameters"]["PactSessionReset"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -20,11 +20,6 @@ export function basicCredentials(authorization: string | undefined): { client_id
   return { client_id: safeDecode(decoded.slice(0, colon)), client_secret: safeDecode(decoded.slice(colon + 1)) };
 }
 
-/** The client id an `Authorization: Basic` header names (not checked). */
-export function basicClientId(authorization: string | undefined): string | undefined {
-  return basicCredentials(authorization)?.client_id;
-}
-
 /** RFC 6749 form-encodes the id and secret before Basic encoding; a bare `%` is taken literally. */
 function safeDecode(value: string): string {
   try {

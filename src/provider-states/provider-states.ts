@@ -37,6 +37,7 @@ export const PROVIDER_STATES: readonly ProviderState[] = [
     mockOnly: true,
     async setup(session, params) {
       const clientId = params['clientId'] ?? DEFAULT_INACTIVE_CLIENT;
+      session.concern(clientId);
       await session.api.admin('deactivateClient', { path: { client_id: clientId } });
       return { clientId };
     },

@@ -21,6 +21,8 @@ export interface RateLimiter {
    */
   hit(ip: string, settings: RateLimitPolicy, world?: Pick<World, 'clock' | 'rateKey'>): RateLimitDecision | undefined;
   reset(): void;
+  /** Empties one window (its key as `World.rateKey` makes it): a provider-state session's client starts afresh. */
+  forget(key: string): void;
 }
 
 /** Past this many tracked IPs, windows that have ended are dropped. */
@@ -53,6 +55,7 @@ export function createRateLimiter(clock: Clock): RateLimiter {
       };
     },
     reset: () => windows.clear(),
+    forget: (key) => void windows.delete(key),
   };
 }
 

@@ -17,6 +17,7 @@ import { mockParts } from '../state/mock-parts.ts';
 import { createSnapshots } from '../state/snapshots.ts';
 import { changeApplier, type ApplyChange } from '../store/apply-change.ts';
 import { mockProviderStates } from './mock-provider-states.ts';
+import { clientCleanSlate } from './client-clean-slate.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
 import { createMockState } from '../state/mock-state.ts';
@@ -119,7 +120,13 @@ export function apiStages(
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
     cors(router, deps.config.corsOrigins ?? (isLoopback(deps.config.host) ? ['*'] : [])),
-    resolveCaller(flows.tokens.present, (operation) => securityNeeds(router, operation).bodyNamesClient, flows.tokens.ownerOf, worlds.of),
+    resolveCaller({
+      present: flows.tokens.present,
+      bodyNamesClient: (operation) => securityNeeds(router, operation).bodyNamesClient,
+      ownerOf: flows.tokens.ownerOf,
+      secretMatches: deps.clients.secretMatches,
+      worldOf: worlds.of,
+    }),
     scenarioScope(scenarios),
     rateLimit(limiter),
     route(router),
@@ -188,7 +195,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
-  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
+  const cleanSlate = clientCleanSlate({ config: deps.config, clients: deps.clients, scenarios, webhooks, limiter, worlds, state });
+  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate);
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));

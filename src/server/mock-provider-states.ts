@@ -3,12 +3,14 @@
  * `commerce-mock verify` sets up, with the first active client of its configuration (the verifying client), and the
  * webhook messages of message pacts (`POST /__admin/pact/messages`), produced the way `verify`'s own producer does.
  * The states' requests go through the mock's own stage lists in process (http/dispatch-stages.ts), as a verifier's
- * would through its socket: never over HTTP to itself. Each interaction's session starts and ends with an admin
- * reset, so a verifier must send teardowns (`--state-change-teardown`).
+ * would through its socket: never over HTTP to itself. Each interaction's session starts and ends afresh for the
+ * clients it concerns alone (client-clean-slate.ts), so a verifier must send teardowns (`--state-change-teardown`),
+ * and one job's verification never touches another tenant of a shared mock; `?reset=all` asks for a whole reset.
  */
 import type { PactMessageAnswer, ProviderStateAnswer, ProviderStateChanges, StateChangeOrigin } from '../admin/admin-context.ts';
 import type { StageDispatch } from '../http/dispatch-stages.ts';
 import type { Config } from '../platform/config.ts';
+import type { CleanSlate } from './client-clean-slate.ts';
 import { statesOf, type RawInteraction } from '../provider-states/pact-raw.ts';
 import { parseObject, providerApi, type ProviderTransport } from '../provider-states/provider-api.ts';
 import { applyStateChange, ProviderStateFailed, UnknownProviderState } from '../provider-states/state-change.ts';
@@ -28,13 +30,18 @@ export interface InProcessMock {
  */
 const NOWHERE: MessageSink = { url: 'http://pact-message.invalid/', scenario: 'webhooks-failing' };
 
-export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'>, mock: InProcessMock): ProviderStateChanges {
+export function mockProviderStates(config: Pick<Config, 'clients' | 'adminToken'>, mock: InProcessMock, cleanSlate: CleanSlate): ProviderStateChanges {
   const verifying = config.clients.find((client) => client.active !== false) ?? config.clients[0];
   const credentials = { clientId: verifying?.clientId ?? '', clientSecret: verifying?.clientSecret ?? '' };
   /** Who changes the state: its requests are the verifier's own (its IP's rate window, its base URL's links). */
   let origin: StateChangeOrigin = { baseUrl: '', ip: '127.0.0.1' };
   const api = providerApi(inProcessTransport(mock, () => origin), { credentials, hasAdmin: true, adminToken: config.adminToken });
-  const sessions = stateSessions(api);
+  const sessions = stateSessions(api, {
+    freshStart: async (clientIds) => {
+      if (origin.resetAll) await api.admin('reset', { body: {} });
+      else await cleanSlate(clientIds, origin.ip);
+    },
+  });
   return {
     async change(change, at): Promise<ProviderStateAnswer> {
       origin = at;

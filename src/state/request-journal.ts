@@ -1,12 +1,16 @@
 /**
  * The journal of API requests served (in the manner of WireMock's request journal): one entry per answer, newest
  * kept, bounded in size. QA reads it to see what an integration called and what it got, and counts matching
- * entries to verify a call was made N times.
+ * entries to verify a call was made N times. The requests of a client and those of no client (a call without a
+ * token, a refused credential attempt: see http/stages/caller.ts) are kept in two rings of their own, read as one: no
+ * number of requests that merely name a client pushes out what clients did (docs/security.md, "A tenant's window is
+ * its own").
  */
 import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
-import { exchangeBudget, journalExchange, shownExchange, type Holder, type JournalExchange } from './journal-exchange.ts';
+import { journalExchange, shownExchange, type JournalExchange } from './journal-exchange.ts';
+import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
 import { redactQuery } from '../http/redact.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
@@ -45,15 +49,12 @@ export interface RequestJournal {
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/** `capacity`: the entries kept of clients, and as many apart of no client. */
 export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
-  // A ring: `next` is where the next entry goes; once full, it overwrites the oldest.
-  const ring: Array<Slot | undefined> = new Array<Slot | undefined>(capacity);
-  const budget = exchangeBudget();
-  let next = 0;
-  let size = 0;
-  const newestSlots = function* () {
-    for (let back = 1; back <= size; back += 1) yield ring[(next - back + capacity) % capacity] as Slot;
-  };
+  const ofClients = journalRing<EntryFacts, Slot>(capacity);
+  const ofNoClient = journalRing<EntryFacts, Slot>(capacity);
+  let sequence = 0;
+  const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
   const newestFirst = function* () {
     for (const slot of newestSlots()) yield entryOf(slot);
   };
@@ -75,8 +76,6 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const { context, status, body } = exchange;
       const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
       const clientId = context.principal?.clientId ?? context.clientId;
-      const overwritten = ring[next];
-      if (overwritten) budget.release(overwritten);
       // What the entry needs, read now (the instant on the clock of the client's world, resolved once by the caller
       // stage: a tenant's journal reads its own time; the duration); made into the entry when first read: most
       // entries never are.
@@ -95,11 +94,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         durationMs: elapsedMs(context),
       };
       const { kept, bytes } = journalExchange(exchange);
-      const slot: Slot = { facts, exchange: kept, bytes };
-      ring[next] = slot;
-      budget.hold(slot);
-      next = (next + 1) % capacity;
-      size = Math.min(size + 1, capacity);
+      (clientId === undefined ? ofNoClient : ofClients).add({ sequence: (sequence += 1), facts, exchange: kept, bytes });
     },
     list(filter, limit) {
       const test = matching(filter);
@@ -122,24 +117,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       for (const entry of newestFirst()) if (test(entry)) total += 1;
       return total;
     },
-    clear() {
-      const held = size;
-      budget.clear();
-      ring.fill(undefined);
-      next = 0;
-      size = 0;
-      return held;
-    },
-    forget(clientId) {
-      const slots = [...newestSlots()].reverse();
-      const kept = slots.filter((slot) => slot.facts.clientId !== clientId);
-      for (const slot of slots) if (slot.facts.clientId === clientId) budget.release(slot);
-      ring.fill(undefined);
-      kept.forEach((slot, index) => (ring[index] = slot));
-      size = kept.length;
-      next = size % capacity;
-      return slots.length - kept.length;
-    },
+    clear: () => ofClients.clear() + ofNoClient.clear(),
+    forget: (clientId) => ofClients.forget(clientId),
   };
 }
 
@@ -157,8 +136,7 @@ interface EntryFacts {
   durationMs: number;
 }
 
-interface Slot extends Holder {
-  facts: EntryFacts;
+interface Slot extends JournalSlot<EntryFacts> {
   entry?: RequestJournalEntry;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `POST /__admin/pact/messages` (issue 28 item 15): Pact's message producer protocol served by the mock. The
  * verifier POSTs `{description, providerStates}`; the answer is the webhook payload the event causes, its metadata
- * in `Pact-Message-Metadata` (base64 JSON). Nothing is sent anywhere, and the mock is reset after. States naming no
+ * in `Pact-Message-Metadata` (base64 JSON). Nothing is sent anywhere, and the verifying client is started afresh after. States naming no
  * event of the catalogue are a 400 naming `providerStates`, and change nothing.
  */
 import { createServer, type Server } from 'node:http';
@@ -36,7 +36,7 @@ describe('POST /__admin/pact/messages', () => {
       createdAt: t.clock.now().toISOString(),
       data: { orderId: expect.stringMatching(/^ord_/), status: 'PAID' },
     });
-    // Its session is over: the mock was reset (no order, no endpoint, no scenario left behind).
+    // Its session is over: the verifying client was started afresh (no order, no endpoint, no scenario left behind).
     expect(t.store.count('orders')).toBe(0);
     expect(t.core.webhooks.endpoint('mock-client')).toBeUndefined();
     expect(t.core.webhooks.deliveries({})).toEqual([]);

@@ -88,14 +88,18 @@ describe('outcome coverage of an integration', () => {
     expect(met(coverage)).not.toContain('webhook.delivered');
   });
 
-  it('is per client: a tenant reads its own, and a token request naming an unknown client records nothing', async () => {
+  it('is per client: a tenant reads its own, and a token request that only names a client records nothing', async () => {
     const t = await createTestApp();
     const tenant = (await t.http.post('/__admin/tenants').send({ seedData: 'none' }).expect(201)).body.data as { clientId: string; clientSecret: string };
     await tokenFor(t, { client_id: tenant.clientId, client_secret: tenant.clientSecret });
     await t.http.post('/v1/auth/token').send({ ...CLIENT, client_secret: 'wrong' }).expect(401);
     await t.http.post('/v1/auth/token').send({ client_id: 'nobody', client_secret: 'x' }).expect(401);
     expect(met(await coverageOf(t, tenant.clientId))).toEqual(['tokens.issue.200']);
-    expect(met(await coverageOf(t))).toEqual(['auth.client.invalid']);
+    expect(met(await coverageOf(t))).toEqual([]);
+    // A refresh proves its client by the refresh token it holds: its wrong secret is the client's own outcome.
+    const issued = (await t.http.post('/v1/auth/token').send(CLIENT).expect(200)).body.data as { refresh_token: string };
+    await t.http.post('/v1/auth/token/refresh').send({ ...CLIENT, client_secret: 'wrong', refresh_token: issued.refresh_token }).expect(401);
+    expect(met(await coverageOf(t))).toEqual(['auth.client.invalid', 'tokens.issue.200']);
     const unknown = await t.http.get('/__admin/coverage').query({ clientId: 'nobody' }).expect(404);
     expect(unknown.body.error).toBe('not_found');
     await t.http.get('/__admin/coverage').expect(400);
