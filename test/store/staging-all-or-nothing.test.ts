@@ -16,7 +16,7 @@ type OrderLike = StoredRecord & { status: string };
 import { pay, placeOrder, WALLET_ORDER_600 } from '../support/checkout-helpers.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
-import { SECRET } from '../support/webhook-support.ts';
+import { placeAnOrder, SECRET } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
 const PHONE = '+258841112233';
@@ -88,12 +88,7 @@ describe('a stager that throws fails the whole change', () => {
     const store = await openStore({ file });
     const { t, logged } = await appWithLog(hooks.url, store);
     const token = await tokenFor(t);
-    const placed = await t.http
-      .post('/v1/orders')
-      .set(bearer(token))
-      .send({ customer: { merchantCustomerId: 'C-1', name: 'Ana' }, items: [{ originProductId: 'P-1', name: 'Caju', price: 250, quantity: 2 }] })
-      .expect(201);
-    const orderId = placed.body.data.id as string;
+    const orderId = await placeAnOrder(t, token);
     const poll = () => t.http.get(`/v1/orders/${orderId}/status`).set(bearer(token));
     // The default progression pays on the third poll.
     await poll().expect(200);
