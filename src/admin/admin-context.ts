@@ -46,16 +46,21 @@ export interface ProviderStateChange {
   action?: 'setup' | 'teardown';
 }
 
+/** The verifying client a request named cannot verify: no such client, or its secret is not known to this process. */
+export type VerifyingClientRefused = { ok: false; refused: 'unknown' | 'secret_not_kept'; clientId: string };
+
 export type ProviderStateAnswer =
   | { ok: true; values: Record<string, string> }
   | { ok: false; unknown: string; known: readonly string[] }
-  | { ok: false; failed: string; message: string };
+  | { ok: false; failed: string; message: string }
+  | VerifyingClientRefused;
 
 /** A webhook message as Pact's verifier asks for it: its payload, or why it cannot be produced. */
 export type PactMessageAnswer =
   | { ok: true; payload: unknown; metadata: string }
   | { ok: false; unknown: string; known: readonly string[] }
-  | { ok: false; failed: string; message: string };
+  | { ok: false; failed: string; message: string }
+  | VerifyingClientRefused;
 
 /** Who asked for a state change: the verifier's IP and the base URL it reached the mock at, and what it asked reset. */
 export interface StateChangeOrigin {
@@ -63,6 +68,8 @@ export interface StateChangeOrigin {
   ip: string;
   /** The caller asked for a whole reset around each session (`?reset=all`); else only the clients it concerns start afresh. */
   resetAll?: boolean;
+  /** The verifying client the caller named (`?clientId=`); else the first active client of the configuration. */
+  clientId?: string;
 }
 
 export interface ProviderStateChanges {

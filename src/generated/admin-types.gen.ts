@@ -1968,6 +1968,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The verifying client: whose credentials the states use, whose records they make, and the client each session starts afresh. Default: the first active client of the configuration. A tenant verifies as itself, so two jobs verifying as two tenants of one mock at the same time never share a session (404 for an unknown client; 409 `conflito` for one whose secret this process does not know, imported without it). */
+        PactVerifyingClient: string;
         /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
         PactSessionReset: "client" | "all";
         ClientId: string;
@@ -3341,6 +3343,8 @@ export interface operations {
             query?: {
                 /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
                 reset?: components["parameters"]["PactSessionReset"];
+                /** @description The verifying client: whose credentials the states use, whose records they make, and the client each session starts afresh. Default: the first active client of the configuration. A tenant verifies as itself, so two jobs verifying as two tenants of one mock at the same time never share a session (404 for an unknown client; 409 `conflito` for one whose secret this process does not know, imported without it). */
+                clientId?: components["parameters"]["PactVerifyingClient"];
             };
             header?: never;
             path?: never;
@@ -3386,7 +3390,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3395,6 +3403,8 @@ export interface operations {
             query?: {
                 /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
                 reset?: components["parameters"]["PactSessionReset"];
+                /** @description The verifying client: whose credentials the states use, whose records they make, and the client each session starts afresh. Default: the first active client of the configuration. A tenant verifies as itself, so two jobs verifying as two tenants of one mock at the same time never share a session (404 for an unknown client; 409 `conflito` for one whose secret this process does not know, imported without it). */
+                clientId?: components["parameters"]["PactVerifyingClient"];
             };
             header?: never;
             path?: never;
@@ -3429,6 +3439,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

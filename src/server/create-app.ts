@@ -196,7 +196,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
   const cleanSlate = clientCleanSlate({ config: deps.config, clients: deps.clients, scenarios, webhooks, limiter, worlds, state });
-  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate);
+  const verifyingCredentials = (clientId: string) => {
+    const client = deps.clients.find(clientId);
+    if (!client) return 'unknown' as const;
+    return client.clientSecret === undefined ? ('secret_not_kept' as const) : { clientId, clientSecret: client.clientSecret };
+  };
+  const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
   const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
