@@ -53,3 +53,23 @@ describe('a clock move that makes two PAID steps of one wallet due at once', () 
     expect(balance).toBe(0);
   });
 });
+
+describe('a clock move that makes an order and a subscription charge of one wallet due at once', () => {
+  it('meets the wallet in the order they came due: the charge (60 s) pays, the order (600 s) fails', async () => {
+    const { t, orders } = await slowTenantWithTwoOrders();
+    await t.http.put(WALLET).send({ balance: 10 }).expect(200);
+    const tenantToken = (await t.http.get('/__admin/clients/slow-job/credentials').expect(200)).body.data;
+    const auth = bearer(await tokenFor(t, { client_id: 'slow-job', client_secret: tenantToken.clientSecret }));
+    const plan = { originPlanId: 'PLAN-10', name: 'Semanal', price: 10, interval: 'weekly' };
+    await t.http.post('/v1/subscriptions').set(auth).send({ plan, customer: ORDER_10.customer }).expect(201);
+    await t.http.post('/__admin/clients/slow-job/clock/advance').send({ seconds: 601 }).expect(200);
+    const { statuses, balance, statement } = await statusesAndBalance(t, orders);
+    expect(statuses).toEqual(['FAILED', 'FAILED']);
+    expect(balance).toBe(0);
+    expect(statement.map((line) => [line.kind, line.failureReason?.code])).toEqual([
+      ['debit', undefined],
+      ['failed', 'INSUFFICIENT_BALANCE'],
+      ['failed', 'INSUFFICIENT_BALANCE'],
+    ]);
+  });
+});
