@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord, PaymentRecord } from '../../src/domain/records.ts';
+import type { ScenarioInput } from '../../src/scenarios/scenario-schema.ts';
 import { bearer, createTestApp, tokenFor, withScenario, type TestApp } from '../support/test-app.ts';
 
 const SEED = 40_001;
@@ -15,7 +16,7 @@ const CLIENT = 'prop-job';
 const PHONE = '+258841110000';
 const WALLET = `/__admin/clients/${CLIENT}/wallets/${encodeURIComponent(PHONE)}`;
 /** Pays on the third status poll or 600 s after the order was placed, whichever comes first. */
-const POLL_OR_CLOCK = { name: 'poll-or-clock', orders: { progression: [{ status: 'PAID', after: { polls: 3 } }, { status: 'PAID', after: { seconds: 600 } }] } } as const;
+const POLL_OR_CLOCK = { name: 'poll-or-clock', orders: { progression: [{ status: 'PAID', after: { polls: 3 } }, { status: 'PAID', after: { seconds: 600 } }] } } satisfies ScenarioInput;
 
 type Action =
   | { kind: 'order'; amount: number }
