@@ -8,6 +8,7 @@ import type { Snapshot } from '../state/snapshots.ts';
 import { importedCatchUpExcess } from '../state/imported-catch-up.ts';
 import { asExportedState, importProblems } from '../state/state-check.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
+import { withHeldPins, withoutPinHashes } from '../state/pin-hashes.ts';
 
 
 const recordsIn = (state: ExportedState) =>
@@ -35,7 +36,8 @@ export function stateHandlers(admin: AdminContext) {
     if (excess) return failure('state_clock_refused', { problem: excess });
     const before = admin.state.export();
     try {
-      const imported = await admin.state.import(state);
+      // An export made without the PIN hashes keeps each wallet's PIN as the mock holds it.
+      const imported = await admin.state.import(withHeldPins(state, admin.deps.store));
       await admin.tick();
       return okData(imported);
     } catch (error) {
@@ -65,7 +67,10 @@ export function stateHandlers(admin: AdminContext) {
       if (!admin.deps.clients.find(clientId)) return failure('unknown_client', { clientId });
       return okData({ reset: true, clientId, removed: await admin.state.resetClient(clientId) });
     },
-    exportState: () => ({ ok: true as const, status: 200, body: admin.state.export() }),
+    exportState: (input) => {
+      const state = admin.state.export();
+      return { ok: true as const, status: 200, body: input.query['pinHashes'] === true ? state : withoutPinHashes(state) };
+    },
     importState: (input) => importChecked(asExportedState(input.body), input),
     listSnapshots: () => okData([...snapshots.values()].map(summary)),
     saveSnapshot(input) {

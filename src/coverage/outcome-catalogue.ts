@@ -78,9 +78,21 @@ function states(): Outcome[] {
   return [...orders, ...subscriptions];
 }
 
+/** The reasons a payer's wallet gives (docs/payer-outcomes.md#wallets): what to set up, then pay from its number. */
+export const WALLET_PROVOKE: Readonly<Partial<Record<FailureCode, string>>> = {
+  WALLET_LIMIT_EXCEEDED:
+    'a wallet whose limit is below the amount (`PUT /__admin/clients/{id}/wallets/{phone}` `{"balance":1000,"pin":"1234","limits":{"perTransaction":1}}`), then pay from its number (the order\'s progression, or the checkout page and the right PIN)',
+  WALLET_LOCKED:
+    'a locked wallet (`PUT /__admin/clients/{id}/wallets/{phone}` `{"status":"locked"}`, or as many wrong PINs as its `lockAfterWrongPins`), then pay from its number on the checkout page',
+  TRANSACTION_IN_PROGRESS:
+    'two orders paid from one wallet\'s number on the checkout page while its phone still shows the first one\'s prompt (within 60 s): the second fails',
+};
+
 function payerProvoke(code: FailureCode): string {
   const row = PAYER_OUTCOMES.find((candidate) => candidate.reason === code);
   if (row) return `payer number \`${catalogueNumber(row)}\` (docs/payer-outcomes.md)`;
+  const wallet = WALLET_PROVOKE[code];
+  if (wallet !== undefined) return wallet;
   return code === 'ORDER_CANCELLED' ? 'an admin transition to `CANCELLED`' : 'an admin transition to `FAILED`, or the checkout page’s failure';
 }
 

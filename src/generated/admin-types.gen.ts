@@ -351,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything the mock holds, as one JSON document */
+        /**
+         * Everything the mock holds, as one JSON document
+         * @description The wallets' PIN hashes are left out unless `pinHashes=true` (a PIN has few digits, so even its slow hash is worth keeping to yourself); importing an export without them keeps each wallet's PIN as the mock holds it.
+         */
         get: operations["exportState"];
         /**
          * Replace everything with an exported state
@@ -1374,8 +1377,8 @@ export interface components {
             /** @enum {string} */
             provider: "mpesa" | "emola";
             balanceCentavos: number;
-            /** @description `sha256$<salt>$<digest>`, the PIN's salted hash; the PIN itself is never kept. */
-            pinHash: string;
+            /** @description `scrypt$<N>$<salt>$<digest>`, the PIN's slow hash (scrypt); the PIN itself is never kept. An older state's `sha256$<salt>$<digest>` (a fast salted hash) is still checked, and replaced by a scrypt hash at the payer's next right PIN. Left out of `GET /state` unless `pinHashes=true`; a wallet imported without one keeps the PIN of the wallet of its client and number the mock holds, else has none (every PIN is wrong) until `PUT` sets one. */
+            pinHash?: string;
             /** @description Absent: no limit. */
             perTransactionCentavos?: number;
             /** @description Absent: no limit. */
@@ -2565,7 +2568,10 @@ export interface operations {
     };
     exportState: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Include each wallet's `pinHash`. */
+                pinHashes?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;

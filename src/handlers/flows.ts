@@ -9,6 +9,7 @@ import { subscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import { tokenFlow } from '../tokens/token-flow.ts';
 import { walletChargeGate } from '../wallets/wallet-charge-gate.ts';
 import { walletFlow } from '../wallets/wallet-flow.ts';
+import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { walletProgression } from '../wallets/wallet-progression.ts';
 import { walletPromptGate } from '../wallets/wallet-prompt-gate.ts';
 import type { CatalogFlow } from '../catalog/catalog-flow.ts';
@@ -32,7 +33,12 @@ export interface Flows {
 export function createFlows(deps: AppDeps): Flows {
   // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
   // order's progression; the wallet meets each prompt the checkout page sends.
-  const orders = orderFlow(deps, { stepsOf: walletProgression(deps, payerProgression(deps.store)), promptGate: walletPromptGate(deps) });
+  // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
+  const orders = orderFlow(deps, {
+    stepsOf: walletProgression(deps, payerProgression(deps.store)),
+    promptGate: walletPromptGate(deps),
+    paymentEnded: walletLedger(deps.store, deps.random),
+  });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),

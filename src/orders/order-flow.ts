@@ -51,7 +51,16 @@ export interface OrderFlowOptions {
   stepsOf?: StepsOf;
   /** What the payer's phone does with a prompt the checkout page sends; by default it lets every prompt out. */
   promptGate?: PromptGate;
+  /** What a payment's end writes beside the move, in the same write; by default nothing. */
+  paymentEnded?: PaymentEnded;
 }
+
+/**
+ * A payment ended (paid, failed, cancelled): the records its end changes beside it, written in the same write as the
+ * move, so the next move of the same change reads them (src/wallets/wallet-ledger.ts: the wallet's debit and
+ * statement line).
+ */
+export type PaymentEnded = (payment: Readonly<PaymentRecord>) => RecordWrite[];
 
 /**
  * The payer's phone meets a prompt about to go out (`prompted`: the payment with its prompt started): it refuses it
@@ -77,7 +86,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, cause);
     const written: RecordWrite[] = [...extra];
     if (move) written.push({ collection: 'orders', record: move.order });
-    if (move?.payment) written.push({ collection: 'payments', record: move.payment });
+    if (move?.payment) written.push({ collection: 'payments', record: move.payment }, ...(options.paymentEnded?.(move.payment) ?? []));
     deps.store.putMany(written);
     return done(move?.order ?? order, written, move?.events ?? []);
   };

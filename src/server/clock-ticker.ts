@@ -12,7 +12,7 @@ import type { Flows } from '../handlers/flows.ts';
 import { STEPS_PER_SLICE } from '../subscriptions/bill-subscriptions.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
 import type { Worlds } from '../deps/world.ts';
-import { TIME_DRIVEN_WORK } from '../world/time-driven-work.ts';
+import { makeDueWork } from '../world/time-driven-work.ts';
 
 export interface Ticker {
   /** Resolves once every change due by now is durable and published (after any run already going). */
@@ -40,17 +40,10 @@ export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
     let unfinished = false;
     const outcomes: Array<Outcome<unknown>> = [];
     for (const client of deps.clients.list()) {
-      const world = worlds.of(client.clientId);
-      for (const work of TIME_DRIVEN_WORK) {
-        if (work.bounded && budget <= 0) {
-          unfinished = true;
-          continue;
-        }
-        const made = work.run(flows, world, budget);
-        budget -= made.steps;
-        unfinished ||= made.unfinished;
-        outcomes.push(made.outcome);
-      }
+      const made = makeDueWork(flows, worlds.of(client.clientId), budget);
+      budget -= made.steps;
+      unfinished ||= made.unfinished;
+      outcomes.push(...made.outcomes);
     }
     await applyChange(outcomes);
     return unfinished;

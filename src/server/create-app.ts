@@ -50,7 +50,6 @@ import { homePage } from '../pages/home/home-page.ts';
 import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
-import { walletLedger } from '../wallets/wallet-ledger.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
@@ -167,7 +166,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery });
   events.addStager('webhook outbox', webhooks.stage);
-  events.addStager('wallet ledger', walletLedger(deps.store, deps.random));
   events.subscribe(webhooks.listener);
   const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
   // A client given a scenario in the configuration starts in that world, as one activated later would (its declared

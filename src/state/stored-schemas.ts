@@ -177,7 +177,7 @@ const wallet = z.looseObject({
   phone: z.string().regex(/^\+2588[4-7]\d{7}$/, 'número moçambicano M-Pesa ou e-Mola em E.164'),
   provider: z.enum(['mpesa', 'emola']),
   balanceCentavos: centavos,
-  pinHash: z.string().regex(/^sha256\$[A-Za-z0-9_-]{1,64}\$[0-9a-f]{64}$/),
+  pinHash: z.string().regex(/^(scrypt\$\d{1,5}\$[A-Za-z0-9_-]{1,64}|sha256\$[A-Za-z0-9_-]{1,64})\$[0-9a-f]{64}$/).optional(),
   perTransactionCentavos: centavos.min(0).optional(),
   perDayCentavos: centavos.min(0).optional(),
   status: z.enum(['active', 'locked']),

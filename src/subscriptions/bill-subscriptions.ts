@@ -22,11 +22,16 @@ import { applyBillingStep } from './billing-steps.ts';
 export const STEPS_PER_SLICE = 250;
 
 /**
- * Meets a charge the billing rules would pay: a failure reason to settle it with instead, or undefined to pay it.
- * One gate serves one billing run of one client, so it may count what it let through (a wallet's balance and day)
- * before any of it is stored. Without one, billing pays what its rules say.
+ * What a payer's wallet makes of one billing run of one client. `refusal` meets a charge the billing rules would
+ * pay: a failure reason to settle it with instead, or undefined to pay it; `ended` gives what a charge's end writes
+ * beside it (the wallet's debit and statement line). A run's writes are stored together at its end, so the gate
+ * keeps what it let through and debited (a wallet's balance and day) and meets each charge after every earlier one.
+ * Without a gate, billing pays what its rules say.
  */
-export type ChargeGate = (charge: Readonly<PaymentRecord>, payerPhone: string | undefined, atMs: number) => FailureCode | undefined;
+export interface ChargeGate {
+  refusal(charge: Readonly<PaymentRecord>, payerPhone: string | undefined, atMs: number): FailureCode | undefined;
+  ended(charge: Readonly<PaymentRecord>, payerPhone: string | undefined): RecordWrite[];
+}
 export type ChargeGateOf = (clientId: string) => ChargeGate;
 
 interface SubscriptionBilled {
@@ -111,6 +116,8 @@ function billOne(
   const adopted = subscription._paymentId === undefined && charge !== undefined;
   if (adopted && charge) subscription = { ...subscription, _paymentId: charge.id };
   const payments = new Map<string, PaymentRecord>();
+  /** What the charges' ends wrote beside them (the wallet's debits and statement lines). */
+  const ended: RecordWrite[] = [];
   const events: DomainEvent[] = [];
   let steps = 0;
   let unfinished = false;
@@ -122,18 +129,20 @@ function billOne(
       break;
     }
     steps += 1;
-    const refused = due.kind === 'settle' && due.paid && charge && gate ? gate(charge, context.payerPhone, due.atMs) : undefined;
+    const refused = due.kind === 'settle' && due.paid && charge && gate ? gate.refusal(charge, context.payerPhone, due.atMs) : undefined;
     const step = refused === undefined ? due : { kind: 'settle' as const, atMs: due.atMs, paid: false, reason: refused };
     const stepped = applyBillingStep(subscription, charge, step, context);
     subscription = stepped.subscription;
     charge = stepped.payment;
     payments.set(charge.id, charge);
+    if (step.kind === 'settle' && gate) ended.push(...gate.ended(charge, context.payerPhone));
     events.push(...stepped.events);
   }
   if (payments.size === 0 && !adopted) return undefined;
   const written: RecordWrite[] = [
     { collection: 'subscriptions', record: subscription },
     ...[...payments.values()].map((record): RecordWrite => ({ collection: 'payments', record })),
+    ...ended,
   ];
   return { subscription, written, events, steps, unfinished };
 }

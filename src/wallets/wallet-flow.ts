@@ -4,7 +4,6 @@
  * answer on the phone (PIN or cancel) settles the order through the order flow, so its payment, events, webhooks
  * and status follow as for any move. Debits and statement lines are written by wallet-ledger.ts.
  */
-import { secretMatches } from '../clients/secret-hash.ts';
 import { failure } from '../errors/failures.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
@@ -15,6 +14,7 @@ import type { World } from '../deps/world.ts';
 import type { OrderRecord, RecordWrite } from '../domain/records.ts';
 import type { OrderFlow } from '../orders/order-flow.ts';
 import type { Payer } from '../orders/transitions.ts';
+import { pinMatches, rehashed } from './pin-hash.ts';
 import { findWallet, openPrompt, spentOn, statementOf } from './wallet-reads.ts';
 import { DEFAULT_LOCK_AFTER_WRONG_PINS, walletFields, type WalletInput } from './wallet-input.ts';
 import { walletNumber, type WalletEntryRecord, type WalletRecord } from './wallet-record.ts';
@@ -75,7 +75,6 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
           phone: number.phone,
           provider: number.provider,
           balanceCentavos: 0,
-          pinHash: '',
           status: 'active' as const,
           wrongPins: 0,
           lockAfterWrongPins: DEFAULT_LOCK_AFTER_WRONG_PINS,
@@ -105,13 +104,15 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       if (!prompt || orderId === undefined) return failure('no_open_prompt', { phone: wallet.phone });
       const payer: Payer = { phone: wallet.phone, method: wallet.provider };
       if (answer.action === 'cancel') return settleWith(world, wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
-      if (!secretMatches(answer.pin, wallet.pinHash)) {
+      if (!pinMatches(answer.pin, wallet.pinHash)) {
         const wrongPins = wallet.wrongPins + 1;
         const locked = wrongPins >= wallet.lockAfterWrongPins;
         const changed: WalletRecord = { ...wallet, wrongPins, ...(locked && { status: 'locked' as const }) };
         return settleWith(world, wallet, orderId, { payer, reason: 'WRONG_PIN' }, 'FAILED', changed);
       }
-      const changed: WalletRecord | undefined = wallet.wrongPins === 0 ? undefined : { ...wallet, wrongPins: 0 };
+      // A right PIN starts the count of wrong ones again, and moves a hash of the older, fast format to scrypt.
+      const pinHash = rehashed(answer.pin, wallet.pinHash);
+      const changed: WalletRecord | undefined = wallet.wrongPins === 0 && pinHash === undefined ? undefined : { ...wallet, wrongPins: 0, ...(pinHash !== undefined && { pinHash }) };
       const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, world.clock.nowMs()));
       return reason === undefined
         ? settleWith(world, wallet, orderId, { payer }, 'PAID', changed)

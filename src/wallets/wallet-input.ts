@@ -2,7 +2,7 @@
  * A wallet as the admin API and scenario files write it (MZN amounts, as every amount of the API is written), turned
  * into the stored record: a new wallet needs a balance and a PIN; an existing one keeps every field not sent.
  */
-import { hashSecret } from '../clients/secret-hash.ts';
+import { hashPin } from './pin-hash.ts';
 import { toCentavos } from '../domain/money.ts';
 import type { WalletRecord, WalletStatus } from './wallet-record.ts';
 
@@ -26,7 +26,7 @@ export function walletFields(
   if (!existing && input.pin === undefined) return { ok: false, missing: 'pin' };
   const fields: Partial<WalletRecord> = {};
   if (input.balance !== undefined) fields.balanceCentavos = toCentavos(input.balance);
-  if (input.pin !== undefined) fields.pinHash = hashSecret(input.pin);
+  if (input.pin !== undefined) fields.pinHash = hashPin(input.pin);
   if (input.lockAfterWrongPins !== undefined) fields.lockAfterWrongPins = input.lockAfterWrongPins;
   // Unlocking (or locking by hand) starts the count of wrong PINs again, as a reset at the provider's shop would.
   if (input.status !== undefined) Object.assign(fields, { status: input.status, wrongPins: 0 });

@@ -1,60 +1,62 @@
 /**
- * The wallet side of a payment's end, staged with the change that ended it (store/event-bus.ts `addStager`), so
- * the debit is durable together with the PAID payment or not at all: a paid payment from a wallet's number debits
- * it, and every end (paid, failed, cancelled) becomes a line of the wallet's statement. Whatever ended the payment
- * (the payer's answer, a status poll, billing, the clock, an admin or scenario action), the wallet hears of it here.
+ * The wallet side of a payment's end, written in the same write as the move that ended it (one journal line): a
+ * paid payment from a wallet's number debits it, and every end (paid, failed, cancelled) becomes a line of the
+ * wallet's statement. Whatever ended the payment (the payer's answer, a status poll, the clock, billing, an admin
+ * or scenario action), the order flow's `paymentEnded` or the billing's charge gate hands it here at once, so the
+ * next step of the same change (a clock move making many steps due, a billing catch-up) meets the wallet as this
+ * end left it: money moves once (docs/security.md).
  */
-import type { DomainEvent } from '../domain/events.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
 import { toCentavos } from '../domain/money.ts';
 import type { PaymentRecord, RecordWrite } from '../domain/records.ts';
+import type { PaymentEnded } from '../orders/order-flow.ts';
 import type { Random } from '../platform/random.ts';
 import type { Store } from '../store/store-types.ts';
 import { findWallet, payerPhoneOf } from './wallet-reads.ts';
 import type { WalletEntryKind, WalletEntryRecord, WalletRecord } from './wallet-record.ts';
 
-const KIND_OF_EVENT: Partial<Record<DomainEvent['type'], WalletEntryKind>> = {
-  'payment.paid': 'debit',
-  'payment.failed': 'failed',
-  'payment.cancelled': 'cancelled',
+const KIND_OF_STATUS: Partial<Record<PaymentRecord['status'], WalletEntryKind>> = {
+  PAID: 'debit',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
 };
 
-export function walletLedger(store: Store, random: Pick<Random, 'id'>): (events: readonly DomainEvent[]) => void {
-  return (events) => {
-    const written: RecordWrite[] = [];
-    // One change may end several payments of one wallet (billing catches up): each line reads the balance so far.
-    const wallets = new Map<string, WalletRecord>();
-    for (const event of events) {
-      const kind = KIND_OF_EVENT[event.type];
-      if (kind === undefined || !('paymentId' in event)) continue;
-      const payment = store.get<PaymentRecord>('payments', event.paymentId);
-      if (!payment) continue;
-      const found = findWallet(store, payment.clientId, payerPhoneOf(store, payment));
-      if (!found) continue;
-      const before = wallets.get(found.id) ?? found;
-      const amountCentavos = toCentavos(payment.amount);
-      const wallet: WalletRecord = {
-        ...before,
-        ...(kind === 'debit' && { balanceCentavos: before.balanceCentavos - amountCentavos, updatedAt: event.at }),
-      };
-      if (wallet._promptPaymentId === payment.id) delete wallet._promptPaymentId;
-      wallets.set(wallet.id, wallet);
-      const entry: WalletEntryRecord = {
-        id: random.id(ID_PREFIX.walletEntry),
-        clientId: payment.clientId,
-        phone: wallet.phone,
-        kind,
-        amountCentavos,
-        balanceAfterCentavos: wallet.balanceCentavos,
-        paymentId: payment.id,
-        ...(payment.orderId !== undefined && { orderId: payment.orderId }),
-        ...(payment.subscriptionId !== undefined && { subscriptionId: payment.subscriptionId }),
-        ...(kind !== 'debit' && payment.failureReason !== undefined && { failureReason: payment.failureReason }),
-        createdAt: event.at,
-      };
-      written.push({ collection: 'walletEntries', record: entry });
-    }
-    for (const wallet of wallets.values()) written.push({ collection: 'wallets', record: wallet });
-    if (written.length > 0) store.putMany(written);
+/** The wallet after a payment's end (debited when paid, its phone's prompt closed) and the statement line; none for a status that ends nothing. */
+export function walletEnd(
+  wallet: Readonly<WalletRecord>,
+  payment: Readonly<PaymentRecord>,
+  newId: () => string,
+): { wallet: WalletRecord; entry: WalletEntryRecord } | undefined {
+  const kind = KIND_OF_STATUS[payment.status];
+  if (kind === undefined) return undefined;
+  const at = payment.updatedAt;
+  const amountCentavos = toCentavos(payment.amount);
+  const after: WalletRecord = { ...wallet, ...(kind === 'debit' && { balanceCentavos: wallet.balanceCentavos - amountCentavos, updatedAt: at }) };
+  if (after._promptPaymentId === payment.id) delete after._promptPaymentId;
+  const entry: WalletEntryRecord = {
+    id: newId(),
+    clientId: payment.clientId,
+    phone: wallet.phone,
+    kind,
+    amountCentavos,
+    balanceAfterCentavos: after.balanceCentavos,
+    paymentId: payment.id,
+    ...(payment.orderId !== undefined && { orderId: payment.orderId }),
+    ...(payment.subscriptionId !== undefined && { subscriptionId: payment.subscriptionId }),
+    ...(kind !== 'debit' && payment.failureReason !== undefined && { failureReason: payment.failureReason }),
+    createdAt: at,
+  };
+  return { wallet: after, entry };
+}
+
+export function walletEndWrites(ended: { wallet: WalletRecord; entry: WalletEntryRecord } | undefined): RecordWrite[] {
+  return ended === undefined ? [] : [{ collection: 'wallets', record: ended.wallet }, { collection: 'walletEntries', record: ended.entry }];
+}
+
+/** The order flow's `paymentEnded`: the wallet of the payment's number, as the store holds it now, meets the end. */
+export function walletLedger(store: Store, random: Pick<Random, 'id'>): PaymentEnded {
+  return (payment) => {
+    const wallet = findWallet(store, payment.clientId, payerPhoneOf(store, payment));
+    return wallet === undefined ? [] : walletEndWrites(walletEnd(wallet, payment, () => random.id(ID_PREFIX.walletEntry)));
   };
 }

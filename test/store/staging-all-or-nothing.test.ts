@@ -1,8 +1,9 @@
 /**
- * A stager writes what must be durable together with the change that caused it (the wallet ledger's debit with the
- * PAID payment, the webhook outbox's delivery with the status change): one that throws fails the whole change. The
- * request answers the catalogue's 500, nothing of the change is written or published, the log names the stager,
- * and the next attempt, once the stager works again, makes the change whole.
+ * A stager writes what must be durable together with the change that caused it (the webhook outbox's delivery with
+ * the status change): one that throws fails the whole change. The request answers the catalogue's 500, nothing of
+ * the change is written or published, the log names the stager, and the next attempt, once the stager works again,
+ * makes the change whole. The wallet's debit is no stager: it is written in the same write as the move that pays
+ * (money moves once, docs/security.md), and a refusal of that write leaves everything as before too.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,7 @@ async function appWithLog(url: string, store?: Store): Promise<{ t: TestApp; log
   return { t, logged };
 }
 
-describe('a stager that throws fails the whole change', () => {
+describe('a write refused with the move that pays', () => {
   it('the wallet ledger: the PIN answer is a 500; the payment, order, wallet, statement, webhooks and events are as before', async () => {
     const hooks = await receiver();
     const { t, logged } = await appWithLog(hooks.url);
@@ -64,7 +65,7 @@ describe('a stager that throws fails the whole change', () => {
     const refused = await t.http.post(`${WALLETS}/${encodeURIComponent(PHONE)}/prompt`).send({ action: 'pin', pin: '1234' });
     expect(refused.status).toBe(500);
     expect(refused.body.error).toBe('erro_interno');
-    expect(logged.join('\n')).toMatch(/the stager "wallet ledger" failed: Error: no writes to walletEntries today/);
+    expect(logged.join('\n')).toMatch(/Error: no writes to walletEntries today/);
 
     expect(t.store.get<OrderLike>('orders', order.id)?.status).toBe('PENDING');
     expect(t.store.list<OrderLike>('payments', 'mock-client').map((payment) => payment.status)).toEqual(['PENDING']);
@@ -81,6 +82,9 @@ describe('a stager that throws fails the whole change', () => {
     expect(t.store.list('walletEntries', 'mock-client')).toHaveLength(1);
     expect(t.events.slice(eventsBefore).map((event) => event.type)).toEqual(expect.arrayContaining(['order.paid', 'payment.paid']));
   });
+});
+
+describe('a stager that throws fails the whole change', () => {
 
   it('the webhook outbox: the status poll that pays is a 500; nothing is paid, delivered or published; the store on disk holds none of it', async () => {
     const hooks = await receiver();
