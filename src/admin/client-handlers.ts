@@ -16,7 +16,9 @@ export function unknownClient(clientId: string | undefined): Failure {
 export function clientHandlers(admin: AdminContext) {
   const { clients } = admin.deps;
   const view = (client: Readonly<ClientEntry>) => {
-    const scenario = admin.scenarios.status().clients[client.clientId];
+    const active = admin.scenarios.status().clients;
+    // Own entries only: a client named `__proto__` or `constructor` has no scenario unless one was activated for it.
+    const scenario = Object.hasOwn(active, client.clientId) ? active[client.clientId] : undefined;
     const endpoint = admin.webhooks.endpoint(client.clientId);
     return {
       clientId: client.clientId,

@@ -3,7 +3,7 @@
  * let requests in) before the answer; webhook attempts are only started. A jump that would bill more than
  * `maxCatchUpPeriods` periods of one subscription is refused with nothing changed.
  */
-import { isWithinClockRange, OUTSIDE_CLOCK_RANGE, type Clock } from '../platform/clock.ts';
+import { clockInstantMs, isWithinClockRange, OUTSIDE_CLOCK_RANGE, type Clock } from '../platform/clock.ts';
 import { failure, type Failure } from '../errors/failures.ts';
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { okData, type Reply } from '../domain/reply.ts';
@@ -43,16 +43,16 @@ export const CHANGE_FIELDS: FieldNames = { set: 'set', advanceSeconds: 'advanceS
  * A refusal changes nothing.
  */
 export async function moveClock(admin: AdminContext, clock: Clock, clientIds: readonly string[], wanted: ClockChange, fields: FieldNames = CHANGE_FIELDS): Promise<Failure | undefined> {
-  const start = wanted.set === undefined ? clock.nowMs() : Date.parse(wanted.set);
+  const start = wanted.set === undefined ? clock.nowMs() : clockInstantMs(wanted.set);
+  if (start === undefined) return failure('clock_refused', { field: fields.set, problem: OUTSIDE_CLOCK_RANGE });
   const target = start + (wanted.advanceSeconds ?? 0) * 1000;
   if (!isWithinClockRange(target)) {
-    const field = wanted.set !== undefined && !isWithinClockRange(start) ? fields.set : wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set;
-    return failure('clock_refused', { field, problem: OUTSIDE_CLOCK_RANGE });
+    return failure('clock_refused', { field: wanted.advanceSeconds !== undefined ? fields.advanceSeconds : fields.set, problem: OUTSIDE_CLOCK_RANGE });
   }
   const excess = jumpExcess(admin, target, clientIds);
   if (excess) return failure('clock_refused', { field: wanted.set === undefined ? fields.advanceSeconds : fields.set, problem: excess });
   if (wanted.freeze !== undefined) clock.freeze(wanted.freeze);
-  if (wanted.set !== undefined) clock.set(new Date(wanted.set));
+  if (wanted.set !== undefined) clock.set(new Date(start));
   if (wanted.advanceSeconds !== undefined) clock.advance(wanted.advanceSeconds);
   // The new clock is durable before the first slice of what it makes due: killed mid-way, a restart finds the
   // clock where the slices billed up to, and finishes the catch-up (never payments past a clock that came back).

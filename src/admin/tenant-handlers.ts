@@ -4,6 +4,7 @@
  * is checked before anything is made, so a refused request leaves the mock as it was.
  */
 import { failure } from '../errors/failures.ts';
+import { clockInstantMs, OUTSIDE_CLOCK_RANGE } from '../platform/clock.ts';
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import { created, okData } from '../domain/reply.ts';
 import { webhookSecretProblem } from '../domain/webhook-secret.ts';
@@ -25,6 +26,8 @@ export function tenantHandlers(admin: AdminContext) {
       const clientId = body.clientId ?? random.id('tenant');
       const clientSecret = body.clientSecret ?? random.token();
       if (clients.find(clientId)) return failure('duplicate_client', { clientId });
+      const frozenAtMs = body.clock?.frozenAt === undefined ? undefined : clockInstantMs(body.clock.frozenAt);
+      if (body.clock?.frozenAt !== undefined && frozenAtMs === undefined) return failure('clock_refused', { field: 'clock.frozenAt', problem: OUTSIDE_CLOCK_RANGE });
       if (body.scenario !== undefined && !admin.scenarios.library.list().some((scenario) => scenario.name === body.scenario)) {
         return failure('tenant_scenario_refused', { name: body.scenario });
       }
@@ -39,12 +42,16 @@ export function tenantHandlers(admin: AdminContext) {
       clients.add({ clientId, clientSecret, active: true, ...(body.name ? { name: body.name } : {}) });
       const world = activateWorld(admin.worldParts, {
         clientId,
-        ownClock: body.clock?.frozenAt === undefined ? {} : { frozenAt: new Date(body.clock.frozenAt) },
+        ownClock: frozenAtMs === undefined ? {} : { frozenAt: new Date(frozenAtMs) },
         ...(body.scenario !== undefined ? { scenario: body.scenario } : {}),
         ...(body.webhook ? { endpoint: { url: body.webhook.url, secret, format } } : {}),
         ...(body.seedData === 'default' ? { seedDataset: body.seed ?? DEFAULT_TENANT_SEED } : {}),
       });
-      if (!world.ok) return world;
+      if (!world.ok) {
+        // A refusal this late takes back what was made: the mock is left as it was.
+        await admin.state.removeClient(clientId);
+        return world;
+      }
       const records = world.value.records;
       // The client, its clock, scenario and endpoint (meta) with its records and wallets: one durable change.
       await admin.apply({ written: [...world.written.map((write) => write.record.id), ...admin.state.persist()] });

@@ -8,6 +8,7 @@ import { InvalidArgumentError } from 'commander';
 import { adminPathOf } from '../domain/admin-path.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhook-url.ts';
 import { chosenWebhookSecret } from './webhook-secret-option.ts';
+import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
 
 export interface DrillFlags {
   url: string;
@@ -25,8 +26,6 @@ export interface DrillFlags {
 /** What the drill is asked with once its flags are checked: `secret` undefined means the client's endpoint secret. */
 export type CheckedDrill = { ok: true; secret: string | undefined } | { ok: false; problem: string };
 
-const MAX_CLIENT_ID_LENGTH = 100;
-
 export function checkedDrillFlags(flags: DrillFlags, env: Record<string, string | undefined>, warn: (line: string) => void): CheckedDrill {
   const urlProblem = receiverUrlProblem(flags.url, '--url', 'http://127.0.0.1:3000/webhooks');
   if (urlProblem) return { ok: false, problem: urlProblem };
@@ -34,8 +33,8 @@ export function checkedDrillFlags(flags: DrillFlags, env: Record<string, string 
     const mockProblem = httpUrlProblem(flags.mock, '--mock', 'http://127.0.0.1:4010');
     if (mockProblem) return { ok: false, problem: `${mockProblem} (a running mock; leave --mock out to start one for the drill)` };
   }
-  if (flags.client !== undefined && (flags.client === '' || flags.client.length > MAX_CLIENT_ID_LENGTH)) {
-    return { ok: false, problem: `--client: expected a client id of 1 to ${MAX_CLIENT_ID_LENGTH} characters` };
+  if (flags.client !== undefined && (flags.client === '' || flags.client.length > CLIENT_ID_MAX_LENGTH)) {
+    return { ok: false, problem: `--client: expected a client id of 1 to ${CLIENT_ID_MAX_LENGTH} characters` };
   }
   return chosenWebhookSecret(flags.secret, env, warn, flags.format);
 }

@@ -13,3 +13,10 @@ export const ID_PREFIX = {
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
+
+/**
+ * The longest client id, the one bound every place that names a client shares: the configuration, the admin API
+ * (a client, a tenant, a drill, a reset, a lookup: spec/admin.yaml's every `clientId` and `client_id`, which
+ * test/spec checks against this) and the CLI's flags.
+ */
+export const CLIENT_ID_MAX_LENGTH = 200;

@@ -50,3 +50,15 @@ export function xml(text: string): string {
 export function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
+
+/**
+ * Text from outside (a receiver's answer, its error) as a Markdown report shows it: every control character but tab
+ * and line feed (ESC, BEL, NUL, CR, DEL, the C1 range) and the bidirectional overrides written as a visible escape
+ * (`\x1b`, `\u202e`), so a viewer or terminal that shows the report is never driven by it.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

@@ -23,7 +23,16 @@ export interface WebhookUrlRules {
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
+/** The cloud-metadata host names, the one list every consumer of the guard meets (webhook endpoints, drills, `listen`). */
 const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+
+/**
+ * A host name as the guard compares it: lower-cased and without the trailing dots of a fully qualified spelling
+ * (`Metadata.Google.Internal.` reaches what `metadata.google.internal` does).
+ */
+export function hostKey(host: string): string {
+  return host.toLowerCase().replace(/\.+$/, '');
+}
 
 /** Why the URL is refused (Portuguese, as the API speaks), or undefined. */
 export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): string | undefined {
@@ -37,7 +46,7 @@ export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): st
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'só são aceites URLs http ou https';
   if (url.username !== '' || url.password !== '') return 'a URL não pode levar credenciais (utilizador:senha@)';
   if (adminPathOf(url.pathname) !== undefined) return 'a API de administração de um mock não recebe webhooks';
-  const host = url.hostname.toLowerCase();
+  const host = hostKey(url.hostname);
   if (!rules.allowLinkLocal && isLinkLocalOrMetadata(host)) {
     return 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)';
   }
@@ -49,12 +58,16 @@ function isOwnOrigin(url: URL, host: string, own: readonly OwnOrigin[]): boolean
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   return own.some(
     (origin) =>
-      origin.port === port && ((origin.local && (isLoopbackName(host) || isUnspecified(host))) || origin.hosts.some((name) => name.toLowerCase() === host)),
+      origin.port === port && ((origin.local && (isLoopbackName(host) || isUnspecified(host))) || origin.hosts.some((name) => hostKey(name) === host)),
   );
 }
 
-/** A URL's hostname (IPv6 in brackets, already normalised by URL: `http://2852039166/` is 169.254.169.254). */
-export function isLinkLocalOrMetadata(host: string): boolean {
+/**
+ * A URL's hostname (IPv6 in brackets, already normalised by URL: `http://2852039166/` is 169.254.169.254), in any
+ * case, with or without its trailing dot.
+ */
+export function isLinkLocalOrMetadata(hostname: string): boolean {
+  const host = hostKey(hostname);
   if (METADATA_NAMES.has(host)) return true;
   const v4 = ipv4Of(host);
   if (v4) return v4[0] === 169 && v4[1] === 254;

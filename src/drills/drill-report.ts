@@ -3,7 +3,7 @@
  * sent, what came back and what a correct receiver does) and JUnit XML (one test case per drill case, so CI
  * systems show a drill as they show tests). The drill holds no secret: signatures are already shortened.
  */
-import { cell, renderJUnit, type JUnitCase } from '../domain/report-text.ts';
+import { cell, renderJUnit, visibleControls, type JUnitCase } from '../domain/report-text.ts';
 import type { Drill, DrillCaseResult, DrillExchange } from './drill-run.ts';
 
 export const REPORT_FILES = { json: 'drill-report.json', markdown: 'drill-report.md', junit: 'drill-junit.xml' } as const;
@@ -38,7 +38,8 @@ export function renderDrillMarkdown(drill: Drill): string {
     lines.push('', `## ${result.name}: failed`, '', `Sent: ${result.sent}.`, '', `Why: ${result.reason ?? ''}.`, '', `A correct receiver ${result.correct}.`);
     result.exchanges.forEach((exchange, index) => lines.push('', ...exchangeMarkdown(exchange, index + 1)));
   }
-  return `${lines.join('\n')}\n`;
+  // What the receiver sent back reaches the report as text to read, never as control characters to act on.
+  return `${visibleControls(lines.join('\n'))}\n`;
 }
 
 function exchangeMarkdown({ sent, answer }: DrillExchange, number: number): string[] {

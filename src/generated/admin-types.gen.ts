@@ -2370,7 +2370,7 @@ export interface operations {
                     clock?: {
                         /**
                          * Format: date-time
-                         * @description Start the tenant's clock frozen at this instant (else running, reading as the global clock does).
+                         * @description Start the tenant's clock frozen at this instant (else running, reading as the global clock does), within `x-bounds`; an instant that is none (a leap second, `23:59:60`) or an offset that crosses a bound is a 400 naming `clock.frozenAt`, nothing made.
                          */
                         frozenAt?: string;
                     };

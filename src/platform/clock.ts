@@ -3,16 +3,41 @@
  * timestamps, scenarios) asks a Clock, so tests and QA can freeze, shift or jump time.
  */
 /**
- * Where the mock clock may be moved. Every time derived from it must stay a valid ISO 8601 `date-time` (years
- * 0000–9999): token expiry adds at most a year, a billing period at most 120 years (`intervalCount` ≤ 120 of
- * `yearly`), so the clock stops well before. Before 1970 nothing the mock models happened.
+ * The one bound for time. The mock clock may be moved within CLOCK_RANGE; every time the mock derives from its clock
+ * lies within LONGEST_SPAN_MS of it, either side: a billing period ends at most 120 years after it starts
+ * (`intervalCount` ≤ 120 of `yearly`), a token expires at most a year after it is issued (`ttlSeconds`), a payer's
+ * prompt and a webhook retry within days; a seeded dataset's history starts at most a year before. So a stored record's
+ * instants lie within RECORD_TIME_RANGE, the clock's range widened by that span, and a state export, import or
+ * snapshot restore accepts whatever the clock could have made, and still writes a four-digit year (before 10000).
+ * Before 1970 nothing the mock models happened.
  */
 export const CLOCK_RANGE = { from: Date.parse('1970-01-01T00:00:00Z'), until: Date.parse('9000-01-01T00:00:00Z') } as const;
+/** The longest the mock computes away from its clock: 121 years of 366 days (a 120-year billing period and a year). */
+export const LONGEST_SPAN_MS = 121 * 366 * 86_400_000;
+/** Where a stored record's instants may lie: the clock's range widened by LONGEST_SPAN_MS on each side. */
+export const RECORD_TIME_RANGE = { from: CLOCK_RANGE.from - LONGEST_SPAN_MS, until: CLOCK_RANGE.until + LONGEST_SPAN_MS } as const;
 /** The refusal's detail when a time falls outside CLOCK_RANGE (the clock routes and a state import say the same). */
 export const OUTSIDE_CLOCK_RANGE = `o relógio deve ficar entre ${new Date(CLOCK_RANGE.from).toISOString()} e ${new Date(CLOCK_RANGE.until).toISOString()}`;
+/** The refusal's detail when a stored record's instant is not a real one within RECORD_TIME_RANGE. */
+export const OUTSIDE_RECORD_TIME_RANGE = `data-hora ISO 8601 inválida (entre ${new Date(RECORD_TIME_RANGE.from).toISOString()} e ${new Date(RECORD_TIME_RANGE.until).toISOString()})`;
 
 export function isWithinClockRange(ms: number): boolean {
   return ms >= CLOCK_RANGE.from && ms < CLOCK_RANGE.until;
+}
+
+export function isWithinRecordTimeRange(ms: number): boolean {
+  return ms >= RECORD_TIME_RANGE.from && ms < RECORD_TIME_RANGE.until;
+}
+
+/**
+ * The one reading of an instant the admin API is given for a clock (`at`, `set`, a tenant's `frozenAt`): its
+ * milliseconds, or undefined when it names no real instant (a leap second `23:59:60`, which the document's
+ * `date-time` lets through and `Date` cannot hold) or one outside CLOCK_RANGE (a far date, or an offset that
+ * crosses a bound).
+ */
+export function clockInstantMs(text: string): number | undefined {
+  const ms = Date.parse(text);
+  return isWithinClockRange(ms) ? ms : undefined;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { WEBHOOK_FORMATS, webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
+import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
 import { closestWord } from './did-you-mean.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
@@ -27,7 +28,7 @@ export const webhookEndpointSchema = z
   });
 
 const clientSchema = z.strictObject({
-  clientId: z.string().min(1).max(200),
+  clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH),
   clientSecret: z.string().min(1).max(200),
   active: z.boolean().default(true),
   name: z.string().max(200).optional(),

@@ -102,7 +102,9 @@ export function createScenarioEngine(library: ScenarioLibrary, config: Config, i
     }
     return policy;
   };
-  const keyOf = (active: ActiveScenario) => `${active.scope}|${active.clientId ?? ''}|${active.scenario.name}`;
+  // A JSON triple, not a joined string: a client id may hold any printable character (`a|b` is not `a`'s).
+  const keyOf = (active: ActiveScenario) => JSON.stringify([active.scope, active.clientId ?? '', active.scenario.name]);
+  const partsOf = (key: string) => JSON.parse(key) as [ScopeKind, string, string];
   const countersOf = (active: ActiveScenario) => {
     const key = keyOf(active);
     let found = counters.get(key);
@@ -114,7 +116,10 @@ export function createScenarioEngine(library: ScenarioLibrary, config: Config, i
     return found;
   };
   const dropCounters = (scope: ScopeKind, clientId?: string) => {
-    for (const key of counters.keys()) if (key.startsWith(`${scope}|${clientId ?? ''}|`)) counters.delete(key);
+    for (const key of counters.keys()) {
+      const [keyScope, keyClient] = partsOf(key);
+      if (keyScope === scope && keyClient === (clientId ?? '')) counters.delete(key);
+    }
   };
   const activeOf = (name: string | undefined, scope: ScopeKind, clientId?: string): ActiveScenario | undefined => {
     const scenario = name === undefined ? undefined : library.get(name);
@@ -192,7 +197,7 @@ export function createScenarioEngine(library: ScenarioLibrary, config: Config, i
     status() {
       const activations: ActivationStatus[] = [];
       for (const [key, count] of counters) {
-        const [scope, clientId, name] = key.split('|') as [ScopeKind, string, string];
+        const [scope, clientId, name] = partsOf(key);
         const scenario = library.get(name);
         if (!scenario) continue;
         activations.push({

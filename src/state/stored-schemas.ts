@@ -1,12 +1,12 @@
 /**
  * The stored records as zod schemas, one per collection: what a state import or a snapshot restore must hold
  * before it replaces anything. Every field the flows read is checked (types, enums, ISO instants within the
- * clock's range, and what the document cannot say: an order's `orderId` is its id, a payment has one owner);
+ * record time range, and what the document cannot say: an order's `orderId` is its id, a payment has one owner);
  * fields a request added beyond those (the document allows a few) pass as they are. Each schema's shape is its
  * record's, spec/admin.yaml's (domain/records.ts): the checks at the end fail `tsc -b` when they part.
  */
 import { z } from 'zod';
-import { isWithinClockRange } from '../platform/clock.ts';
+import { isWithinRecordTimeRange, OUTSIDE_RECORD_TIME_RANGE } from '../platform/clock.ts';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -20,10 +20,11 @@ import type { Allows, Drift, Expect, Shape } from '../domain/same-shape.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
-/** An ISO 8601 date-time the clock could reach: anything else ends in `RangeError: Invalid time value` later. */
-export const instant = z
-  .string()
-  .refine((text) => ISO_INSTANT.test(text) && isWithinClockRange(Date.parse(text)), 'data-hora ISO 8601 inválida (entre 1970 e 9000)');
+/**
+ * An ISO 8601 date-time the mock could have written (platform/clock.ts RECORD_TIME_RANGE): anything else ends in
+ * `RangeError: Invalid time value` later.
+ */
+export const instant = z.string().refine((text) => ISO_INSTANT.test(text) && isWithinRecordTimeRange(Date.parse(text)), OUTSIDE_RECORD_TIME_RANGE);
 
 const text = z.string().max(10_000);
 const reference = z.string().min(1).max(200);

@@ -85,12 +85,12 @@ describe('PUT /__admin/state: ids and types', () => {
     expect(refused.body.details).toEqual([{ path: 'webhooks.deliveries[1].id', message: 'deve ter pelo menos 1 caracteres' }]);
   });
 
-  it('a check beyond the document (an instant past 9000) is named by index as well', async () => {
+  it('a check beyond the document (an instant past the record time range) is named by index as well', async () => {
     const t = await createTestApp();
     const delivery = { ...DELIVERY, attempts: [{ at: '9500-01-01T00:00:00.000Z', durationMs: 0 }] };
     const state = { ...(await exported(t)), webhooks: { endpoints: {}, deliveries: [delivery] } };
     const refused = await t.http.put('/__admin/state').send(state).expect(400);
-    expect(refused.body.details).toEqual([{ path: 'webhooks.deliveries[0].attempts[0].at', message: 'data-hora ISO 8601 inválida (entre 1970 e 9000)' }]);
+    expect(refused.body.details).toEqual([{ path: 'webhooks.deliveries[0].attempts[0].at', message: expect.stringContaining('data-hora ISO 8601 inválida') }]);
   });
 });
 

@@ -99,7 +99,8 @@ describe('admin clock', () => {
   it('the document states the bounds it enforces: x-bounds on every clock field, minimum/maximum or pattern', () => {
     const document = loadAdminDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } }>> };
     const fields = (path: string) => document.paths[path]?.['post']?.requestBody?.content['application/json']?.schema.properties ?? {};
-    const bounded = [fields('/clock')['advanceSeconds'], fields('/clock')['set'], fields('/clock/advance')['seconds'], fields('/clock/set')['at']];
+    const frozenAt = (fields('/tenants')['clock']?.['properties'] as Record<string, Record<string, unknown>> | undefined)?.['frozenAt'];
+    const bounded = [fields('/clock')['advanceSeconds'], fields('/clock')['set'], fields('/clock/advance')['seconds'], fields('/clock/set')['at'], frozenAt];
     for (const field of bounded) {
       expect(field?.['x-bounds']).toEqual({ from: '1970-01-01T00:00:00Z', until: '9000-01-01T00:00:00Z' });
       expect(field?.['type'] === 'number' ? [typeof field['minimum'], typeof field['maximum']] : [typeof field?.['pattern']]).not.toContain('undefined');

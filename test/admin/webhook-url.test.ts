@@ -19,6 +19,11 @@ const refused: Array<[string, string]> = [
   ['http://[fe80::1]:8080/hook', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
   ['http://[::ffff:169.254.169.254]/x', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
   ['http://metadata.google.internal/computeMetadata/v1/', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
+  ['http://metadata.google.internal./computeMetadata/v1/', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
+  ['http://instance-data./latest/meta-data/', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
+  ['http://Metadata.Goog./x', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
+  ['http://INSTANCE-DATA.ec2.internal../x', 'endereço link-local ou de metadados recusado (permita-o com a opção webhookAllowLinkLocal)'],
+  [`http://localhost.:4555/hooks`, 'a própria origem do mock não recebe webhooks'],
   ['http://user:pass@127.0.0.1:9000/hook', 'a URL não pode levar credenciais (utilizador:senha@)'],
   [`http://${HOST}/__admin/clients/mock-client/deactivate`, 'a API de administração de um mock não recebe webhooks'],
   ['http://127.0.0.1:9000/__admin/reset', 'a API de administração de um mock não recebe webhooks'],
@@ -75,6 +80,7 @@ describe('webhook URLs in the configuration', () => {
 
   it('recognises link-local and metadata hosts as URL writes them', () => {
     expect(['169.254.0.1', '[fe80::abcd]', '[fd00:ec2::254]', 'metadata.google.internal'].map(isLinkLocalOrMetadata)).toEqual([true, true, true, true]);
+    expect(['metadata.google.internal.', 'Instance-Data.', 'METADATA.GOOG'].map(isLinkLocalOrMetadata)).toEqual([true, true, true]);
     expect(['169.253.0.1', '10.0.0.1', '[fd00:ec2::253]', 'example.com'].map(isLinkLocalOrMetadata)).toEqual([false, false, false, false]);
     expect(webhookUrlProblem('ftp://example.com/x')).toBe('só são aceites URLs http ou https');
     expect(webhookUrlProblem('not a url')).toBe('URL inválida');

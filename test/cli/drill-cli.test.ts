@@ -86,8 +86,9 @@ describe('commerce-mock drill', () => {
     ['a whsec_ secret that is not base64', ['--secret', 'whsec_not base64!', '--format', 'standard'], {}, '--secret: after whsec_, a secret of format "standard" is base64'],
     ['no whsec_ in the default format', ['--secret', 'my-secret'], {}, 'the secret does not fit the drill\'s format: a secret of format "standard" starts with whsec_ (format standard: whsec_ and base64 of 24-64 random bytes; format mock: any 8-200 characters; the format is --format, else the client\'s endpoint format, else standard) [invalid_request]'],
     ['an unknown client', ['--secret', MOCK_SECRET, '--format', 'mock', '--client', 'nobody'], {}, 'client nobody is unknown to the mock started for the drill'],
-    ['an empty client', ['--secret', MOCK_SECRET, '--client', ''], {}, '--client: expected a client id of 1 to 100 characters'],
+    ['an empty client', ['--secret', MOCK_SECRET, '--client', ''], {}, '--client: expected a client id of 1 to 200 characters'],
     ['a link-local receiver', ['--secret', MOCK_SECRET, '--format', 'mock', '--url', 'http://169.254.169.254/hooks'], {}, '--url: the mock started for the drill refuses a link-local or cloud-metadata address'],
+    ['a metadata receiver with a trailing dot', ['--secret', MOCK_SECRET, '--format', 'mock', '--url', 'http://Metadata.Google.Internal./hooks'], {}, '--url: the mock started for the drill refuses a link-local or cloud-metadata address'],
     ['a receiver URL that is no URL', ['--secret', MOCK_SECRET, '--url', 'localhost:3000'], {}, '--url: expected an http(s) URL such as http://127.0.0.1:3000/webhooks, got "localhost:3000"'],
     ['an admin API as the receiver', ['--secret', MOCK_SECRET, '--url', 'http://127.0.0.1:2/__ADMIN/reset'], {}, "--url: a mock's admin API (/__admin) does not receive webhooks"],
     ['a --mock that is no URL', ['--secret', MOCK_SECRET, '--mock', '4010'], {}, '--mock: expected an http(s) URL such as http://127.0.0.1:4010, got "4010"'],
@@ -107,7 +108,7 @@ describe('commerce-mock drill', () => {
     expect([code, stderr]).toEqual([2, 'commerce-mock drill: --url: a webhook URL carries no credentials (user:password@)\n']);
   });
 
-  it('--report naming a file, or a path under a file: exit 2 before anything is sent, nothing written', async () => {
+  it('--report naming a file, a path under a file, or nothing: exit 2 before anything is sent, nothing written', async () => {
     const naive = await receiver();
     const dir = mkdtempSync(join(tmpdir(), 'drill-report-'));
     const file = join(dir, 'a-file');
@@ -118,6 +119,8 @@ describe('commerce-mock drill', () => {
     const under = await runCli(['drill', '--url', naive.url, '--secret', MOCK_SECRET, '--format', 'mock', '--report', join(file, 'reports')]);
     expect(under.code).toBe(2);
     expect(under.stderr).toContain(`--report ${join(file, 'reports')}: ${file} is a file`);
+    const empty = await runCli(['drill', '--url', naive.url, '--secret', MOCK_SECRET, '--format', 'mock', '--report', '']);
+    expect([empty.code, empty.stderr]).toEqual([2, 'commerce-mock drill: --report: empty; --report names a folder (made when missing) for drill-report.json, drill-report.md, drill-junit.xml\n']);
     expect(naive.received).toEqual([]);
     expect(readdirSync(dir)).toEqual(['a-file']);
     expect(readFileSync(file, 'utf8')).toBe('kept');

@@ -126,6 +126,10 @@ describe('commerce-mock listen', () => {
     const own = await runCli(['listen', '--url', mock.url, '--forward-to', `${mock.url}/hooks`]);
     expect(own.code).toBe(2);
     expect(own.stderr).toMatch(/^commerce-mock listen: PUT \/__admin\/clients\/mock-client\/webhook answered 400: /);
+    for (const metadata of ['http://metadata.google.internal./hooks', 'http://Instance-Data./hooks']) {
+      const refused = await runCli(['listen', '--url', mock.url, '--forward-to', metadata]);
+      expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^commerce-mock listen: PUT \/__admin\/clients\/mock-client\/webhook answered 400: .*metadados/)]);
+    }
     const none = await runCli(['listen', '--url', 'http://127.0.0.1:9', '--forward-to', receiver.url]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^commerce-mock listen: cannot reach http:\/\/127\.0\.0\.1:9: .* \(is the mock running\? start it with: commerce-mock start\)\n$/);

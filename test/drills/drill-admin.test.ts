@@ -32,6 +32,15 @@ describe('POST /__admin/drills', () => {
     expect(unknownDrill.body).toMatchObject({ error: 'not_found', message: 'Exercício de webhooks desconhecido: drl_unknown' });
   });
 
+  it.each(['http://metadata.google.internal./hooks', 'http://instance-data./hooks', 'http://Metadata.Google.Internal/hooks', 'http://INSTANCE-DATA.EC2.INTERNAL./hooks'])(
+    'refuses a cloud-metadata receiver spelt %s (400 naming url), and starts no drill',
+    async (url) => {
+      const t = await createTestApp();
+      const refused = await t.http.post('/__admin/drills').send({ url, secret: STANDARD_SECRET }).expect(400);
+      expect(refused.body.details).toEqual([{ path: 'url', message: expect.stringContaining('metadados') }]);
+    },
+  );
+
   it.each(['/__ADMIN/reset', '/%5F%5Fadmin/reset', '/x/../__admin/reset', '//__admin/clients/mock-client/deactivate'])(
     'refuses a receiver URL that spells the admin API as %s (400 naming url), and starts no drill',
     async (path) => {

@@ -3,6 +3,7 @@
  * one that verifies nothing fails the refusal cases, a slow one fails on timeouts; the drill changes nothing of the
  * client (records, deliveries, endpoint).
  */
+import { createServer } from 'node:http';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { DRILL_CASES } from '../../src/drills/drill-cases.ts';
@@ -88,6 +89,18 @@ describe('webhook drills', () => {
     const markdown = renderDrillMarkdown(drill);
     for (const name of failedNames(drill)) expect(markdown).toContain(`## ${name}: failed`);
     for (const report of [junit, markdown, renderDrillJson(drill)]) expect(report).not.toContain(STANDARD_SECRET.slice(6, 30));
+  });
+
+  it('control characters a receiver answers (ESC, BEL, NUL, other C0) reach the Markdown report as visible escapes', async () => {
+    const hostile = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok\u001b]0;owned\u0007\u0000\u0008\u001b[2J\u202e'));
+    });
+    const t = await createTestApp(standardClient('http://127.0.0.1:9/elsewhere'));
+    const drill = await runDrill(t, { url: await serve(hostile), seed: 11 });
+    const markdown = renderDrillMarkdown(drill);
+    expect(markdown).toContain('ok\\x1b]0;owned\\x07\\x00\\x08\\x1b[2J\\u202e');
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
   });
 
   it('a receiver slower than the timeout fails every case on a timeout', async () => {
