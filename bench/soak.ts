@@ -1,5 +1,5 @@
 /**
- * Soak: `npm run bench:soak -- [--minutes 30] [--workers 8] [--sample-seconds 15] [--mock-hours-per-minute 24]`
+ * Soak: `npm run bench:soak -- [--minutes 30] [--workers 8] [--tenants 0] [--sample-seconds 15] [--mock-hours-per-minute 24]`
  *
  * Prints figures; asserts nothing. Spawns the built mock (dist/, as `npm start` runs it, a data file of its own,
  * rate limit off) on 127.0.0.1 and sends it mixed traffic with token churn for `--minutes`: each worker, with a
@@ -9,6 +9,11 @@
  * window, docs/errors.md); nothing is created after the start, since orders and the like are kept by design. Every
  * `--sample-seconds` it prints the server's RSS, the data file's size (snapshot + journal), requests per second
  * and the answers by status; at the end, the ranges per third of the run.
+ *
+ * `--tenants N` adds N tenants (`POST /__admin/tenants`, seeded, each on a frozen clock of its own) that are deleted
+ * and created again every minute, each driven by a worker of its own that writes as well as reads: a token, an
+ * order, its status polled until it ends, the lists, and its own clock moved; what a shared mock whose CI jobs come
+ * and go lives through.
  */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,12 +26,15 @@ const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: '30' },
     workers: { type: 'string', default: '8' },
+    tenants: { type: 'string', default: '0' },
     'sample-seconds': { type: 'string', default: '15' },
     'mock-hours-per-minute': { type: 'string', default: '24' },
   },
 });
 const minutes = Number(values.minutes);
 const workers = Number(values.workers);
+const tenants = Number(values.tenants);
+const TENANT_LIFETIME_MS = 60_000;
 const sampleSeconds = Number(values['sample-seconds']);
 const ADVANCE_EVERY_S = 5;
 const advanceSeconds = Math.round((Number(values['mock-hours-per-minute']) * 3600 * ADVANCE_EVERY_S) / 60);
@@ -78,6 +86,35 @@ async function churn(client: (typeof clients)[number], orderId: string, until: n
   }
 }
 
+/** A tenant made, used for a minute, deleted and made again, until the end. */
+async function tenantChurn(index: number, until: number): Promise<void> {
+  const clientId = `soak-tenant-${index}`;
+  const order = { customer: { name: 'Ana Machava', phone: '+258 84 123 4567' }, items: [{ name: 'Capulana', price: 350, quantity: 1 }] };
+  while (performance.now() < until) {
+    await send('DELETE', `/__admin/tenants/${clientId}`);
+    const made = await send('POST', '/__admin/tenants', { body: { clientId, clock: { frozenAt: '2030-03-01T08:00:00Z' } } });
+    if (made.status !== 201) continue;
+    const secret = dataOf(made)['clientSecret']!;
+    const lifeEnds = Math.min(until, performance.now() + TENANT_LIFETIME_MS);
+    const issued = await send('POST', '/v1/auth/token', { body: { client_id: clientId, client_secret: secret } });
+    if (issued.status !== 200) continue;
+    // One token for the tenant's life: its clock moves 10 minutes a round, so it expires and is renewed as a client does.
+    let { access_token: token, refresh_token: refresh } = dataOf(issued) as { access_token: string; refresh_token: string };
+    while (performance.now() < lifeEnds) {
+      if ((await send('GET', '/v1/products?limit=1', { token })).status === 401) {
+        const renewed = await send('POST', '/v1/auth/token/refresh', { body: { refresh_token: refresh } });
+        if (renewed.status !== 200) break;
+        ({ access_token: token, refresh_token: refresh } = dataOf(renewed) as { access_token: string; refresh_token: string });
+      }
+      const placed = await send('POST', '/v1/orders', { body: order, token });
+      const orderId = placed.status === 201 ? dataOf(placed)['id'] : undefined;
+      for (let poll = 0; poll < 4 && orderId; poll += 1) await send('GET', `/v1/orders/${orderId}/status`, { token });
+      await Promise.all(['/v1/orders?limit=20', '/v1/payments?limit=20', '/v1/products?limit=20'].map((path) => send('GET', path, { token })));
+      await send('POST', `/__admin/clients/${clientId}/clock/advance`, { body: { seconds: 600 } });
+    }
+  }
+}
+
 async function dataMiB(): Promise<number> {
   const size = async (file: string) => (await stat(file).catch(() => ({ size: 0 }))).size;
   return ((await size(dataFile)) + (await size(`${dataFile}.journal`))) / 1024 / 1024;
@@ -94,7 +131,7 @@ const until = started + minutes * 60_000;
 const orders = await Promise.all(clients.map(prepare));
 const advancing = setInterval(() => void send('POST', '/__admin/clock/advance', { body: { seconds: advanceSeconds } }), ADVANCE_EVERY_S * 1000);
 let lastRequests = 0;
-console.log(`soak: ${minutes} min, ${workers} workers, mock clock +${advanceSeconds} s every ${ADVANCE_EVERY_S} s, pid ${server.child.pid}`);
+console.log(`soak: ${minutes} min, ${workers} workers, ${tenants} tenants re-created every ${TENANT_LIFETIME_MS / 1000} s, mock clock +${advanceSeconds} s every ${ADVANCE_EVERY_S} s, pid ${server.child.pid}`);
 console.log('| t (s) | RSS MiB | data file MiB | req/s | answers by status |');
 console.log('|--:|--:|--:|--:|---|');
 const sampling = setInterval(() => {
@@ -108,7 +145,7 @@ const sampling = setInterval(() => {
   });
 }, sampleSeconds * 1000);
 
-await Promise.all(clients.map((client, index) => churn(client, orders[index]!, until)));
+await Promise.all([...clients.map((client, index) => churn(client, orders[index]!, until)), ...Array.from({ length: tenants }, (_, index) => tenantChurn(index, until))]);
 clearInterval(advancing);
 clearInterval(sampling);
 await stopServer(server.child);
