@@ -94,8 +94,17 @@ function dueAfter(outcome: PayerOutcome): number {
 
 /** The page fits the phone's width: nothing scrolls sideways. */
 async function scrollWidth(page: Page): Promise<number> {
-  // Run in the page, where `document` exists (the test's tsconfig has no DOM library): the issue's exact check.
-  return page.evaluate('document.documentElement.scrollWidth') as Promise<number>;
+  // The prompt page refreshes itself (a meta refresh, no script): on a loaded machine that can land between two
+  // steps of a test, and a read of the page then meets the next one while it loads; read it again once it has.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // Run in the page, where `document` exists (the test's tsconfig has no DOM library).
+      return (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
 }
 
 describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
