@@ -3,7 +3,7 @@
  * each group's outcomes with the hint for those not met) and JUnit XML (one test case per required outcome, or per
  * outcome of the catalogue when nothing is required, a not-met one then skipped).
  */
-import { cell, renderJUnit, type JUnitCase } from '../domain/report-text.ts';
+import { cell, renderJUnit, visibleControls, type JUnitCase } from '../domain/report-text.ts';
 import type { Judged } from './coverage-requirements.ts';
 import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
 
@@ -27,7 +27,7 @@ export function renderCoverageMarkdown(report: CoverageReport, judged: readonly 
   const { counts } = report;
   const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
   const lines = [
-    `# Outcome coverage of \`${report.clientId}\``,
+    `# Outcome coverage of \`${visibleControls(report.clientId)}\``,
     '',
     `${counts.met} of ${counts.total} outcomes met, ${counts.handled} handled (at ${report.at}).`,
     ...(judged ? ['', missing.length === 0 ? `Every one of the ${judged.length} required outcomes is there.` : `Missing ${missing.length} of ${judged.length} required: ${missing.map(({ outcome, must }) => `\`${outcome.id}\` (${must})`).join(', ')}.`] : []),
