@@ -61,8 +61,11 @@ export function resolveCaller(sources: CallerSources): Stage {
   };
 }
 
+/** The body fields that carry a token a client holds (a refresh's, a revocation's): its owner is the caller. */
+const TOKEN_FIELDS = ['refresh_token', 'token'] as const;
+
 /** The body fields that name a client, most direct first: its id, then a token it holds. */
-export const CLIENT_NAMING_FIELDS = ['client_id', 'refresh_token', 'token'] as const;
+export const CLIENT_NAMING_FIELDS = ['client_id', ...TOKEN_FIELDS] as const;
 
 /** The client these fields prove the request to be: its id with its own secret, else the owner of a token they carry. */
 function provenBy(body: unknown, sources: Pick<CallerSources, 'ownerOf' | 'secretMatches'>): string | undefined {
@@ -71,7 +74,7 @@ function provenBy(body: unknown, sources: Pick<CallerSources, 'ownerOf' | 'secre
   const named = textIn(fields['client_id']);
   const secret = textIn(fields['client_secret']);
   if (named !== undefined && secret !== undefined && sources.secretMatches(named, secret)) return named;
-  for (const field of ['refresh_token', 'token'] as const) {
+  for (const field of TOKEN_FIELDS) {
     const held = textIn(fields[field]);
     const owner = held === undefined ? undefined : sources.ownerOf(held);
     if (owner !== undefined) return owner;
