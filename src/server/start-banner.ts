@@ -32,7 +32,7 @@ export function startBanner(config: Config, state: StartState = { setAside: [], 
     '  snapshots        in memory only: lost on restart (export the state to keep one)',
     ...config.clients.map(
       (client) =>
-        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
+        `  credentials      client_id=${client.clientId} client_secret=${printableSecret(client)}${client.active && !state.deactivated?.includes(client.clientId) ? '' : '  (deactivated: CLIENT_INATIVO)'}`,
     ),
   ];
   return `${lines.join('\n')}\n`;

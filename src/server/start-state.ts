@@ -18,6 +18,8 @@ export interface StartState {
   scenarios: readonly string[];
   /** Present when this start restored a previous run's state from the data file. */
   restored?: RestoredState;
+  /** Configured clients that are deactivated now (at run time before a restart, or by the configuration). */
+  deactivated?: readonly string[];
 }
 
 export interface RestoredState {
@@ -46,7 +48,8 @@ export function readStartState(sources: StartStateSources, setAside: readonly Se
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([clientId, name]) => `${name} (client ${clientId})`),
   ];
-  return { setAside, scenarios, ...(restored ? { restored: restoredState(sources) } : {}) };
+  const deactivated = sources.config.clients.filter((client) => sources.clients.find(client.clientId)?.active === false).map((client) => client.clientId);
+  return { setAside, scenarios, deactivated, ...(restored ? { restored: restoredState(sources) } : {}) };
 }
 
 function restoredState({ config, store, clock, clients, webhooks }: StartStateSources): RestoredState {

@@ -1,6 +1,7 @@
 /**
  * Tenants survive kill -9: after a restart every tenant is there with its credentials, its own clock where it was
- * (a frozen one at its instant, a running one at its offset), its records and tokens; a deleted tenant stays gone.
+ * (a frozen one at its instant, a running one at its offset), its records and tokens; a deleted tenant stays gone;
+ * a configured client deactivated at run time comes back deactivated, and the banner says so.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,7 @@ describe('tenants across kill -9', () => {
     await call('/__admin/clients/job-a/clock/advance', 'POST', { seconds: 600 });
     await call('/__admin/clients/job-b/clock/set', 'POST', { at: '2031-06-01T00:00:00Z' });
     await call('/__admin/tenants/job-c', 'DELETE');
+    expect((await call('/__admin/clients/mock-client/deactivate', 'POST')).status).toBe(200);
     const tokenA = (await call('/v1/auth/token', 'POST', { client_id: 'job-a', client_secret: a.clientSecret })).body.data.access_token;
     const productsBefore = (await call('/v1/products?limit=100', 'GET', undefined, tokenA)).body.data.length;
     expect(productsBefore).toBeGreaterThan(0);
@@ -51,6 +53,8 @@ describe('tenants across kill -9', () => {
     running.child.kill('SIGKILL');
     await running.exited;
     running = await startCli(args);
+    // The banner says what came back: the configured client deactivated at run time is shown so, not as configured.
+    expect(running.stdout()).toMatch(/client_id=mock-client client_secret=\S+ {2}\(deactivated: CLIENT_INATIVO\)/);
 
     expect((await call('/__admin/clients/job-a/clock')).body.data).toMatchObject({ own: true, frozen: true, now: '2026-05-01T08:10:00.000Z' });
     const clockB = (await call('/__admin/clients/job-b/clock')).body.data;
