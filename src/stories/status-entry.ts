@@ -16,7 +16,7 @@ export function statusEntry(at: string, from: string, status: string, cause: Sto
 export function causeText(cause: StoryCause): string {
   switch (cause.by) {
     case 'poll':
-      return `status poll ${cause.polls ?? ''} made the progression's step due`.replace('  ', ' ');
+      return cause.polls === undefined ? "a status poll made the progression's step due" : `status poll ${cause.polls} made the progression's step due`;
     case 'progression':
       return `the progression's step came due, ${cause.afterSeconds ?? 0} s after the order was placed`;
     case 'scenario':
@@ -24,7 +24,7 @@ export function causeText(cause: StoryCause): string {
     case 'admin':
       return 'moved by the admin API';
     case 'checkout':
-      return "a button of the checkout page";
+      return 'a button of the checkout page';
     case 'payer':
       return cause.answer === 'cancel' ? 'the payer cancelled on the phone' : 'the payer typed a PIN on the phone';
     case 'wallet':
