@@ -56,6 +56,8 @@ export const ADMIN_ROUTES = {
   setClientWebhook: 'PUT /clients/{client_id}/webhook',
   deleteClientWebhook: 'DELETE /clients/{client_id}/webhook',
   transitionOrder: 'POST /orders/{order_id}/transition',
+  getOrderStory: 'GET /orders/{order_id}/story',
+  getSubscriptionStory: 'GET /subscriptions/{subscription_id}/story',
   listWebhookDeliveries: 'GET /webhooks/deliveries',
   resendWebhookDelivery: 'POST /webhooks/deliveries/{delivery_id}/resend',
   changePactProviderState: 'POST /pact/provider-states',

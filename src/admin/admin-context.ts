@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps/deps.ts';
 import type { Flows } from '../handlers/flows.ts';
 import type { RateLimiter } from '../rate-limit/rate-windows.ts';
 import type { RequestJournal } from '../state/request-journal.ts';
+import type { StatusCauses } from '../state/status-causes.ts';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.ts';
 import type { Webhooks } from '../webhooks/webhook-types.ts';
 import type { MockState } from '../state/mock-state.ts';
@@ -18,6 +19,8 @@ export interface AdminContext {
   flows: Flows;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** Why each order moved (state/status-causes.ts): its story reads it. */
+  statusCauses: StatusCauses;
   limiter: RateLimiter;
   state: MockState;
   snapshots: Snapshots;

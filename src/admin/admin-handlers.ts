@@ -15,6 +15,7 @@ import { orderHandlers } from './order-admin-handlers.ts';
 import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
 import { scenarioHandlers } from './scenario-handlers.ts';
+import { storyHandlers } from './story-handlers.ts';
 import { stateHandlers } from './state-handlers.ts';
 import { tenantHandlers } from './tenant-handlers.ts';
 import { walletHandlers } from './wallet-handlers.ts';
@@ -32,6 +33,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...clientHandlers(admin),
     ...recordHandlers(admin),
     ...orderHandlers(admin),
+    ...storyHandlers(admin),
     ...webhookHandlers(admin),
     ...pactStateHandlers(admin),
     ...drillHandlers(admin),

@@ -10,7 +10,7 @@ export function orderHandlers(admin: AdminContext) {
       const orderId = input.params['order_id'] ?? '';
       const order = admin.flows.orders.find(orderId);
       if (!order) return failure('unknown_order', { orderId });
-      const outcome = admin.flows.orders.settle(admin.worlds.of(order.clientId), orderId, input.body.status);
+      const outcome = admin.flows.orders.settle(admin.worlds.of(order.clientId), orderId, input.body.status, { trigger: { by: 'admin' } });
       if (!outcome.ok) return outcome;
       await admin.apply(outcome);
       return okData({ id: orderId, clientId: order.clientId, status: outcome.value.status, moved: outcome.value.status !== order.status });

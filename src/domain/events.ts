@@ -12,12 +12,25 @@ interface EventBase {
   at: string;
 }
 
+/**
+ * Who or what moved an order (an order's story tells it, src/state/status-causes.ts): a status poll that made a step
+ * due, a timed step of its progression, a scenario rule, the admin API, a button of the checkout page, the payer's
+ * answer on the phone, or the payer's wallet refusing the checkout page's push.
+ */
+export type MoveTrigger =
+  | { by: 'poll'; polls: number }
+  | { by: 'progression'; afterSeconds: number }
+  | { by: 'payer'; answer: 'pin' | 'cancel' }
+  | { by: 'scenario' | 'admin' | 'checkout' | 'wallet' };
+
 export interface OrderEvent extends EventBase {
   type: 'order.created' | 'order.paid' | 'order.failed' | 'order.cancelled';
   orderId: string;
   status: OrderStatus;
   /** Why its payment failed or was cancelled. */
   failureReason?: FailureReason;
+  /** Who or what moved it, when the mover said. */
+  trigger?: MoveTrigger;
 }
 
 export interface PaymentEvent extends EventBase {

@@ -5,6 +5,7 @@ export const ADMIN_ERRORS = {
   unknown_snapshot: { status: 404, code: 'not_found', message: 'Snapshot desconhecido: {{name}}' },
   unknown_delivery: { status: 404, code: 'not_found', message: 'Entrega desconhecida: {{deliveryId}}' },
   unknown_order: { status: 404, code: 'not_found', message: 'Pedido desconhecido: {{orderId}}' },
+  unknown_subscription: { status: 404, code: 'not_found', message: 'Assinatura desconhecida: {{subscriptionId}}' },
   unknown_request: { status: 404, code: 'not_found', message: 'Requisição desconhecida no diário: {{requestId}} (o diário guarda as últimas 1000)' },
   no_webhook: { status: 404, code: 'not_found', message: 'O cliente {{clientId}} não tem webhook configurado' },
   duplicate_client: { status: 409, code: 'conflito', message: 'Já existe um cliente com clientId {{clientId}}' },

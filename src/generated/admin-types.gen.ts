@@ -699,6 +699,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{order_id}/story": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the mock knows of one order, oldest first, on its client's clock
+         * @description One timeline of the order: each API request that touched it (from the request journal: its id opens the entry at `GET /__admin/requests/{request_id}`), each status change and why, the payer's push on the checkout page and the prompt on the phone (sent, answered, expired), the wallet's statement lines, its payment, and each webhook delivery with its attempts and the receiver's answers. Times are on the clock of the order's client's world; entries of one instant come in the order one causes the next. The requests are those the journal still holds (its newest 1000), and a status change's `cause` is known for the moves this process made since it started, or since the last reset or import. With `clientId`, an order of another client is 404 as an unknown one is. Reading changes nothing.
+         */
+        get: operations["getOrderStory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{subscription_id}/story": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the mock knows of one subscription, oldest first, on its client's clock
+         * @description One timeline of the subscription: each API request that touched it (from the request journal), each charge (the first of a period, a renewal, a retry after a failure) and how it ended, each status change and why (PAST_DUE while retries remain, CANCELLED once `maxAttempts` charges of a period failed), the wallet's statement lines, and each webhook delivery with its attempts. Times are on the clock of the subscription's client's world. With `clientId`, a subscription of another client is 404 as an unknown one is. Reading changes nothing.
+         */
+        get: operations["getSubscriptionStory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/deliveries": {
         parameters: {
             query?: never;
@@ -1500,6 +1540,95 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Why a status changed. */
+        StatusCause: {
+            /**
+             * @description `poll`: a status poll made a step of the progression due; `progression`: a timed step came due on the clock (the payer's catalogue answer, a prompt's expiry included); `scenario`: a scenario rule moved it; `admin`: `POST /__admin/orders/{order_id}/transition`; `checkout`: a button of the checkout page; `payer`: the payer's answer on the phone; `wallet`: the payer's wallet refused the checkout page's push; `billing`: a subscription's charge ended.
+             * @enum {string}
+             */
+            by: "poll" | "progression" | "scenario" | "admin" | "checkout" | "payer" | "wallet" | "billing";
+            /** @description `poll`: the poll that made the step due (1 = the first). */
+            polls?: number;
+            /** @description `progression`: the step's time after the order was placed. */
+            afterSeconds?: number;
+            /**
+             * @description `payer`: what the payer did on the phone.
+             * @enum {string}
+             */
+            answer?: "pin" | "cancel";
+        };
+        /** @description One thing that happened to a record. `kind` says which fields it carries: `request` (requestId, method, path, statusCode, error), `status_change` (status, from, cause), `checkout` (paymentMethod, phone), `prompt` (prompt, phone, answer), `wallet` (walletEntry, amount, balanceAfter, failureReason), `payment` and `charge` (paymentId, status, amount, failureReason; a charge its chargeAttempt), `webhook_delivery` (deliveryId, eventType, status) and `webhook_attempt` (deliveryId, attempt, statusCode or error, durationMs). */
+        StoryEntry: {
+            /**
+             * Format: date-time
+             * @description On the clock of the record's client's world.
+             */
+            at: string;
+            /** @enum {string} */
+            kind: "request" | "status_change" | "checkout" | "prompt" | "wallet" | "payment" | "charge" | "webhook_delivery" | "webhook_attempt";
+            /** @description What happened, in one line. */
+            summary: string;
+            /** @description The journal entry (`GET /__admin/requests/{request_id}`). */
+            requestId?: string;
+            method?: string;
+            path?: string;
+            operationId?: string;
+            /** @description A request's answer; an attempt's receiver's answer. */
+            statusCode?: number;
+            /** @description The error code a request was answered with; why an attempt's answer does not count. */
+            error?: string;
+            /** @description The status entered (a status change), of the payment (payment, charge), of the delivery (webhook_delivery). */
+            status?: string;
+            /** @description The status left. */
+            from?: string;
+            cause?: components["schemas"]["StatusCause"];
+            paymentId?: string;
+            /** @enum {string} */
+            paymentMethod?: "mpesa" | "emola";
+            /** @description The payer's number. */
+            phone?: string;
+            /** @enum {string} */
+            prompt?: "sent" | "answered" | "expired";
+            /** @enum {string} */
+            answer?: "pin" | "cancel";
+            /** @enum {string} */
+            walletEntry?: "debit" | "failed" | "cancelled";
+            /** @description MZN. */
+            amount?: number;
+            /** @description The wallet's balance after the line (MZN). */
+            balanceAfter?: number;
+            failureReason?: components["schemas"]["StoredFailureReason"];
+            /** @description The charge's attempt within its period (2 and on: retries). */
+            chargeAttempt?: number;
+            deliveryId?: string;
+            /** @enum {string} */
+            eventType?: "order.status_changed" | "payment.status_changed" | "subscription.status_changed";
+            attempt?: number;
+            durationMs?: number;
+        };
+        OrderStory: {
+            orderId: string;
+            clientId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "CANCELLED";
+            payments: components["schemas"]["Payment"][];
+            failureReason?: components["schemas"]["StoredFailureReason"];
+            /** @description Oldest first. */
+            entries: components["schemas"]["StoryEntry"][];
+        };
+        SubscriptionStory: {
+            subscriptionId: string;
+            clientId: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "PAST_DUE" | "CANCELLED";
+            /** @description Failed charges of the current period. */
+            attempts: number;
+            maxAttempts: number;
+            /** @description Oldest first. */
+            charges: components["schemas"]["Payment"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["StoryEntry"][];
+        };
         /** @description The payment as the API shows it to its client (spec/openapi.yaml). */
         Payment: {
             id: string;
@@ -1979,6 +2108,10 @@ export interface components {
         /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
         WalletPhone: string;
         SnapshotName: string;
+        OrderId: string;
+        SubscriptionId: string;
+        /** @description The client the caller has selected (a console, a tenant's test): a record of another client is 404. */
+        StoryClient: string;
         Page: number;
         Limit: number;
         JournalClient: string;
@@ -3281,6 +3414,70 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderStory: {
+        parameters: {
+            query?: {
+                /** @description The client the caller has selected (a console, a tenant's test): a record of another client is 404. */
+                clientId?: components["parameters"]["StoryClient"];
+            };
+            header?: never;
+            path: {
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's story. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OrderStory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSubscriptionStory: {
+        parameters: {
+            query?: {
+                /** @description The client the caller has selected (a console, a tenant's test): a record of another client is 404. */
+                clientId?: components["parameters"]["StoryClient"];
+            };
+            header?: never;
+            path: {
+                subscription_id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription's story. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SubscriptionStory"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

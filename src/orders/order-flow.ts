@@ -2,7 +2,7 @@
  * The orders flow: place, pay, fail, cancel, the status operation meant for polling, and the owner-scoped
  * reads. The progression (what moves a pending order by itself) is data handed in, not code.
  */
-import type { DomainEvent } from '../domain/events.ts';
+import type { DomainEvent, MoveTrigger } from '../domain/events.ts';
 import { failure } from '../errors/failures.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import type { OrderPollsRecord, OrderRecord, PaymentRecord, RecordWrite } from '../domain/records.ts';
@@ -122,7 +122,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       const ageMs = nowMs - Date.parse(order.createdAt);
       const step = dueStep(stepsOf(options.progression, order, paymentOf(order), nowMs), { polls, ageMs });
       const counted: RecordWrite[] = options.count ? [{ collection: 'orderPolls', record: { id: order.id, clientId, polls } satisfies OrderPollsRecord }] : [];
-      return apply(order, step?.status, counted, new Date(nowMs).toISOString(), causeOf(step));
+      return apply(order, step?.status, counted, new Date(nowMs).toISOString(), causeOf(step, polls));
     },
     advance(world) {
       const { clientId, policy } = world;
@@ -135,7 +135,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
         const order = pending as OrderRecord;
         const due = dueTimeStep(stepsOf(progression, order, paymentOf(order), nowMs), Date.parse(order.createdAt), nowMs);
         if (!due) continue;
-        const outcome = apply(order, due.step.status, [], new Date(due.atMs).toISOString(), causeOf(due.step));
+        const outcome = apply(order, due.step.status, [], new Date(due.atMs).toISOString(), causeOf(due.step, 0));
         if (!outcome.ok) continue;
         moved.push(outcome.value);
         written.push(...outcome.written);
@@ -162,6 +162,9 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
   };
 }
 
-function causeOf(step: ProgressionStep | undefined): MoveCause | undefined {
-  return step?.reason === undefined ? undefined : { reason: step.reason };
+/** A due step's cause: its reason, and what made it due (a poll, or its time). */
+function causeOf(step: ProgressionStep | undefined, polls: number): MoveCause | undefined {
+  if (!step || step.after === 'action') return undefined;
+  const trigger: MoveTrigger = 'polls' in step.after ? { by: 'poll', polls } : { by: 'progression', afterSeconds: step.after.seconds };
+  return { trigger, ...(step.reason !== undefined && { reason: step.reason }) };
 }

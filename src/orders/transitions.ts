@@ -2,7 +2,7 @@
  * The order state machine (docs/assumptions.md): PENDING → PAID | FAILED | CANCELLED, the three final. A move
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
-import type { OrderEvent, PaymentEvent } from '../domain/events.ts';
+import type { MoveTrigger, OrderEvent, PaymentEvent } from '../domain/events.ts';
 import { defaultReasonCode, failureReason, type FailureCode, type FailureReason } from '../domain/payer-outcomes.ts';
 import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../domain/records.ts';
 import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
@@ -43,9 +43,11 @@ export interface Payer {
   method?: PaymentMethod;
 }
 
-/** How a move came about: who paid (checkout page) and why a failure or cancellation happened. */
+/** How a move came about: who paid (checkout page), who or what moved it, and why a failure or cancellation happened. */
 export interface MoveCause {
   payer?: Payer;
+  /** Who or what moved the order: carried by its event (`trigger`). */
+  trigger?: MoveTrigger;
   /** The payment's failure reason; a failure or cancellation without one gets the generic reason of its status. */
   reason?: FailureCode;
 }
@@ -60,7 +62,14 @@ export function moveOrder(
 ): OrderMove | undefined {
   if (isFinal(order.status)) return undefined;
   const moved: OrderRecord = { ...order, status, updatedAt: at, statusHistory: [...order.statusHistory, { status, at }] };
-  const orderEvent: OrderEvent = { type: ORDER_EVENT[status], clientId: order.clientId, at, orderId: order.id, status };
+  const orderEvent: OrderEvent = {
+    type: ORDER_EVENT[status],
+    clientId: order.clientId,
+    at,
+    orderId: order.id,
+    status,
+    ...(cause.trigger && { trigger: cause.trigger }),
+  };
   if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events: [orderEvent] };
   const paid: PaymentRecord = { ...payment, ...payerFields(cause.payer), status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };
   const reason = status === 'PAID' ? undefined : failureReason(cause.reason ?? defaultReasonCode(status), paid.method);

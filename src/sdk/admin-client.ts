@@ -20,6 +20,7 @@ export type PactMessageRequest = NonNullable<RequestOf<'producePactMessage'>['bo
 export type DrillOptions = RequestOf<'startDrill'>['body'];
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
+export type StoryScope = NonNullable<RequestOf<'getOrderStory'>['query']>;
 
 export type AdminClientOptions = TransportOptions;
 
@@ -50,6 +51,15 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     create: (tenant: NewTenant = {}) => data(send('createTenant', { body: tenant })),
     /** Removes the client and everything it owns, in one durable change. */
     delete: (clientId: string) => data(send('deleteTenant', client(clientId))),
+  };
+  /**
+   * A record's story: everything the mock knows of it, oldest first, on its client's clock (docs/admin-api.md). With
+   * `{ clientId }`, a record of another client is a 404 AdminError, as an unknown one is.
+   */
+  const stories = {
+    order: (orderId: string, scope: StoryScope = {}) => data(send('getOrderStory', { path: { order_id: orderId }, query: scope })),
+    subscription: (subscriptionId: string, scope: StoryScope = {}) =>
+      data(send('getSubscriptionStory', { path: { subscription_id: subscriptionId }, query: scope })),
   };
   /** Which outcomes of the gateway a client has met and handled (docs/outcomes.md); `.clear(clientId)` starts it afresh. */
   const coverage = Object.assign((clientId: string) => data(send('getCoverage', { query: { clientId } })), {
@@ -147,6 +157,9 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
         },
         /** The tenant's outcome coverage. */
         coverage: () => coverage(clientId),
+        /** The story of one of the tenant's orders (a 404 AdminError for another client's). */
+        orders: { story: (orderId: string) => stories.order(orderId, { clientId }) },
+        subscriptions: { story: (subscriptionId: string) => stories.subscription(subscriptionId, { clientId }) },
         delete: () => tenants.delete(clientId),
       };
     },
@@ -154,6 +167,12 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       /** Moves a pending order; a final one stays as it is (`moved: false`). */
       transition: (orderId: string, status: OrderTransition) =>
         data(send('transitionOrder', { path: { order_id: orderId }, body: { status } })),
+      /** Its requests, status changes and why, the payer's prompt, wallet lines, payments and webhooks, oldest first. */
+      story: stories.order,
+    },
+    subscriptions: {
+      /** Its requests, charges and retries, status changes, wallet lines and webhooks, oldest first. */
+      story: stories.subscription,
     },
     webhooks: {
       deliveries: (filter: DeliveryFilter = {}) => data(send('listWebhookDeliveries', { query: filter })),

@@ -22,6 +22,7 @@ import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '
 import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
 import { createMockState } from '../state/mock-state.ts';
 import { createRequestJournal, type RequestJournal } from '../state/request-journal.ts';
+import { createStatusCauses } from '../state/status-causes.ts';
 import { adminIndexRedirect, consolePage, faviconPage } from '../pages/console-page.ts';
 import { mountPages } from '../pages/page-serving.ts';
 import { accessLog } from '../http/access-log.ts';
@@ -135,7 +136,7 @@ export function apiStages(
       presentAgain: flows.tokens.presentAgain,
       revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
-      moveOrder: (world, orderId, status) => flows.orders.settle(world, orderId, status),
+      moveOrder: (world, orderId, status) => flows.orders.settle(world, orderId, status, { trigger: { by: 'scenario' } }),
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
@@ -178,7 +179,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     await applyChange(world);
   }
   const journal = createRequestJournal();
-  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage }), applyChange, deps.clock.now);
+  // Why each order moved, for its story: the events say, once durable.
+  const statusCauses = createStatusCauses();
+  events.subscribe(statusCauses.listener);
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, scenarios, worlds, applyChange, saveState: () => state.persist() });
@@ -201,7 +205,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   };
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, scenarios, journal, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
+  const admin: AdminContext = { deps, flows, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

@@ -17,6 +17,7 @@ import type { StoreData } from '../store/store-types.ts';
 import type { WebhookEndpoint, Webhooks, WebhooksState } from '../webhooks/webhook-types.ts';
 import { PARTS_META_PREFIX, type StatePart } from './mock-state.ts';
 import type { RequestJournal } from './request-journal.ts';
+import type { StatusCauses } from './status-causes.ts';
 import type { Coverage, CoverageState } from '../coverage/coverage-recorder.ts';
 
 export interface MockParts {
@@ -25,11 +26,12 @@ export interface MockParts {
   limiter: RateLimiter;
   journal: RequestJournal;
   coverage: Coverage;
+  statusCauses: StatusCauses;
 }
 
 export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
   const { config, store, clock, clients } = deps;
-  const { scenarios, webhooks, limiter, journal, coverage } = owners;
+  const { scenarios, webhooks, limiter, journal, coverage, statusCauses } = owners;
   return [
     {
       name: 'records',
@@ -138,6 +140,8 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
     },
     { name: 'rate windows', reset: () => limiter.reset(), imported: () => limiter.reset() },
     { name: 'request journal', reset: () => journal.clear(), removeClient: (clientId) => void journal.forget(clientId) },
+    // An order's moves of an imported state are not this process's: their causes are not known.
+    { name: 'status causes', reset: () => statusCauses.clear(), imported: () => statusCauses.clear(), removeClient: (clientId) => statusCauses.forget(clientId) },
     {
       // What each client met and handled: kept across restarts and a client's reset (records), gone with a whole reset.
       name: 'outcome coverage',

@@ -11,6 +11,7 @@ import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
 import { journalExchange, shownExchange, type JournalExchange } from './journal-exchange.ts';
 import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
+import { touchedIds } from './journal-touches.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
 import { redactQuery } from '../http/redact.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
@@ -32,6 +33,8 @@ export interface JournalFilter {
   status?: number;
   since?: string;
   until?: string;
+  /** A record id the request's path, query or answer named (./journal-touches.ts). */
+  touching?: string;
 }
 
 export interface RequestJournal {
@@ -55,14 +58,12 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   const ofNoClient = journalRing<EntryFacts, Slot>(capacity);
   let sequence = 0;
   const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
-  const newestFirst = function* () {
-    for (const slot of newestSlots()) yield entryOf(slot);
-  };
   const matching = (filter: JournalFilter) => {
+    const { touching } = filter;
     const pattern = filter.path === undefined ? undefined : pathPattern(filter.path);
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
     const until = filter.until === undefined ? undefined : Date.parse(filter.until);
-    return (entry: RequestJournalEntry) =>
+    const test = (entry: RequestJournalEntry) =>
       (filter.clientId === undefined || entry.clientId === filter.clientId) &&
       (filter.operationId === undefined || entry.operationId === filter.operationId) &&
       (filter.method === undefined || entry.method === filter.method) &&
@@ -70,6 +71,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       (filter.status === undefined || entry.status === filter.status) &&
       (since === undefined || Date.parse(entry.receivedAt) >= since) &&
       (until === undefined || Date.parse(entry.receivedAt) < until);
+    return (slot: Slot) => (touching === undefined || slot.facts.touches.includes(touching)) && test(entryOf(slot));
   };
   return {
     record(exchange) {
@@ -92,6 +94,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         status,
         error: typeof error === 'string' ? error : undefined,
         durationMs: elapsedMs(context),
+        touches: touchedIds(exchange),
       };
       const { kept, bytes } = journalExchange(exchange);
       (clientId === undefined ? ofNoClient : ofClients).add({ sequence: (sequence += 1), facts, exchange: kept, bytes });
@@ -100,10 +103,10 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const test = matching(filter);
       const entries: RequestJournalEntry[] = [];
       let total = 0;
-      for (const entry of newestFirst()) {
-        if (!test(entry)) continue;
+      for (const slot of newestSlots()) {
+        if (!test(slot)) continue;
         total += 1;
-        if (entries.length < limit) entries.push(entry);
+        if (entries.length < limit) entries.push(entryOf(slot));
       }
       return { entries, total };
     },
@@ -114,7 +117,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
     count(filter) {
       const test = matching(filter);
       let total = 0;
-      for (const entry of newestFirst()) if (test(entry)) total += 1;
+      for (const slot of newestSlots()) if (test(slot)) total += 1;
       return total;
     },
     clear: () => ofClients.clear() + ofNoClient.clear(),
@@ -123,6 +126,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
 }
 
 interface EntryFacts {
+  touches: readonly string[];
   id: string;
   receivedAt: Date;
   method: string;

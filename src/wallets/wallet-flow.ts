@@ -20,6 +20,9 @@ import { DEFAULT_LOCK_AFTER_WRONG_PINS, walletFields, type WalletInput } from '.
 import { walletNumber, type WalletEntryRecord, type WalletRecord } from './wallet-record.ts';
 import { walletRefusal } from './wallet-verdict.ts';
 
+/** The payer typed a PIN: the order's event says so. */
+const PIN = { by: 'payer', answer: 'pin' } as const;
+
 export type PromptAnswer = { action: 'pin'; pin: string } | { action: 'cancel' };
 
 export interface WalletFlow {
@@ -103,20 +106,20 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       const orderId = prompt?.payment.orderId;
       if (!prompt || orderId === undefined) return failure('no_open_prompt', { phone: wallet.phone });
       const payer: Payer = { phone: wallet.phone, method: wallet.provider };
-      if (answer.action === 'cancel') return settleWith(world, wallet, orderId, { payer, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
+      if (answer.action === 'cancel') return settleWith(world, wallet, orderId, { payer, trigger: { by: 'payer', answer: 'cancel' }, reason: 'PAYER_CANCELLED' }, 'CANCELLED');
       if (!pinMatches(answer.pin, wallet.pinHash)) {
         const wrongPins = wallet.wrongPins + 1;
         const locked = wrongPins >= wallet.lockAfterWrongPins;
         const changed: WalletRecord = { ...wallet, wrongPins, ...(locked && { status: 'locked' as const }) };
-        return settleWith(world, wallet, orderId, { payer, reason: 'WRONG_PIN' }, 'FAILED', changed);
+        return settleWith(world, wallet, orderId, { payer, trigger: PIN, reason: 'WRONG_PIN' }, 'FAILED', changed);
       }
       // A right PIN starts the count of wrong ones again, and moves a hash of the older, fast format to scrypt.
       const pinHash = rehashed(answer.pin, wallet.pinHash);
       const changed: WalletRecord | undefined = wallet.wrongPins === 0 && pinHash === undefined ? undefined : { ...wallet, wrongPins: 0, ...(pinHash !== undefined && { pinHash }) };
       const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, world.clock.nowMs()));
       return reason === undefined
-        ? settleWith(world, wallet, orderId, { payer }, 'PAID', changed)
-        : settleWith(world, wallet, orderId, { payer, reason }, 'FAILED', changed);
+        ? settleWith(world, wallet, orderId, { payer, trigger: PIN }, 'PAID', changed)
+        : settleWith(world, wallet, orderId, { payer, trigger: PIN, reason }, 'FAILED', changed);
     },
     statement(clientId, phone) {
       const found = existing(clientId, phone);

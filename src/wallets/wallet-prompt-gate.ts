@@ -10,14 +10,17 @@ import type { PromptGate } from '../orders/order-flow.ts';
 import { findWallet, openPrompt } from './wallet-reads.ts';
 import type { WalletRecord } from './wallet-record.ts';
 
+/** The wallet refused the push: the order's event says so. */
+const REFUSED = { by: 'wallet' } as const;
+
 /** `world`: the order's client's: its payer policy says when a prompt expires, on its clock. */
 export function walletPromptGate(deps: Pick<FlowDeps, 'store'>): PromptGate {
   return (prompted, payer, world) => {
     const wallet = findWallet(deps.store, prompted.clientId, payer.phone);
     if (!wallet) return { written: [] };
-    if (wallet.status === 'locked') return { refuse: { payer, reason: 'WALLET_LOCKED' } };
+    if (wallet.status === 'locked') return { refuse: { payer, reason: 'WALLET_LOCKED', trigger: REFUSED } };
     if (openPrompt(deps.store, wallet, world.policy.orders.payer ?? DEFAULT_PAYER, world.clock.nowMs())) {
-      return { refuse: { payer, reason: 'TRANSACTION_IN_PROGRESS' } };
+      return { refuse: { payer, reason: 'TRANSACTION_IN_PROGRESS', trigger: REFUSED } };
     }
     const shows: WalletRecord = { ...wallet, _promptPaymentId: prompted.id };
     return { written: [{ collection: 'wallets', record: shows }] };

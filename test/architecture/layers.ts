@@ -26,6 +26,7 @@ export const FOLDERS = [
   'drills',
   'coverage',
   'state',
+  'stories',
   'world',
   'admin',
   'pages',

@@ -109,7 +109,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   const action = payerAction(body.body);
   if (!action.ok) return { status: action.httpStatus, html: renderCheckout(viewOf(order, world, deps, action.form)) };
   const outcome =
-    'prompt' in action ? deps.flows.orders.prompt(world, order.id, action.prompt) : deps.flows.orders.settle(world, order.id, action.status);
+    'prompt' in action ? deps.flows.orders.prompt(world, order.id, action.prompt) : deps.flows.orders.settle(world, order.id, action.status, { trigger: { by: 'checkout' } });
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;

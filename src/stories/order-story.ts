@@ -1,0 +1,102 @@
+/**
+ * An order's story: everything the mock knows of one order, oldest first, on its client's clock (spec/admin.yaml
+ * `OrderStory`). Its records tell most of it (the status history, the payment with the checkout page's prompt, the
+ * wallet's statement, the deliveries); the request journal its requests; the order's events why it moved.
+ */
+import { toPublic } from '../domain/public-view.ts';
+import type { components } from '../generated/admin-types.gen.ts';
+import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
+import type { StatusCause } from '../state/status-causes.ts';
+import { causeText, statusEntry } from './status-entry.ts';
+import { placed, STEP, told, type PlacedEntry, type StoryEntry } from './story-entry.ts';
+import { requestEntries, walletEntries, webhookEntries, type StorySources } from './story-sources.ts';
+
+export type OrderStory = components['schemas']['OrderStory'];
+
+export interface OrderStorySources extends StorySources {
+  causesOf(orderId: string): readonly StatusCause[];
+}
+
+export function orderStory(sources: OrderStorySources, order: Readonly<OrderRecord>): OrderStory {
+  const { clientId } = order;
+  const payments = sources.store.list<PaymentRecord>('payments', clientId).filter((payment) => payment.orderId === order.id);
+  const causes = sources.causesOf(order.id);
+  const entries: PlacedEntry[] = [
+    ...requestEntries(sources, clientId, [order.id, ...payments.map((payment) => payment.id)]),
+    ...statusEntries(order, causes),
+    ...payments.flatMap((payment) => paymentEntries(payment, causes)),
+    ...walletEntries(sources, clientId, { orderId: order.id }),
+    ...webhookEntries(sources, clientId, (data) => data['orderId'] === order.id),
+  ];
+  const failureReason = payments.at(-1)?.failureReason;
+  return {
+    orderId: order.id,
+    clientId,
+    status: order.status,
+    payments: payments.map((payment) => toPublic(payment) as components['schemas']['Payment']),
+    ...(failureReason && { failureReason }),
+    entries: told(entries),
+  };
+}
+
+function statusEntries(order: Readonly<OrderRecord>, causes: readonly StatusCause[]): PlacedEntry[] {
+  return order.statusHistory.map((change, index) => {
+    const from = order.statusHistory[index - 1]?.status;
+    if (from === undefined) return placed(STEP.created, { at: change.at, kind: 'status_change', summary: `Order placed: ${change.status}`, status: change.status });
+    const cause = causes.find((known) => known.status === change.status)?.trigger;
+    return placed(STEP.statusChange, statusEntry(change.at, from, change.status, cause));
+  });
+}
+
+/** The payment: created, the checkout page's push and the prompt on the phone (sent, answered, expired), its end. */
+function paymentEntries(payment: Readonly<PaymentRecord>, causes: readonly StatusCause[]): PlacedEntry[] {
+  const phone = typeof payment._payerPhone === 'string' ? payment._payerPhone : undefined;
+  const payer = { paymentMethod: payment.method, ...(phone !== undefined && { phone }) };
+  const entries: PlacedEntry[] = [
+    placed(STEP.paymentCreated, {
+      at: payment.createdAt,
+      kind: 'payment',
+      summary: `Payment ${payment.id} created: ${payment.amount} ${payment.currency}, ${payment.status}`,
+      paymentId: payment.id,
+      status: 'PENDING',
+      amount: payment.amount,
+    }),
+  ];
+  const refused = causes.find((cause) => cause.trigger.by === 'wallet');
+  const pushedAt = payment._promptAt ?? refused?.at;
+  if (pushedAt !== undefined) {
+    entries.push(placed(STEP.checkout, { at: pushedAt, kind: 'checkout', summary: `The payer chose ${payment.method} on the checkout page and typed ${phone ?? 'a number'}`, ...payer }));
+  }
+  if (payment._promptAt !== undefined) {
+    entries.push(placed(STEP.promptSent, { at: payment._promptAt, kind: 'prompt', summary: `Prompt sent to ${phone ?? 'the payer'}'s phone`, prompt: 'sent', ...payer }));
+    const ended = promptEnd(payment, causes);
+    if (ended) entries.push(placed(STEP.promptEnded, { ...ended, kind: 'prompt', ...payer }));
+  }
+  if (payment.status !== 'PENDING' && payment.updatedAt !== undefined) {
+    const reason = payment.failureReason;
+    entries.push(
+      placed(STEP.paymentEnded, {
+        at: payment.updatedAt,
+        kind: 'payment',
+        summary: `Payment ${payment.id} ${payment.status}${reason ? `: ${reason.code} (${reason.message})` : ''}`,
+        paymentId: payment.id,
+        status: payment.status,
+        amount: payment.amount,
+        ...(reason && { failureReason: reason }),
+      }),
+    );
+  }
+  return entries;
+}
+
+/** How the prompt ended: the payer's answer (as the order's event said), or its expiry (the payment's reason). */
+function promptEnd(payment: Readonly<PaymentRecord>, causes: readonly StatusCause[]): Omit<StoryEntry, 'kind'> | undefined {
+  const answered = causes.find((cause) => cause.trigger.by === 'payer');
+  if (answered?.trigger.by === 'payer') {
+    return { at: answered.at, summary: `The payer answered the prompt: ${causeText(answered.trigger)}`, prompt: 'answered', answer: answered.trigger.answer };
+  }
+  if (payment.failureReason?.code === 'PAYER_TIMEOUT' && payment.updatedAt !== undefined) {
+    return { at: payment.updatedAt, summary: 'The prompt expired unanswered', prompt: 'expired' };
+  }
+  return undefined;
+}
