@@ -24,7 +24,7 @@ export function byTestId(id, root = document) {
   return node;
 }
 
-/** After these an id (`ord_3f9a…`, `shop-2`) or a URL (`http://host/path`) may break: `<wbr>` marks the place. */
+/** After these an id (`ord_3f9a…`, `shop-2`) or a URL (`/webhooks/shop-1`) may break: `<wbr>` marks the place. */
 const SEPARATOR = /(?<=[_\-./:?&=@])/;
 /** A piece between separators this long has no place to break: it may break anywhere (console.css `.long`). */
 const UNBROKEN = 20;
