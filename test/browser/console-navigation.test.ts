@@ -25,6 +25,7 @@ async function fill(t: TestApp): Promise<void> {
     await t.http.post(`/__admin/orders/${order.id}/transition`).send({ status }).expect(200);
   }
   await t.http.get('/v1/orders').expect(401);
+  await t.http.get('/v1/orders/ord_missing').set(bearer(token)).expect(404);
   await t.http.put('/__admin/clients/mock-client/wallets/%2B258841112233').send({ balance: 1000, pin: '1234' }).expect(201);
   const order = await placeOrder(t, WALLET_ORDER_600);
   await pay(t, order.path, 'mpesa', '84 111 2233').expect(303);
@@ -80,7 +81,7 @@ describe('addresses, back and forward', { timeout: 60_000 }, () => {
     expect(new URL(link).hash).toMatch(/^#\/journal\?clientId=mock-client&status=401$/);
 
     // The colleague opens it in a fresh tab: the same view, the same filter.
-    const colleague = await page.context().newPage();
+    const colleague = await page.context().browser()!.newPage();
     await colleague.goto(link);
     await colleague.locator('[data-view="journal"]').waitFor({ state: 'visible' });
     expect(await colleague.getByTestId('journal-status-filter').inputValue()).toBe('401');
