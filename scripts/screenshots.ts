@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots [-- NAME…]`: the README's pictures of the mock's three pages, taken from a mock started
  * here (in process, in memory, seeded dataset, clock frozen through the admin API) by headless Debian Chromium,
- * at a fixed viewport, into docs/screenshots/NAME.png. NAME is checkout, console or docs (all three by
- * default). A page that does not answer 200 is reported with its status and the script exits 1.
+ * at a fixed viewport, into docs/screenshots/NAME.png. NAME is checkout, console (the overview), console-VIEW
+ * (each of the console's views, and console-story: the order's story) or docs (all by default). A page that does not answer 200 is reported with its status and the script exits 1.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ const ORDER = {
 };
 
 interface Shot {
-  name: 'checkout' | 'console' | 'docs';
+  name: string;
   path: (mock: Mock) => string;
   /** Resolves once the page shows what the picture is of. */
   ready: (page: Page) => Promise<unknown>;
@@ -46,9 +46,19 @@ interface Mock {
   standIns: Map<string, string>;
 }
 
+/** The console's views (src/pages/console/router.js), one picture each: `console-journal` is `#/journal`. */
+const CONSOLE_VIEWS = ['clients', 'clock', 'phone', 'records', 'webhooks', 'journal', 'coverage', 'state', 'tenants'];
+/** A view shows what its first refresh read (the console refreshes every 1.5 s). */
+const consoleReady = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1600);
+};
+
 const SHOTS: Shot[] = [
   { name: 'checkout', path: (mock) => `/checkout/${mock.orderId}`, ready: (page) => page.waitForLoadState('networkidle') },
-  { name: 'console', path: () => '/__admin/ui', ready: (page) => page.waitForLoadState('networkidle') },
+  { name: 'console', path: () => '/__admin/ui', ready: consoleReady },
+  ...CONSOLE_VIEWS.map((view) => ({ name: `console-${view}`, path: () => `/__admin/ui#/${view}`, ready: consoleReady })),
+  { name: 'console-story', path: (mock: Mock) => `/__admin/ui#/orders/${mock.orderId}`, ready: consoleReady },
   { name: 'docs', path: () => '/docs', ready: (page) => page.locator('.opblock').first().waitFor() },
 ];
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pay, placeOrder, statusOf, WALLET_ORDER_600 as ORDER_600 } from '../support/checkout-helpers.ts';
-import { click, consolePerTest } from '../support/console-driver.ts';
+import { click, consolePerTest, openView } from '../support/console-driver.ts';
 import { overflows } from '../support/console-overflow.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -25,6 +25,7 @@ describe.each([1280, 360])('the handset panel at %i px', { timeout: 60_000 }, (w
   it('shows the prompt, pays with the PIN, cancels, tops up, resets the PIN and unlocks', async () => {
     const { t, page } = await openConsole();
     await page.setViewportSize({ width, height: 800 });
+    await openView(page, 'phone');
     await t.http.put(WALLET).send({ balance: 1000, pin: '1234', limits: { perDay: 5000 } }).expect(201);
     const row = page.getByTestId('wallet-row');
     await eventually(() => row.getByTestId('wallet-balance').textContent()).toBe('1000.00 MZN');

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_BODY } from '../support/admin-helpers.ts';
-import { click, consolePerTest, issueToken, responseBody, send } from '../support/console-driver.ts';
+import { click, consolePerTest, issueToken, openView, responseBody, send, type ConsoleView } from '../support/console-driver.ts';
 import { overflows } from '../support/console-overflow.ts';
 import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
 
@@ -60,6 +60,7 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
 
   it('the clock is set to a date and time (UTC), then moved by 90 minutes and by 2 days', async () => {
     const { t, page } = await consoleAt(width);
+    await openView(page, 'clock');
     await eventually(() => page.getByTestId('clock-set-at').inputValue()).toBe('2026-03-02T10:00');
     await page.getByTestId('clock-set-at').fill('2026-04-01T12:30:00');
     await click(page, 'clock-set-submit', 'Clock set: 2026-04-01 12:30:00');
@@ -85,6 +86,7 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
     const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
     await eventually(() => row.getByTestId('order-status').textContent()).toBe('PENDING');
 
+    await openView(page, 'records');
     const link = row.getByTestId('order-checkout');
     expect(await link.getAttribute('href')).toBe(new URL(placed.data?.checkout ?? '').pathname);
     const [checkout] = await Promise.all([page.waitForEvent('popup'), link.click()]);
@@ -105,6 +107,7 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
     const rows = page.getByTestId('journal-row');
     await eventually(() => rows.count()).toBe(5);
     const column = (testid: string) => page.getByTestId('journal').getByTestId(testid).allTextContents();
+    await openView(page, 'journal');
 
     await page.getByTestId('journal-status-filter').fill('401');
     await page.getByTestId('journal-status-filter').dispatchEvent('change');
@@ -145,6 +148,12 @@ describe.each([1280, 360])('the QA console at %i px', { timeout: 60_000 }, (widt
     await eventually(() => page.getByTestId('delivery-row').count()).toBeGreaterThan(0);
     await click(page, 'journal-open', /opened$/, page.getByTestId('journal-row').nth(1));
     expect(await overflows(page)).toEqual([]);
+    // Every view, with that data.
+    for (const view of ['overview', 'clients', 'clock', 'phone', 'records', 'webhooks', 'coverage', 'state', 'tenants'] as ConsoleView[]) {
+      await openView(page, view);
+      expect(await overflows(page), view).toEqual([]);
+    }
+    await openView(page, 'records');
     const [tableWidth, panelWidth] = (await page.evaluate(
       `(() => { const table = document.querySelector('[data-testid="payments"]'); return [table.scrollWidth, table.parentElement.clientWidth]; })()`,
     )) as [number, number];
@@ -182,6 +191,7 @@ describe('the QA console on opening', { timeout: 60_000 }, () => {
       await route.continue();
     });
     await page.reload();
+    await openView(page, 'clock');
     await eventually(() => page.getByTestId('scenario-name').locator('option').count()).toBeGreaterThan(10);
     await page.getByTestId('scenario-name').selectOption('slow-payment');
     release();

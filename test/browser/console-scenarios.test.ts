@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_INS } from '../support/built-in-names.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { click, closeServer, issueToken as issue, openConsole, responseBody, send as sendFrom } from '../support/console-driver.ts';
+import { click, closeServer, issueToken as issue, openConsole, openView, responseBody, send as sendFrom } from '../support/console-driver.ts';
 
 let browser: Browser;
 let server: Server;
@@ -28,6 +28,7 @@ beforeEach(async () => {
 const text = (testid: string) => page.getByTestId(testid).first().textContent();
 
 async function activate(name: string, scope = ''): Promise<void> {
+  await openView(page, 'clock');
   await page.getByTestId('scenario-name').selectOption(name);
   await page.getByTestId('scenario-scope').selectOption(scope);
   await click(page, 'scenario-activate', `Scenario ${name} activated`);
@@ -83,6 +84,7 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
     covered.add('token-revoked-midway');
     await activate('token-revoked-midway');
     await issueToken();
+    await openView(page, 'clients');
     await page.getByTestId('send-preset').selectOption('products');
     for (let call = 1; call <= 5; call += 1) expect(await send()).toBe('200');
     expect(await send()).toBe('401 TOKEN_REVOGADO');
@@ -92,6 +94,7 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
     covered.add('rate-limited');
     await activate('rate-limited');
     await issueToken();
+    await openView(page, 'clients');
     await page.getByTestId('send-preset').selectOption('products');
     for (let call = 2; call <= 5; call += 1) expect(await send()).toBe('200');
     expect(await send()).toBe('429 muitas_requisicoes');
@@ -103,6 +106,7 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
     covered.add('burst-429');
     await activate('burst-429');
     await issueToken();
+    await openView(page, 'clients');
     await page.getByTestId('send-preset').selectOption('products');
     expect([await send(), await send(), await send()]).toEqual(['200', '200', '429 muitas_requisicoes']);
   });
@@ -161,6 +165,7 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
     covered.add('flaky-network');
     await issueToken();
     await activate('flaky-network');
+    await openView(page, 'clients');
     await page.getByTestId('send-preset').selectOption('products');
     const answers: string[] = [];
     while (answers.length < 60 && answers.filter((answer) => answer !== '200').length < 2) answers.push(await send());
@@ -170,6 +175,7 @@ describe('every built-in scenario from the console alone', { timeout: 60_000 }, 
   });
 
   async function webhookTo(url: string): Promise<void> {
+    await openView(page, 'webhooks');
     await page.getByTestId('webhook-url').fill(url);
     await page.getByTestId('webhook-secret').fill('whsec_console');
     await click(page, 'webhook-set', 'Webhook of mock-client set');

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { bearer, tokenFor } from '../support/test-app.ts';
-import { click, closeServer, issueToken, openConsole, responseBody, send } from '../support/console-driver.ts';
+import { click, closeServer, issueToken, openConsole, openView, responseBody, send } from '../support/console-driver.ts';
 
 let browser: Browser;
 let server: Server | undefined;
@@ -28,6 +28,7 @@ describe('QA console in a browser', { timeout: 60_000 }, () => {
     const opened = await openConsole(browser);
     ({ server } = opened);
     const { t, page } = opened;
+    await openView(page, 'clock');
     await page.getByTestId('scenario-name').selectOption('token-expiry');
     await click(page, 'scenario-activate', 'Scenario token-expiry activated (global)');
     await expect.poll(() => page.getByTestId('scenario-global').textContent()).toBe('token-expiry');

@@ -23,14 +23,32 @@ export function closeServer(server: Server | undefined): Promise<unknown> {
   return new Promise((done) => (server ? server.close(done) : done(undefined)));
 }
 
+/** The console's views (src/pages/console/router.js), each at `#/name`. */
+export type ConsoleView = 'overview' | 'clients' | 'clock' | 'phone' | 'records' | 'webhooks' | 'journal' | 'coverage' | 'state' | 'tenants';
+
+/** Opens a view by its address, as a pasted link does (the selected client stays), and waits until it shows. */
+export async function openView(page: Page, view: ConsoleView, query = ''): Promise<void> {
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/${view}${query ? `?${query}` : ''}`)}`);
+  await page.locator(`[data-view="${view}"]`).waitFor({ state: 'visible' });
+}
+
+/** Opens the view that holds this element when another view shows: a tester goes where the button is. */
+export async function reveal(page: Page, target: Locator): Promise<void> {
+  // The suite's TypeScript has no DOM types: the little of the element used here, typed by hand.
+  const view = await target.evaluate((node: { closest(selector: string): { dataset: Record<string, string | undefined> } | null }) => node.closest('[data-view]')?.dataset['view'] ?? '');
+  if (view && view !== 'story' && !(await page.locator(`[data-view="${view}"]`).isVisible())) await openView(page, view as ConsoleView);
+}
+
 /**
- * Clicks the element with that test id (the first, inside `within`), waits for the console's next message and
- * returns it; it must match `outcome`.
+ * Clicks the element with that test id (the first, inside `within`; its view opened first), waits for the
+ * console's next message and returns it; it must match `outcome`.
  */
 export async function click(page: Page, testid: string, outcome: string | RegExp, within: Locator | Page = page): Promise<string> {
   const message = page.getByTestId('message');
   const before = await message.getAttribute('data-seq');
-  await within.getByTestId(testid).first().click();
+  const target = within.getByTestId(testid).first();
+  await reveal(page, target);
+  await target.click();
   // A scenario may hold an answer back for up to 2 s (flaky-network).
   await expect.poll(() => message.getAttribute('data-seq'), { timeout: 5000 }).not.toBe(before);
   const text = (await message.textContent()) ?? '';
@@ -40,7 +58,10 @@ export async function click(page: Page, testid: string, outcome: string | RegExp
 
 /** Sends the send panel's call (after choosing a preset); its status, and its error code when it failed. */
 export async function send(page: Page, preset?: string): Promise<string> {
-  if (preset) await page.getByTestId('send-preset').selectOption(preset);
+  if (preset) {
+    await reveal(page, page.getByTestId('send-preset'));
+    await page.getByTestId('send-preset').selectOption(preset);
+  }
   return (await click(page, 'send-submit', /^(GET|POST) \/v1\/\S+: \d+/)).replace(/^\S+ \S+: /, '');
 }
 

@@ -1,4 +1,4 @@
-/** The console's layout check at any width: nothing wider than the screen, no panel or table wider than its holder. */
+/** The console's layout check at any width: nothing wider than the screen, no panel or shown table wider than its holder. */
 import type { Page } from 'playwright-core';
 
 /**
@@ -14,6 +14,8 @@ const OVERFLOWS = `(() => {
     if (section.scrollWidth > section.clientWidth) found.push(name + ' ' + section.scrollWidth + ' > ' + section.clientWidth);
     const inner = section.getBoundingClientRect();
     for (const table of section.querySelectorAll('table')) {
+      // A table not shown (hidden, or in a closed group) takes no room.
+      if (table.getClientRects().length === 0) continue;
       const outer = table.getBoundingClientRect();
       if (outer.right > inner.right + 0.5 || outer.left < inner.left - 0.5) found.push(name + ' table ' + table.dataset.testid);
     }

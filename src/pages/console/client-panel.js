@@ -61,7 +61,8 @@ export function clientPanel(ctx) {
     async refresh() {
       ctx.clients = (await ctx.admin('GET', '/clients')).data;
       fillSelect(select, ctx.clients.map((client) => [client.clientId, client.clientId]));
-      if (!ctx.clients.some((client) => client.clientId === ctx.clientId)) select.value = ctx.clients[0]?.clientId ?? '';
+      // The client chosen (in the page or by the address) while it exists, else the first.
+      select.value = ctx.clients.some((client) => client.clientId === ctx.clientId) ? ctx.clientId : (ctx.clients[0]?.clientId ?? '');
       ctx.selectClient(select.value);
       renderRows(byTestId('clients'), ctx.clients, clientRow);
       byTestId('tokens-client').textContent = ctx.clientId;

@@ -1,6 +1,6 @@
 /**
- * The QA console: builds the panels, then refreshes them every 1.5 s (the journal live, the clock and the token
- * countdowns every second). Everything it shows comes from the admin API.
+ * The QA console: builds the panels, one view per job (navigation.js), then refreshes them every 1.5 s (the
+ * journal live, the clock and the token countdowns every second). Everything it shows comes from the admin API.
  */
 import { adminToken } from './api.js';
 import { clientPanel } from './client-panel.js';
@@ -11,20 +11,40 @@ import { coveragePanel } from './coverage-panel.js';
 import { handsetPanel } from './handset-panel.js';
 import { byTestId } from './dom.js';
 import { journalPanel } from './journal-panel.js';
+import { navigation } from './navigation.js';
+import { overviewPanel } from './overview-panel.js';
 import { recordPanel } from './record-panel.js';
 import { scenarioPanel } from './scenario-panel.js';
 import { sendPanel } from './send-panel.js';
 import { statePanel } from './state-panel.js';
+import { storyPanel } from './story-panel.js';
+import { tenantPanel } from './tenant-panel.js';
 
 const REFRESH_MS = 1500;
 
 const ctx = createContext();
-// Clients first: the others read the selected client and the client list.
-const panels = [clientPanel(ctx), clockPanel(ctx), scenarioPanel(ctx), sendPanel(ctx), recordPanel(ctx), handsetPanel(ctx), journalPanel(ctx), deliveryPanel(ctx), statePanel(ctx), coveragePanel(ctx)];
+const clients = clientPanel(ctx);
+const clock = clockPanel(ctx);
+const views = {
+  overview: [overviewPanel(ctx)],
+  clients: [clients, sendPanel(ctx)],
+  clock: [clock, scenarioPanel(ctx)],
+  phone: [handsetPanel(ctx)],
+  records: [recordPanel(ctx)],
+  webhooks: [deliveryPanel(ctx)],
+  journal: [journalPanel(ctx)],
+  coverage: [coveragePanel(ctx)],
+  state: [statePanel(ctx)],
+  tenants: [tenantPanel(ctx)],
+  story: [storyPanel(ctx)],
+};
+// Clients first: the others read the selected client and the client list; the clock next, for the countdowns.
+const panels = [clients, clock, ...Object.values(views).flat().filter((panel) => panel !== clients && panel !== clock)];
 
 const refreshAll = async () => {
   try {
-    for (const panel of panels) await panel.refresh();
+    // A panel that costs a call per record (the overview, tenants, a story) refreshes only while its view shows.
+    for (const panel of panels) if (!panel.onlyWhenShown || (views[ctx.route.view] ?? []).includes(panel)) await panel.refresh();
     if (byTestId('message').dataset.kind === 'offline') ctx.notify('');
   } catch (error) {
     ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
@@ -59,4 +79,5 @@ const loop = async () => {
   setTimeout(loop, REFRESH_MS);
 };
 setInterval(() => panels.forEach((panel) => panel.tick?.()), 1000);
+navigation(ctx, views).start();
 void loop();

@@ -44,6 +44,11 @@ export function createContext() {
     },
     /** Replaced by console.js once the panels exist. */
     refresh: async () => {},
+    /** The view shown and its address's parameters; navigation.js keeps it and replaces the three below. */
+    route: { view: 'overview', params: new URLSearchParams() },
+    remember: () => {},
+    navigate: () => {},
+    storyLink: (id) => `#/orders/${encodeURIComponent(id)}`,
   };
   return ctx;
 }

@@ -1,39 +1,141 @@
 /**
- * Outcome coverage of the selected client (docs/outcomes.md): each group's met and handled counts, and the outcomes
- * not met yet with how to provoke them; a button starts the client afresh.
+ * Outcome coverage of the selected client (docs/outcomes.md) at a glance: one line per group with its met, handled
+ * and total counts and a bar, closed until opened; an open group lists its outcomes with how to provoke each (its
+ * `code` spans shown as code) and, once met, a link to the journal around the moment it was met. Filters: not met,
+ * met but not handled. The open groups and the filter are in the view's address.
  */
 import { on } from './context.js';
-import { byTestId, cell, el, renderRows } from './dom.js';
+import { byTestId, el } from './dom.js';
+import { withCode } from './inline-code.js';
+
+const FILTERS = {
+  '': () => true,
+  'not-met': (outcome) => outcome.status === 'not-met',
+  'met-not-handled': (outcome) => outcome.status === 'met',
+};
+/** How far either side of the moment an outcome was met the journal link looks (the request and its answer). */
+const AROUND_MS = 1000;
 
 /** The outcomes by group, in catalogue order, counted. */
 function groupsOf(outcomes) {
   const groups = new Map();
   for (const outcome of outcomes) {
-    const group = groups.get(outcome.group) ?? { group: outcome.group, total: 0, met: 0, handled: 0 };
+    const group = groups.get(outcome.group) ?? { group: outcome.group, total: 0, met: 0, handled: 0, outcomes: [] };
     group.total += 1;
     if (outcome.status !== 'not-met') group.met += 1;
     if (outcome.status === 'handled') group.handled += 1;
+    group.outcomes.push(outcome);
     groups.set(outcome.group, group);
   }
   return [...groups.values()];
 }
 
+/** The HTTP status an outcome is, when its description starts with one or names it (`POST /v1/orders → 201`). */
+const statusOf = (outcome) => /(?:^|→ )(\d{3})\b/.exec(outcome.description)?.[1];
+
+/** A bar's part, its width set through the style object: the page's policy refuses style attributes. */
+const barPart = (className, share) => {
+  const part = el('span', { className });
+  part.style.width = `${Math.round(share * 1000) / 10}%`;
+  return part;
+};
+
+const shifted = (iso, ms) => new Date(Date.parse(iso) + ms).toISOString();
+
 export function coveragePanel(ctx) {
+  const filter = byTestId('coverage-filter');
+  const holder = byTestId('coverage-groups');
   const path = () => `/coverage?clientId=${encodeURIComponent(ctx.clientId)}`;
+  const open = new Set();
+  let report;
+  let renderedKey = '';
+
+  const journalLink = (outcome) => {
+    const status = statusOf(outcome);
+    const params = new URLSearchParams({ clientId: ctx.clientId, clientOnly: '1', since: shifted(outcome.metAt, -AROUND_MS), until: shifted(outcome.metAt, AROUND_MS) });
+    if (status) params.set('status', status);
+    return el('a', { testid: 'coverage-journal-link', href: `#/journal?${params}`, text: 'Journal' });
+  };
+  const outcomeRow = (outcome) =>
+    el(
+      'tr',
+      { testid: 'coverage-outcome', 'data-outcome': outcome.id, 'data-status': outcome.status, className: outcome.status === 'not-met' ? undefined : 'met' },
+      el('td', { className: 'id', testid: 'coverage-outcome-id' }, el('code', { text: outcome.id })),
+      el('td', { testid: 'coverage-status', text: outcome.status }),
+      el('td', { testid: 'coverage-description' }, withCode(outcome.description)),
+      el('td', { testid: 'coverage-hint' }, withCode(outcome.provoke)),
+      el('td', {}, outcome.metAt ? journalLink(outcome) : undefined),
+    );
+  const groupBlock = (group, outcomes) => {
+    const details = el(
+      'details',
+      { testid: 'coverage-group', 'data-group': group.group, className: 'coverage-group', open: open.has(group.group) ? '' : undefined },
+      el(
+        'summary',
+        {},
+        el('span', { className: 'coverage-name', text: group.group }),
+        el('span', { className: 'coverage-counts' }, el('span', { testid: 'coverage-met', text: group.met }), ' met · ', el('span', { testid: 'coverage-handled', text: group.handled }), ' handled · ', el('span', { testid: 'coverage-total', text: group.total })),
+        el('span', { className: 'bar', title: `${group.met} of ${group.total} met, ${group.handled} handled` }, barPart('bar-met', group.met / group.total), barPart('bar-handled', group.handled / group.total)),
+      ),
+      el(
+        'table',
+        { testid: 'coverage-outcomes' },
+        el('thead', {}, el('tr', {}, ['outcome', 'status', 'what it is', 'how to provoke it', ''].map((heading) => el('th', { text: heading })))),
+        el('tbody', {}, outcomes.map(outcomeRow)),
+      ),
+    );
+    details.addEventListener('toggle', () => {
+      if (details.open) open.add(group.group);
+      else open.delete(group.group);
+      ctx.remember();
+    });
+    return details;
+  };
+
+  const render = () => {
+    if (!report) return;
+    const wanted = FILTERS[filter.value] ?? FILTERS[''];
+    const groups = groupsOf(report.outcomes)
+      .map((group) => [group, group.outcomes.filter(wanted)])
+      .filter(([, outcomes]) => outcomes.length > 0);
+    const key = JSON.stringify([groups, filter.value, [...open]]);
+    if (key === renderedKey) return;
+    renderedKey = key;
+    holder.replaceChildren(...groups.map(([group, outcomes]) => groupBlock(group, outcomes)));
+    for (const row of holder.querySelectorAll('tr')) {
+      [...row.cells].forEach((td, index) => {
+        const heading = row.closest('table').tHead.rows[0].cells[index]?.textContent;
+        if (heading) td.dataset.label = heading;
+      });
+    }
+  };
+  const setAll = (opened) => {
+    for (const details of holder.querySelectorAll('details')) details.open = opened;
+  };
+
+  filter.addEventListener('change', () => {
+    render();
+    ctx.remember();
+  });
+  on('coverage-expand-all', () => setAll(true));
+  on('coverage-collapse-all', () => setAll(false));
   on('coverage-clear', () => ctx.act(`Coverage of ${ctx.clientId} started afresh`, () => ctx.admin('DELETE', path())));
-  const groupRow = (group) =>
-    el('tr', { testid: 'coverage-group', 'data-group': group.group }, cell(group.group), cell(group.met, 'coverage-met'), cell(group.handled, 'coverage-handled'), cell(group.total));
-  const missingRow = (outcome) =>
-    el('tr', { testid: 'coverage-missing-row', 'data-outcome': outcome.id }, cell(outcome.id), cell(outcome.description), cell(outcome.provoke, 'coverage-hint'));
   return {
+    applyParams(params) {
+      filter.value = FILTERS[params.get('filter') ?? ''] ? (params.get('filter') ?? '') : '';
+      open.clear();
+      for (const group of (params.get('open') ?? '').split(',').filter(Boolean)) open.add(group);
+      renderedKey = '';
+      render();
+    },
+    params: () => ({ filter: filter.value, open: [...open].join(',') }),
     async refresh() {
       byTestId('coverage-client').textContent = ctx.clientId;
       if (!ctx.clientId) return;
-      const report = (await ctx.admin('GET', path())).data;
+      report = (await ctx.admin('GET', path())).data;
       const { counts } = report;
       byTestId('coverage-summary').textContent = `${counts.met} of ${counts.total} met, ${counts.handled} handled`;
-      renderRows(byTestId('coverage-groups'), groupsOf(report.outcomes), groupRow);
-      renderRows(byTestId('coverage-missing'), report.outcomes.filter((outcome) => outcome.status === 'not-met'), missingRow);
+      render();
     },
   };
 }

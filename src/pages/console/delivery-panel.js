@@ -1,6 +1,6 @@
 /** Webhooks: the selected client's endpoint (set, remove), and the deliveries with their attempts and a re-send. */
 import { on, onSubmit } from './context.js';
-import { byTestId, cell, el, renderRows, shortTime } from './dom.js';
+import { byTestId, cell, el, renderRows, shortTime, storyLink } from './dom.js';
 
 const SHOWN = 50;
 
@@ -10,6 +10,9 @@ const lastAttempt = (delivery) => {
   const outcome = attempt.statusCode ?? attempt.error ?? '';
   return delivery.nextAttemptAt ? `${outcome} · retry ${shortTime(delivery.nextAttemptAt)}` : String(outcome);
 };
+
+/** The order or subscription a delivery is about (its payload's `orderId` or `subscriptionId`). */
+const recordOf = (delivery) => delivery.payload?.data?.orderId ?? delivery.payload?.data?.subscriptionId;
 
 export function deliveryPanel(ctx) {
   const webhookPath = () => `/clients/${encodeURIComponent(ctx.clientId)}/webhook`;
@@ -32,6 +35,7 @@ export function deliveryPanel(ctx) {
       cell(delivery.attempts.length),
       cell(lastAttempt(delivery)),
       cell(delivery.eventId, 'delivery-event'),
+      el('td', { className: 'id' }, recordOf(delivery) ? storyLink(ctx, recordOf(delivery), 'delivery-story') : undefined),
       el(
         'td',
         {},

@@ -24,13 +24,28 @@ export function byTestId(id, root = document) {
   return node;
 }
 
-/** One word of 24 characters or more: an id (`ord_…`, `whd_…`) or a URL, which may break anywhere (console.css). */
-const LONG_WORD = /^\S{24,}$/;
+/** After these an id (`ord_3f9a…`, `shop-2`) or a URL (`/webhooks/shop-1`) may break: `<wbr>` marks the place. */
+const SEPARATOR = /(?<=[_\-./:?&=@])/;
+/** A piece between separators this long has no place to break: it may break anywhere (console.css `.long`). */
+const UNBROKEN = 20;
 
-/** A table cell; `testid` marks the cells tests and screenshots look for. */
+/** The text with a line-break opportunity after each separator; its text content is the text unchanged. */
+export function breakable(text) {
+  const pieces = String(text).split(SEPARATOR);
+  return pieces.flatMap((piece, index) => (index === 0 ? [piece] : [document.createElement('wbr'), piece]));
+}
+
+/** A table cell; `testid` marks the cells tests and screenshots look for. Ids and URLs break at their separators. */
 export function cell(value, testid) {
   const text = value === undefined || value === null ? '' : String(value);
-  return el('td', { testid, text, className: LONG_WORD.test(text) ? 'long' : undefined });
+  if (/\s/.test(text) || text.length < 12) return el('td', { testid, text });
+  const unbroken = text.split(SEPARATOR).some((piece) => piece.length >= UNBROKEN);
+  return el('td', { testid, className: unbroken ? 'long' : 'id' }, breakable(text));
+}
+
+/** A link to a record's story (`#/orders/ord_…`), its id breaking at its separators. */
+export function storyLink(ctx, id, testid = 'story-link') {
+  return el('a', { href: ctx.storyLink(id), testid, className: 'id-link', 'data-record-id': id }, breakable(id));
 }
 
 const rendered = new WeakMap();

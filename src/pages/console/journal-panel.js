@@ -1,10 +1,11 @@
 /**
  * The request journal, newest first: what the API answered, with the error code, the client and the scenario;
- * filtered by client, method, status and path pattern (the admin API's own filters, so the count is the journal's);
- * a row opens to its headers and bodies.
+ * filtered by client, method, status, path pattern and a time window (the admin API's own filters, so the count is
+ * the journal's; all of them in the view's address); a row opens to its headers and bodies, and a path that names
+ * an order or a subscription links to its story.
  */
 import { on } from './context.js';
-import { byTestId, cell, el, renderRows, shortTime } from './dom.js';
+import { byTestId, cell, el, renderRows, shortTime, storyLink } from './dom.js';
 import { journalDetail } from './journal-detail.js';
 
 const SHOWN = 50;
@@ -17,8 +18,27 @@ export function journalPanel(ctx) {
   const path = byTestId('journal-path-filter');
   const problem = byTestId('journal-filter-problem');
   const detail = journalDetail(ctx);
+  /** A time window (mock clock), set by the address only: the coverage view's link to where an outcome was met. */
+  let timeWindow = { since: '', until: '' };
+  const showWindow = () => {
+    byTestId('journal-window').hidden = !timeWindow.since && !timeWindow.until;
+    byTestId('journal-window-text').textContent = `Received ${timeWindow.since ? `from ${shortTime(timeWindow.since)}` : ''} ${timeWindow.until ? `until ${shortTime(timeWindow.until)}` : ''}`.trim();
+  };
   on('journal-clear', () => ctx.act('Journal cleared', () => ctx.admin('DELETE', '/requests')));
-  for (const field of [method, status, path]) field.addEventListener('change', () => void ctx.refresh());
+  on('journal-window-clear', () => {
+    timeWindow = { since: '', until: '' };
+    showWindow();
+    ctx.remember();
+    return ctx.refresh();
+  });
+  for (const field of [clientOnly, method, status, path]) {
+    field.addEventListener('change', () => {
+      ctx.remember();
+      void ctx.refresh();
+    });
+  }
+  /** The order or subscription a path names (`/v1/orders/ord_…/status`), for a link to its story. */
+  const recordOf = (entry) => /\/((?:ord|sub)_[A-Za-z0-9]+)/.exec(entry.path)?.[1];
 
   const entryRow = (entry) =>
     el(
@@ -33,6 +53,7 @@ export function journalPanel(ctx) {
       cell(entry.clientId, 'journal-client'),
       cell(entry.scenario, 'journal-scenario'),
       cell(Math.round(entry.durationMs)),
+      el('td', {}, recordOf(entry) ? storyLink(ctx, recordOf(entry), 'journal-story') : undefined),
     );
 
   const query = () => {
@@ -41,9 +62,27 @@ export function journalPanel(ctx) {
     if (method.value) params.set('method', method.value);
     if (status.value.trim()) params.set('status', status.value.trim());
     if (path.value.trim()) params.set('path', path.value.trim());
+    if (timeWindow.since) params.set('since', timeWindow.since);
+    if (timeWindow.until) params.set('until', timeWindow.until);
     return params.toString();
   };
   return {
+    applyParams(params) {
+      clientOnly.checked = params.get('clientOnly') === '1';
+      method.value = params.get('method') ?? '';
+      status.value = params.get('status') ?? '';
+      path.value = params.get('path') ?? '';
+      timeWindow = { since: params.get('since') ?? '', until: params.get('until') ?? '' };
+      showWindow();
+    },
+    params: () => ({
+      clientOnly: clientOnly.checked ? '1' : '',
+      method: method.value,
+      status: status.value.trim(),
+      path: path.value.trim(),
+      since: timeWindow.since,
+      until: timeWindow.until,
+    }),
     async refresh() {
       if (paused.checked) return;
       let journal;

@@ -1,5 +1,5 @@
 /** The selected client's newest orders (transition and poll buttons, a link to the checkout page), subscriptions and payments. */
-import { byTestId, cell, el, renderRows, shortTime } from './dom.js';
+import { byTestId, cell, el, renderRows, shortTime, storyLink } from './dom.js';
 
 const SHOWN = 20;
 const FINAL_STATUSES = ['PAID', 'FAILED', 'CANCELLED'];
@@ -10,11 +10,16 @@ const money = (record) => `${Number(record.amount).toFixed(2)} ${record.currency
 const reasonText = (reason) =>
   reason ? `${reason.code}${reason.providerCode ? ` (${reason.providerCode})` : ''}: ${reason.message}` : '';
 
-/** A record's row: its id and status first (`order-row`, `data-order-id`, `order-status`), then `rest`. */
-const recordRow = (kind, record, ...rest) =>
-  el('tr', { testid: `${kind}-row`, [`data-${kind}-id`]: record.id }, cell(record.id), cell(record.status, `${kind}-status`), ...rest);
-
 export function recordPanel(ctx) {
+  /** A record's row: its id (an order's and a subscription's a link to its story) and status first, then `rest`. */
+  const recordRow = (kind, record, ...rest) =>
+    el(
+      'tr',
+      { testid: `${kind}-row`, [`data-${kind}-id`]: record.id },
+      kind === 'payment' ? cell(record.id) : el('td', { className: 'id' }, storyLink(ctx, record.id, `${kind}-story`)),
+      cell(record.status, `${kind}-status`),
+      ...rest,
+    );
   const transition = (order, status) =>
     el('button', {
       testid: `order-transition-${status}`,
@@ -51,7 +56,7 @@ export function recordPanel(ctx) {
       cell(payment.method),
       cell(money(payment)),
       cell(reasonText(payment.failureReason), 'payment-reason'),
-      cell(payment.orderId ?? payment.subscriptionId),
+      el('td', { className: 'id' }, storyLink(ctx, payment.orderId ?? payment.subscriptionId, 'payment-story')),
       cell(shortTime(payment.createdAt)),
     );
 

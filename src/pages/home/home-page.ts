@@ -10,7 +10,7 @@ import { packageVersion } from '../../platform/package-files.ts';
 import { isRead, sha256Source, type Page } from '../page-serving.ts';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
-code{background:#f2f2f2;padding:0 .25rem;border-radius:3px}dt{font-weight:600;margin-top:1rem}dd{margin:0}`;
+code{background:#f2f2f2;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}dt{font-weight:600;margin-top:1rem}dd{margin:0}`;
 
 
 /** Where each link goes, relative to `/`, and what it is. */
