@@ -37,7 +37,12 @@ export async function admin(method, path, body) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/__admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const payload = await readBody(response);
-  if (!response.ok) throw new AdminError(response.status, payload);
+  if (!response.ok) {
+    const refused = new AdminError(response.status, payload);
+    // Sent with a token the user has replaced meanwhile: its refusal says nothing of the token now kept.
+    refused.stale = response.status === 401 && adminToken.get() !== token;
+    throw refused;
+  }
   return payload;
 }
 

@@ -47,7 +47,8 @@ const refreshAll = async () => {
     for (const panel of panels) if (!panel.onlyWhenShown || (views[ctx.route.view] ?? []).includes(panel)) await panel.refresh();
     if (byTestId('message').dataset.kind === 'offline') ctx.notify('');
   } catch (error) {
-    ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
+    // A refresh sent before the token was entered is refused; the next one carries it: no message for it.
+    if (!error.stale) ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
   }
 };
 /** One refresh at a time; calls while one runs share the single one queued after it. */
