@@ -1,0 +1,137 @@
+/**
+ * The store's memory: node --expose-gc --import tsx bench/store-memory.ts [--records N] [--orders N]
+ * (defaults: 100000 products, 100000 orders with their payments). Prints
+ * - bytes per record at rest: the heap an in-memory store holds per order, payment and subscription (records shaped
+ *   as the mock writes them, ids and times distinct), after a full GC, indexes included;
+ * - a file store of N products (bench/servers.ts `prepareDataFile`) taking N orders with their payments from 50
+ *   concurrent writers (its checkpoints run as its journal fills), then closed (a last checkpoint): RSS and heap
+ *   peaks per phase, sampled every 10 ms.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type CollectionName, type Store, type StoredRecord } from '../src/store/index.ts';
+import { prepareDataFile } from './servers.ts';
+import { fmt } from './startup-support.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const RECORDS = option('--records', 100_000);
+const ORDERS = option('--orders', 100_000);
+const AT_REST = 20_000;
+const WRITERS = 50;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+
+const time = (i: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
+const id = (prefix: string, i: number) => `${prefix}_${i.toString(36).padStart(20, 'x')}`;
+
+/** An order and its payment as the create-order flow stores them. */
+function order(i: number): Array<{ collection: CollectionName; record: StoredRecord }> {
+  const at = time(i);
+  const orderId = id('ord', i);
+  const paymentId = id('pay', i);
+  return [
+    {
+      collection: 'orders',
+      record: {
+        id: orderId, orderId, clientId: 'mock-client', status: 'PENDING', customerId: 'cus_Nj2JdQggpu8MKVhumZel',
+        items: [{ productId: 'prod_G7yaRNmpmp9G2Y4zrwW6', name: 'Produto 1', quantity: 2, price: 100.5, total: 201 }],
+        subtotal: 201, shippingCost: 0, amount: 201, currency: 'MZN', statusHistory: [{ status: 'PENDING', at }],
+        createdAt: at, updatedAt: at, _paymentId: paymentId,
+      },
+    },
+    {
+      collection: 'payments',
+      record: { id: paymentId, clientId: 'mock-client', orderId, amount: 201, currency: 'MZN', method: 'mpesa', status: 'PENDING', createdAt: at, updatedAt: at },
+    },
+  ];
+}
+
+function subscription(i: number): StoredRecord {
+  const at = time(i);
+  return {
+    id: id('sub', i), clientId: 'mock-client', status: 'ACTIVE', planId: 'plan_P7kK9OPv0hCYDgDxM6Lx', customerId: 'cus_jxNjCSCe1R1SwWNZlLot',
+    name: 'Cabaz Mensal Essencial', description: 'Cabaz Mensal Essencial de Fátima Cumbe', originSubscriptionId: `SUB-${i}`, attempts: 0,
+    maxAttempts: 3, currentPeriodStart: at, currentPeriodEnd: at, createdAt: at, updatedAt: at, _paymentId: id('pay', i),
+  };
+}
+
+function heapAfterGc(): number {
+  gc!();
+  gc!();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Heap per record of each kind, in an in-memory store. */
+async function bytesPerRecord(): Promise<Record<string, number>> {
+  const kinds: Record<string, (i: number) => { collection: CollectionName; record: StoredRecord }> = {
+    orders: (i) => order(i)[0]!,
+    payments: (i) => order(i)[1]!,
+    subscriptions: (i) => ({ collection: 'subscriptions', record: subscription(i) }),
+  };
+  const figures: Record<string, number> = {};
+  for (const [kind, make] of Object.entries(kinds)) {
+    const store = await openStore({});
+    const before = heapAfterGc();
+    for (let start = 0; start < AT_REST; start += 1000) {
+      store.putMany(Array.from({ length: 1000 }, (_, k) => make(start + k)));
+      await store.commit();
+    }
+    figures[kind] = (heapAfterGc() - before) / AT_REST;
+    await store.close();
+  }
+  return figures;
+}
+
+const MIB = 2 ** 20;
+let peaks = { rss: 0, heap: 0, external: 0 };
+const sampler = setInterval(() => {
+  const usage = process.memoryUsage();
+  peaks = { rss: Math.max(peaks.rss, usage.rss), heap: Math.max(peaks.heap, usage.heapUsed), external: Math.max(peaks.external, usage.external + usage.arrayBuffers) };
+}, 10);
+const rows: string[] = [];
+function phase(name: string): void {
+  const usage = process.memoryUsage();
+  rows.push(`| ${name} | ${fmt(peaks.rss / MIB, 0)} | ${fmt(peaks.heap / MIB, 0)} | ${fmt(peaks.external / MIB, 0)} | ${fmt(usage.rss / MIB, 0)} |`);
+  peaks = { rss: 0, heap: 0, external: 0 };
+}
+
+async function writeOrders(store: Store): Promise<void> {
+  let next = 0;
+  const writer = async () => {
+    for (let i = next++; i < ORDERS; i = next++) {
+      store.putMany(order(i));
+      await store.commit();
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, writer));
+}
+
+const perRecord = await bytesPerRecord();
+process.stdout.write(`bytes per record at rest (heap after GC, ${AT_REST} of each, indexes included): ` +
+  `${Object.entries(perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}\n`);
+
+const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-store-memory-'));
+try {
+  const file = join(dir, 'db.json');
+  await prepareDataFile(file, RECORDS);
+  heapAfterGc();
+  phase(`prepare ${RECORDS} products`);
+  let checkpoints = 0;
+  const store = await openStore({ file, onCheckpoint: () => void (checkpoints += 1) });
+  phase('open');
+  await writeOrders(store);
+  phase(`${ORDERS} orders with their payments, ${WRITERS} writers (${checkpoints} checkpoints)`);
+  heapAfterGc();
+  phase('at rest');
+  await store.close();
+  phase(`close (a checkpoint; data file ${fmt((await stat(file)).size / MIB)} MiB)`);
+} finally {
+  clearInterval(sampler);
+  await rm(dir, { recursive: true, force: true });
+}
+process.stdout.write(['| phase | RSS peak MiB | heap used peak MiB | external + array buffers peak MiB | RSS at its end MiB |', '|---|--:|--:|--:|--:|', ...rows].join('\n') + '\n');
