@@ -10,7 +10,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type CollectionName, type Store, type StoredRecord } from '../src/store/index.ts';
+import { openStore, type Store } from '../src/store/index.ts';
+import { bytesPerRecord, orderAndPayment } from './bytes-per-record.ts';
 import { prepareDataFile } from './servers.ts';
 import { fmt } from './startup-support.ts';
 
@@ -21,70 +22,13 @@ const option = (name: string, fallback: number) => {
 };
 const RECORDS = option('--records', 100_000);
 const ORDERS = option('--orders', 100_000);
-const AT_REST = 20_000;
 const WRITERS = 50;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 
-const time = (i: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
-const id = (prefix: string, i: number) => `${prefix}_${i.toString(36).padStart(20, 'x')}`;
-
-/** An order and its payment as the create-order flow stores them. */
-function order(i: number): Array<{ collection: CollectionName; record: StoredRecord }> {
-  const at = time(i);
-  const orderId = id('ord', i);
-  const paymentId = id('pay', i);
-  return [
-    {
-      collection: 'orders',
-      record: {
-        id: orderId, orderId, clientId: 'mock-client', status: 'PENDING', customerId: 'cus_Nj2JdQggpu8MKVhumZel',
-        items: [{ productId: 'prod_G7yaRNmpmp9G2Y4zrwW6', name: 'Produto 1', quantity: 2, price: 100.5, total: 201 }],
-        subtotal: 201, shippingCost: 0, amount: 201, currency: 'MZN', statusHistory: [{ status: 'PENDING', at }],
-        createdAt: at, updatedAt: at, _paymentId: paymentId,
-      },
-    },
-    {
-      collection: 'payments',
-      record: { id: paymentId, clientId: 'mock-client', orderId, amount: 201, currency: 'MZN', method: 'mpesa', status: 'PENDING', createdAt: at, updatedAt: at },
-    },
-  ];
-}
-
-function subscription(i: number): StoredRecord {
-  const at = time(i);
-  return {
-    id: id('sub', i), clientId: 'mock-client', status: 'ACTIVE', planId: 'plan_P7kK9OPv0hCYDgDxM6Lx', customerId: 'cus_jxNjCSCe1R1SwWNZlLot',
-    name: 'Cabaz Mensal Essencial', description: 'Cabaz Mensal Essencial de Fátima Cumbe', originSubscriptionId: `SUB-${i}`, attempts: 0,
-    maxAttempts: 3, currentPeriodStart: at, currentPeriodEnd: at, createdAt: at, updatedAt: at, _paymentId: id('pay', i),
-  };
-}
-
-function heapAfterGc(): number {
+function heapAfterGc(): void {
   gc!();
   gc!();
-  return process.memoryUsage().heapUsed;
-}
-
-/** Heap per record of each kind, in an in-memory store. */
-async function bytesPerRecord(): Promise<Record<string, number>> {
-  const kinds: Record<string, (i: number) => { collection: CollectionName; record: StoredRecord }> = {
-    orders: (i) => order(i)[0]!,
-    payments: (i) => order(i)[1]!,
-    subscriptions: (i) => ({ collection: 'subscriptions', record: subscription(i) }),
-  };
-  const figures: Record<string, number> = {};
-  for (const [kind, make] of Object.entries(kinds)) {
-    const store = await openStore({});
-    const before = heapAfterGc();
-    for (let start = 0; start < AT_REST; start += 1000) {
-      store.putMany(Array.from({ length: 1000 }, (_, k) => make(start + k)));
-      await store.commit();
-    }
-    figures[kind] = (heapAfterGc() - before) / AT_REST;
-    await store.close();
-  }
-  return figures;
 }
 
 const MIB = 2 ** 20;
@@ -104,7 +48,7 @@ async function writeOrders(store: Store): Promise<void> {
   let next = 0;
   const writer = async () => {
     for (let i = next++; i < ORDERS; i = next++) {
-      store.putMany(order(i));
+      store.putMany(orderAndPayment(i));
       await store.commit();
     }
   };
@@ -112,7 +56,7 @@ async function writeOrders(store: Store): Promise<void> {
 }
 
 const perRecord = await bytesPerRecord();
-process.stdout.write(`bytes per record at rest (heap after GC, ${AT_REST} of each, indexes included): ` +
+process.stdout.write(`bytes per record at rest (heap after GC, 20000 of each, indexes included): ` +
   `${Object.entries(perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}\n`);
 
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-store-memory-'));
