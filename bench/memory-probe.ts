@@ -1,11 +1,12 @@
 /**
- * Where the memory goes: npx tsx bench/memory-probe.ts [--records N] [--seconds S] [--in-memory] [--out DIR]
+ * Where the memory goes: npx tsx bench/memory-probe.ts [--records N] [--seconds S] [--in-memory] [--rss-only] [--out DIR]
  * (defaults: 100000 records, 10 s, a file store, a temporary directory for the output).
  *
  * Starts the built mock as `npm start` runs it, on a data file of N products (or in memory, filled through the batch
  * endpoint), with `--trace-gc` and `--heapsnapshot-signal`. Takes a heap snapshot at rest and after a bounded load
  * (create order at 50 connections for S seconds), then stops it (a file store checkpoints as it stops), sampling RSS
- * every 50 ms throughout. Prints RSS per phase and where the snapshots and the GC trace are; read a snapshot with
+ * every 50 ms throughout (writing a snapshot takes memory of its own: `--rss-only` takes none, for RSS figures that
+ * hold). Prints RSS per phase and where the snapshots and the GC trace are; read a snapshot with
  * `npx tsx bench/heap-top.ts FILE`.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +26,7 @@ const option = (name: string) => {
 const RECORDS = Number(option('--records') ?? 100_000);
 const SECONDS = Number(option('--seconds') ?? 10);
 const IN_MEMORY = args.includes('--in-memory');
+const RSS_ONLY = args.includes('--rss-only');
 const OUT = option('--out') ?? (await mkdtemp(join(tmpdir(), 'commerce-mock-memory-')));
 const ORDER = { customer: { merchantCustomerId: 'CUST-B', name: 'Ana', phone: '+258 84 123 4567' }, items: [{ originProductId: 'SKU-B-1', name: 'Produto 1', quantity: 2, price: 100.5 }] };
 
@@ -58,7 +60,8 @@ const phase = (name: string) => {
 };
 
 /** SIGUSR2 and wait until the new snapshot file stops growing. */
-async function heapSnapshot(label: string): Promise<string> {
+async function heapSnapshot(label: string): Promise<void> {
+  if (RSS_ONLY) return;
   const before = new Set(await readdir(OUT));
   child.kill('SIGUSR2');
   for (;;) {
@@ -69,7 +72,7 @@ async function heapSnapshot(label: string): Promise<string> {
     await sleep(1_000);
     if ((await stat(join(OUT, made))).size === size && size > 0) {
       process.stderr.write(`heap snapshot ${label}: ${join(OUT, made)}\n`);
-      return made;
+      return;
     }
   }
 }
@@ -77,11 +80,11 @@ async function heapSnapshot(label: string): Promise<string> {
 await sleep(1_000);
 phase('start and fill');
 await heapSnapshot('at rest');
-phase('snapshot at rest');
+if (!RSS_ONLY) phase('snapshot at rest');
 const created = await load(server, { method: 'POST', path: '/v1/orders', body: ORDER, token, connections: 50, seconds: SECONDS });
 phase(`create order, 50 connections × ${SECONDS} s (${Math.round(created.rps * SECONDS)} orders)`);
 await heapSnapshot('after the load');
-phase('snapshot after the load');
+if (!RSS_ONLY) phase('snapshot after the load');
 const exited = new Promise((resolve) => child.once('exit', resolve));
 child.kill('SIGTERM');
 await exited;
