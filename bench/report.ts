@@ -91,6 +91,15 @@ function targetsTable(f: Figures): string[] {
   if (defaults) rows.push(['RSS ≤ 150 MB (143 MiB) under 50-connection load, default dataset', `${fmt(defaults.rssPeakMiB, 0)} MiB peak (${fmt(defaults.rssRestMiB, 0)} at rest)`, defaults.rssPeakMiB <= 150 * MIB_PER_MB]);
   const large = f.servers.filter((s) => s.target.startsWith('mock file, ')).sort((a, b) => b.target.length - a.target.length)[0];
   if (large) rows.push([`RSS ≤ 400 MB (381 MiB), ${large.target}, under load and its checkpoint`, `${fmt(large.rssPeakMiB, 0)} MiB peak; start to first 2xx ${fmt(large.firstResponseMs, 0)} ms`, large.rssPeakMiB <= 400 * MIB_PER_MB]);
+  const fileSmall = f.servers.find((s) => s.target === 'mock file, 1000');
+  const memoryWrites = f.servers.find((s) => s.target.startsWith('mock in memory, for the create-order'));
+  if (fileSmall && memoryWrites) {
+    rows.push([
+      'RSS peak, file store from 1 000 records after the create-order runs ≤ 2 × the in-memory one',
+      `${fmt(fileSmall.rssPeakMiB, 0)} MiB (after ${fmt(fileSmall.rssAfterMiB, 0)}; data file ${fmt(fileSmall.dataMiB ?? Number.NaN)} MiB); in memory ${fmt(memoryWrites.rssPeakMiB, 0)} MiB`,
+      fileSmall.rssPeakMiB <= 2 * memoryWrites.rssPeakMiB,
+    ]);
+  }
   const up = startupMedians(f.startup);
   rows.push(['start-up to first answer ≤ 0.4 s', `${fmt(up.mock, 0)} ms median (bare Express ${fmt(up.express, 0)} ms); CPU ${fmt(up.mockCpu, 0)} ms (Express ${fmt(up.expressCpu, 0)})`, up.mock <= 400]);
   const create = find('create order, 1 connection');
