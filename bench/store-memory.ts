@@ -1,11 +1,12 @@
 /**
- * The store's memory: node --expose-gc --import tsx bench/store-memory.ts [--records N] [--orders N]
+ * The store's memory: node --expose-gc --import tsx bench/store-memory.ts [--records N] [--orders N] [--in-memory]
  * (defaults: 100000 products, 100000 orders with their payments). Prints
  * - bytes per record at rest: the heap an in-memory store holds per order, payment and subscription (records shaped
  *   as the mock writes them, ids and times distinct), after a full GC, indexes included;
  * - a file store of N products (bench/servers.ts `prepareDataFile`) taking N orders with their payments from 50
  *   concurrent writers (its checkpoints run as its journal fills), then closed (a last checkpoint): RSS and heap
- *   peaks per phase, sampled every 10 ms.
+ *   peaks per phase, sampled every 10 ms. `--in-memory`: the same writes to an in-memory store (the products put
+ *   through the store), for the difference the journal's fdatasync makes.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ const option = (name: string, fallback: number) => {
 const RECORDS = option('--records', 100_000);
 const ORDERS = option('--orders', 100_000);
 const WRITERS = 50;
+const IN_MEMORY = args.includes('--in-memory');
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 
@@ -44,12 +46,24 @@ function phase(name: string): void {
   peaks = { rss: 0, heap: 0, external: 0 };
 }
 
+async function putProducts(store: Store): Promise<void> {
+  for (let start = 0; start < RECORDS; start += 1000) {
+    store.putMany(Array.from({ length: Math.min(1000, RECORDS - start) }, (_, k) => ({
+      collection: 'products' as const,
+      record: { id: `prod_bench${start + k}`, clientId: 'mock-client', name: `Produto ${start + k}`, price: 100.5, originProductId: `SKU-B-${start + k}` },
+    })));
+    await store.commit();
+  }
+}
+
 async function writeOrders(store: Store): Promise<void> {
   let next = 0;
   const writer = async () => {
     for (let i = next++; i < ORDERS; i = next++) {
       store.putMany(orderAndPayment(i));
       await store.commit();
+      // In memory a commit never waits: let the sampler run now and then.
+      if (IN_MEMORY && i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
@@ -62,18 +76,19 @@ process.stdout.write(`bytes per record at rest (heap after GC, 20000 of each, in
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-store-memory-'));
 try {
   const file = join(dir, 'db.json');
-  await prepareDataFile(file, RECORDS);
-  heapAfterGc();
-  phase(`prepare ${RECORDS} products`);
   let checkpoints = 0;
-  const store = await openStore({ file, onCheckpoint: () => void (checkpoints += 1) });
-  phase('open');
+  const onCheckpoint = () => void (checkpoints += 1);
+  if (!IN_MEMORY) await prepareDataFile(file, RECORDS);
+  const store = await openStore(IN_MEMORY ? { onCheckpoint } : { file, onCheckpoint });
+  if (IN_MEMORY) await putProducts(store);
+  heapAfterGc();
+  phase(`${RECORDS} products`);
   await writeOrders(store);
   phase(`${ORDERS} orders with their payments, ${WRITERS} writers (${checkpoints} checkpoints)`);
   heapAfterGc();
   phase('at rest');
   await store.close();
-  phase(`close (a checkpoint; data file ${fmt((await stat(file)).size / MIB)} MiB)`);
+  phase(IN_MEMORY ? 'close' : `close (a checkpoint; data file ${fmt((await stat(file)).size / MIB)} MiB)`);
 } finally {
   clearInterval(sampler);
   await rm(dir, { recursive: true, force: true });
