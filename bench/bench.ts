@@ -8,14 +8,17 @@
  * 127.0.0.1, every run bounded in time; RSS peaks come from runs of at least 10 s (5 s with --quick).
  * Comparisons (the issue's targets):
  * - GET product by id, 50 connections: the mock (default dataset, in memory; bearer token and validation) vs a bare
- *   Express 5 route returning the same JSON; p99 of both; the mock's RSS peak under that load.
- * - create order at 1 connection: file store (every write durable before its 201) vs in memory, 1k records.
+ *   Express 5 route returning the same JSON, and vs a bare node:http server answering it as a fixed body; p99 of
+ *   both; the mock's RSS peak under that load.
+ * - create order at 1 connection: file store (every write durable before its 201) vs in memory, 1k records; beside
+ *   it, the fsync floor: a bare write + fdatasync loop of the bytes one create order appends to the journal.
+ * - bytes per record at rest (orders, payments, subscriptions) in this process's heap (bench/bytes-per-record.ts).
  * - the large store (file): GET by id and create order vs the same on 1k records; list (page of 20, 1 connection).
  * - start-up to the first answer: the mock vs the bare Express route, spawned in turn.
  * Stopping a file-backed server checkpoints it: the RSS sampled while it stops counts in its peak.
  * The mock runs as `npm start` and the container image run it: `node --max-semi-space-size=2 bin/commerce-mock.js`.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { interleave, type Comparison, type Side } from './interleave.ts';
@@ -23,6 +26,8 @@ import { once } from './load.ts';
 import { report } from './report.ts';
 import { LIMITS, mockArgs, prepareDataFile, ROOT, start, stop, type ServerFigures, type Started } from './servers.ts';
 import { compareStartup } from './startup-compare.ts';
+import { bytesPerRecord } from './bytes-per-record.ts';
+import { fsyncFloor, type FsyncFloor } from './fsync-floor.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -53,6 +58,15 @@ async function mock(target: string, store: Parameters<typeof mockArgs>[0]): Prom
   return { started, order: order.id, product: order.items[0]?.productId ?? '' };
 }
 
+/** What one create order appends to the journal: its growth over a few creates sent one at a time. */
+async function bytesPerCreate(m: Mock, file: string): Promise<number> {
+  const journal = `${file}.journal`;
+  const before = (await stat(journal)).size;
+  const creates = 20;
+  for (let i = 0; i < creates; i++) await once(m.started.server, { method: 'POST', path: '/v1/orders', body: ORDER, token: m.started.token });
+  return Math.round(((await stat(journal)).size - before) / creates);
+}
+
 const side = (name: string, m: Mock, what: 'get' | 'list' | 'create' | 'poll'): Side => ({
   name,
   started: m.started,
@@ -69,6 +83,7 @@ const began = performance.now();
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-bench-'));
 const comparisons: Comparison[] = [];
 const servers: ServerFigures[] = [];
+const floors: FsyncFloor[] = [];
 const running: Array<{ started: Started; file?: string }> = [];
 try {
   const bare = LIMITS.find((limit) => limit.target === 'bare Express 5')!;
@@ -78,6 +93,11 @@ try {
   running.push({ started: defaults.started });
   const expressSide: Side = { name: 'bare Express 5', started: express, spec: { path: '/v1/products/prod_bench' } };
   comparisons.push(await interleave('GET by id: mock ÷ bare Express 5', [side('mock', defaults, 'get'), expressSide], { rounds: ROUNDS, seconds: LONG_S, connections: CONNECTIONS }));
+  const bareHttp = LIMITS.find((limit) => limit.target === 'bare node:http')!;
+  const http = await start(bareHttp.target, bareHttp.args, { probe: { method: 'GET', path: '/v1/products/prod_bench' } });
+  running.push({ started: http });
+  const httpSide: Side = { name: 'bare node:http', started: http, spec: { path: '/v1/products/prod_bench' } };
+  comparisons.push(await interleave('GET by id: mock ÷ bare node:http', [side('mock', defaults, 'get'), httpSide], { rounds: ROUNDS, seconds: LONG_S, connections: CONNECTIONS }));
   comparisons.push(await interleave('status poll: mock ÷ bare Express 5 (GET by id)', [side('mock', defaults, 'poll'), expressSide], { rounds: ROUNDS, seconds: SHORT_S, connections: CONNECTIONS }));
 
   const small = { file: join(dir, 'db-1000.json') };
@@ -89,7 +109,12 @@ try {
   // Writes go to a mock of their own: the orders they add would count in the RSS of the one the GET target is about.
   const memoryWrites = await mock('mock in memory, for the create-order runs', { inMemory: true, seedData: 'default' });
   running.push({ started: memoryWrites.started });
+  const bytes = await bytesPerCreate(fileSmall, small.file);
   comparisons.push(await interleave('create order, 1 connection: file ÷ in memory', [side('file, 1000', fileSmall, 'create'), side('in memory, default dataset', memoryWrites, 'create')], { rounds: ROUNDS, seconds: SHORT_S, connections: 1 }));
+  for (let round = 1; round <= ROUNDS; round++) {
+    process.stderr.write(`  fsync floor (${bytes} bytes), round ${round}/${ROUNDS}\n`);
+    floors.push(fsyncFloor(join(dir, 'fsync-floor'), bytes, SHORT_S));
+  }
 
   const fileLarge = await mock(`mock file, ${LARGE}`, large);
   running.push({ started: fileLarge.started, file: large.file });
@@ -104,8 +129,9 @@ try {
     servers.push(started.figures);
   }
 }
+const perRecord = await bytesPerRecord();
 const startup = await compareStartup(mockArgs({ inMemory: true, seedData: 'default' }), QUICK ? 3 : Math.max(ROUNDS, 5));
 await rm(dir, { recursive: true, force: true });
-const text = report({ comparisons, servers, startup, quick: QUICK, tookS: (performance.now() - began) / 1000, loadBefore, loadAfter: loadavg() });
+const text = report({ comparisons, servers, floors, perRecord, startup, quick: QUICK, tookS: (performance.now() - began) / 1000, loadBefore, loadAfter: loadavg() });
 process.stdout.write(`${text}\n`);
 await writeFile(join(ROOT, 'bench', 'results.md'), `# Benchmark (\`npm run bench${QUICK ? ' -- --quick' : ''}\`)\n\n${text}\n`);

@@ -8,6 +8,7 @@ import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ratios, summary, type Comparison } from './interleave.ts';
 import type { LoadResult } from './load.ts';
+import type { FsyncFloor } from './fsync-floor.ts';
 import { ROOT, type ServerFigures } from './servers.ts';
 import { startupMedians, type StartupComparison } from './startup-compare.ts';
 import { fmt } from './startup-support.ts';
@@ -15,6 +16,10 @@ import { fmt } from './startup-support.ts';
 interface Figures {
   comparisons: Comparison[];
   servers: ServerFigures[];
+  /** The fsync floor's rounds, run right after the create-order comparison. */
+  floors: FsyncFloor[];
+  /** Heap bytes per record at rest, by collection. */
+  perRecord: Record<string, number>;
   startup: StartupComparison;
   quick: boolean;
   tookS: number;
@@ -86,9 +91,25 @@ function targetsTable(f: Figures): string[] {
   if (defaults) rows.push(['RSS ≤ 150 MB (143 MiB) under 50-connection load, default dataset', `${fmt(defaults.rssPeakMiB, 0)} MiB peak (${fmt(defaults.rssRestMiB, 0)} at rest)`, defaults.rssPeakMiB <= 150 * MIB_PER_MB]);
   const large = f.servers.filter((s) => s.target.startsWith('mock file, ')).sort((a, b) => b.target.length - a.target.length)[0];
   if (large) rows.push([`RSS ≤ 400 MB (381 MiB), ${large.target}, under load and its checkpoint`, `${fmt(large.rssPeakMiB, 0)} MiB peak; start to first 2xx ${fmt(large.firstResponseMs, 0)} ms`, large.rssPeakMiB <= 400 * MIB_PER_MB]);
+  const fileSmall = f.servers.find((s) => s.target === 'mock file, 1000');
+  const memoryWrites = f.servers.find((s) => s.target.startsWith('mock in memory, for the create-order'));
+  if (fileSmall && memoryWrites) {
+    rows.push([
+      'RSS peak, file store from 1 000 records after the create-order runs ≤ 2 × the in-memory one',
+      `${fmt(fileSmall.rssPeakMiB, 0)} MiB (after ${fmt(fileSmall.rssAfterMiB, 0)}; data file ${fmt(fileSmall.dataMiB ?? Number.NaN)} MiB); in memory ${fmt(memoryWrites.rssPeakMiB, 0)} MiB`,
+      fileSmall.rssPeakMiB <= 2 * memoryWrites.rssPeakMiB,
+    ]);
+  }
   const up = startupMedians(f.startup);
   rows.push(['start-up to first answer ≤ 0.4 s', `${fmt(up.mock, 0)} ms median (bare Express ${fmt(up.express, 0)} ms); CPU ${fmt(up.mockCpu, 0)} ms (Express ${fmt(up.expressCpu, 0)})`, up.mock <= 400]);
-  ratioRow('create order, file ≥ 0.6× in memory, 1 connection', find('create order, 1 connection'), (v) => v >= 0.6);
+  const create = find('create order, 1 connection');
+  ratioRow('create order, file ≥ 0.6× in memory, 1 connection', create, (v) => v >= 0.6);
+  const floor = summary(f.floors.map((one) => one.perSecond)).median;
+  if (create && f.floors.length > 0) {
+    const ofFloor = create.rounds.map(([file]) => file.rps / floor);
+    rows.push(['or: create order, file, within 10 % of the fsync floor (file req/s ÷ floor writes/s)', `${span(ofFloor, 2, '×')}; floor ${fmt(floor, 0)} writes/s of ${f.floors[0]!.bytes} bytes`, summary(ofFloor).median >= 0.9]);
+  }
+  ratioRow('GET by id ≥ 0.75× bare node:http (median ratio)', find('GET by id: mock ÷ bare node:http'), (v) => v >= 0.75);
   const list = find('list (page of 20)');
   if (list) {
     const ms = list.rounds.map(([a]) => a.msPerRequest);
@@ -117,7 +138,11 @@ export function report(f: Figures): string {
     '',
     ...serversTable(f),
     '',
-    '## Targets (issue 21)',
+    `The fsync floor (a bare \`fs.writeSync\` + \`fdatasync\` loop, ${f.floors[0]?.bytes ?? 0} bytes each, the journal bytes of one create order): ` +
+      `${span(f.floors.map((one) => one.perSecond), 0, ' writes/s')} over ${f.floors.length} rounds.`,
+    `Bytes per record at rest (heap after a full GC, indexes included): ${Object.entries(f.perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}.`,
+    '',
+    '## Targets (issues 21 and 42)',
     '',
     ...targetsTable(f),
   ].join('\n');

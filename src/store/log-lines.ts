@@ -55,7 +55,7 @@ export function jsonCopy<T>(value: T): T {
 }
 
 export interface PreparedEntry {
-  /** The store's own frozen copy, exactly what a replay of the line will produce. */
+  /** The store's own copy, exactly what a replay of the line will produce (frozen as it enters the state). */
   record: StoredRecord;
   /** `"c":…,"r":…` — the body of a put line or of a putMany element. */
   json: string;
@@ -70,7 +70,7 @@ export function prepareEntry(collection: CollectionName, record: StoredRecord): 
   const text = JSON.stringify(record);
   const copy: unknown = text === undefined ? undefined : JSON.parse(text);
   if (!isStoredRecord(copy)) throw new TypeError(`a ${collection} record needs a string id and clientId`);
-  return { record: deepFreeze(copy), json: `"c":"${collection}","r":${text}` };
+  return { record: copy, json: `"c":"${collection}","r":${text}` };
 }
 
 export function putLine(entry: PreparedEntry): string {

@@ -1,10 +1,11 @@
 /**
  * The live dataset: per collection a by-id Map plus its indexes, and the meta values. Every change of the
  * store goes through `apply`-style methods here, whether it comes from `put` or from a journal replay.
- * Records held here are frozen JSON copies owned by the store.
+ * Records held here are frozen JSON copies owned by the store, their short strings shared (string-pool.ts).
  */
 import { ClientIndex, UniqueIndex } from './indexes.ts';
 import { deepFreeze, type JournalOp } from './log-lines.ts';
+import { StringPool } from './string-pool.ts';
 import { COLLECTIONS, UNIQUE_KEYS, type CollectionName, type StoreData, type StoredRecord } from './store-types.ts';
 
 export class CollectionState {
@@ -12,15 +13,20 @@ export class CollectionState {
   readonly byClient = new ClientIndex();
   readonly unique: ReadonlyMap<string, UniqueIndex>;
 
-  constructor(name: CollectionName) {
+  constructor(
+    name: CollectionName,
+    private readonly pool: StringPool,
+  ) {
     this.unique = new Map(UNIQUE_KEYS[name].map((key) => [key, new UniqueIndex(key)]));
   }
 
   /**
    * Insert or replace. A client's records list by `createdAt`, then creation order (see ClientIndex), the same
-   * after a restart: snapshot and journal replay add them in creation order too.
+   * after a restart: snapshot and journal replay add them in creation order too. A record not yet frozen is the
+   * store's own fresh copy: its short strings are taken from the pool, then it is frozen.
    */
   put(record: StoredRecord): void {
+    this.pool.freeze(record);
     const previous = this.byId.get(record.id);
     if (previous) {
       // The replaced record may have had another key value: drop its entries first.
@@ -66,9 +72,10 @@ export interface SnapshotCapture {
 export class MemoryState {
   readonly #collections = new Map<CollectionName, CollectionState>();
   readonly #meta = new Map<string, unknown>();
+  readonly #pool = new StringPool();
 
   constructor() {
-    for (const name of COLLECTIONS) this.#collections.set(name, new CollectionState(name));
+    for (const name of COLLECTIONS) this.#collections.set(name, new CollectionState(name, this.#pool));
   }
 
   collection(name: CollectionName): CollectionState {
@@ -96,10 +103,10 @@ export class MemoryState {
   apply(op: JournalOp): void {
     switch (op.op) {
       case 'put':
-        this.collection(op.c).put(deepFreeze(op.r));
+        this.collection(op.c).put(op.r);
         return;
       case 'putMany':
-        for (const entry of op.e) this.collection(entry.c).put(deepFreeze(entry.r));
+        for (const entry of op.e) this.collection(entry.c).put(entry.r);
         return;
       case 'setMeta':
         this.setMeta(op.k, op.v);
@@ -123,7 +130,7 @@ export class MemoryState {
       const records = Object.hasOwn(data.collections, name) ? data.collections[name] : undefined;
       if (!records) continue;
       const state = this.collection(name);
-      for (const record of Object.values(records)) state.put(deepFreeze(record));
+      for (const record of Object.values(records)) state.put(record);
     }
     for (const [key, value] of Object.entries(data.meta)) this.setMeta(key, value);
   }

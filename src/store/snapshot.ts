@@ -2,8 +2,9 @@
  * The snapshot: one compact JSON file. It is read through lowdb's `JSONFile` and validated minimally; it is written
  * streamed (record by record, never the whole text in memory) to a temp file `.<name>.tmp` beside it, made durable,
  * then renamed over it, the same temp file lowdb's writer used, so an interrupted write is found and removed at start.
+ * The text goes through one reused buffer of `CHUNK_BYTES`: what a checkpoint holds at once is a chunk and one record.
  */
-import { open, rename, stat } from 'node:fs/promises';
+import { open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Low } from 'lowdb';
 import { checkStoreData } from './log-lines.ts';
@@ -44,42 +45,62 @@ export async function readSnapshot(db: Low<unknown>, file: string): Promise<Stor
   return raw as StoreData;
 }
 
-/** Past this many characters a piece of the snapshot is written out before the next is built. */
-const PIECE_CHARS = 1 << 20;
+/** The snapshot is written through one buffer of this size, reused: the checkpoint's peak is a chunk, not the state. */
+export const CHUNK_BYTES = 1 << 20;
 
 /**
- * The snapshot's text, compact, in pieces of about a megabyte: `{"version":1,"meta":{…},"collections":{…}}`, the
- * same object `readSnapshot` parses. One record is serialized at a time, so the whole text never sits in memory.
+ * The snapshot's text, compact, as small texts (one per record): `{"version":1,"meta":{…},"collections":{…}}`, the
+ * same object `readSnapshot` parses. Each text is copied into the chunk as soon as it is made, so it dies young
+ * (no string of many records is ever built, and none lives long enough to be promoted to the old generation).
  */
-export function* snapshotPieces(capture: SnapshotCapture): Generator<string> {
-  const meta = capture.meta.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',');
-  let piece = `{"version":1,"meta":{${meta}},"collections":{`;
-  let first = true;
-  for (const [name, records] of capture.collections) {
-    piece += `${first ? '' : ','}"${name}":{`;
-    first = false;
+export function* snapshotTexts(capture: SnapshotCapture): Generator<string> {
+  yield '{"version":1,"meta":{';
+  for (const [at, [key, value]] of capture.meta.entries()) yield `${at === 0 ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  yield '},"collections":{';
+  for (const [index, [name, records]] of capture.collections.entries()) {
+    yield `${index === 0 ? '' : ','}"${name}":{`;
     for (let at = 0; at < records.length; at++) {
       const record = records[at]!;
-      piece += `${at === 0 ? '' : ','}${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
-      if (piece.length >= PIECE_CHARS) {
-        yield piece;
-        piece = '';
+      yield `${at === 0 ? '' : ','}${JSON.stringify(record.id)}:${JSON.stringify(record)}`;
+    }
+    yield '}';
+  }
+  yield '}}';
+}
+
+/** Copy `texts` into one reused buffer of `chunkBytes`, writing it out each time it is full (a larger text alone). */
+export async function writeInChunks(handle: FileHandle, texts: Iterable<string>, chunkBytes = CHUNK_BYTES): Promise<void> {
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  let used = 0;
+  for (const text of texts) {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit: count exactly only when that bound does not fit.
+    const bytes = text.length * 3 <= chunkBytes - used ? -1 : Buffer.byteLength(text);
+    if (bytes > chunkBytes - used) {
+      if (used > 0) await writeAll(handle, chunk, used);
+      used = 0;
+      if (bytes > chunkBytes) {
+        await writeAll(handle, Buffer.from(text, 'utf8'), bytes);
+        continue;
       }
     }
-    piece += '}';
+    used += chunk.write(text, used);
   }
-  yield `${piece}}}`;
+  if (used > 0) await writeAll(handle, chunk, used);
+}
+
+async function writeAll(handle: FileHandle, buffer: Buffer, length: number): Promise<void> {
+  for (let offset = 0; offset < length; ) offset += (await handle.write(buffer, offset, length - offset)).bytesWritten;
 }
 
 /**
- * Rewrite the snapshot: stream it into a temp file beside it, fdatasync, rename it over the snapshot, then sync the
- * directory, so the journal is only truncated once the new snapshot is really on disk.
+ * Rewrite the snapshot: write it in chunks into a temp file beside it, fdatasync, rename it over the snapshot, then
+ * sync the directory, so the journal is only truncated once the new snapshot is really on disk.
  */
 export async function writeSnapshot(file: string, capture: SnapshotCapture): Promise<void> {
   const temp = tempFileOf(file);
   const handle = await open(temp, 'w');
   try {
-    for (const piece of snapshotPieces(capture)) await handle.write(piece);
+    await writeInChunks(handle, snapshotTexts(capture));
     await handle.datasync();
   } finally {
     await handle.close();
