@@ -71,5 +71,9 @@ export const ADMIN_ROUTES = {
   answerWalletPrompt: 'POST /clients/{client_id}/wallets/{phone}/prompt',
   getWalletStatement: 'GET /clients/{client_id}/wallets/{phone}/statement',
   getCoverage: 'GET /coverage',
+  listArmedOutcomes: 'GET /clients/{client_id}/armed',
+  armOutcome: 'POST /clients/{client_id}/armed',
+  disarmAllOutcomes: 'DELETE /clients/{client_id}/armed',
+  disarmOutcome: 'DELETE /clients/{client_id}/armed/{armed_id}',
   clearCoverage: 'DELETE /coverage',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -4,6 +4,7 @@
  */
 import type { AdminHandlerTable } from '../handlers/handler.ts';
 import type { AdminContext } from './admin-context.ts';
+import { armedHandlers } from './armed-handlers.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
@@ -39,5 +40,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...drillHandlers(admin),
     ...walletHandlers(admin),
     ...coverageHandlers(admin),
+    ...armedHandlers(admin),
   } satisfies AdminHandlerTable;
 }

@@ -10,6 +10,7 @@ export const ID_PREFIX = {
   request: 'req',
   wallet: 'wal',
   walletEntry: 'went',
+  armedOutcome: 'arm',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -26,6 +26,8 @@ export const COLLECTIONS = [
   'wallets',
   /** Each wallet's statement: a line per debit and per failed attempt. */
   'walletEntries',
+  /** The outcomes armed for a client's next moves (src/armed/), each with its count down and firings. */
+  'armedOutcomes',
 ] as const;
 
 export type CollectionName = (typeof COLLECTIONS)[number];

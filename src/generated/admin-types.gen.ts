@@ -920,6 +920,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{client_id}/armed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is armed for a client, and how many times each has fired (spent ones included until disarmed) */
+        get: operations["listArmedOutcomes"];
+        put?: never;
+        /**
+         * Arm an outcome of the catalogue (docs/outcomes.md) by its id for the client's next move
+         * @description The next time the client does what the outcome belongs to (docs/arming.md), it meets the outcome; `times` counts down, then the client's world is as before. An outcome only the integration itself can cause (a 400 for a body it sends, a 404 for an id it invents) is refused with 422, naming what the integration must do.
+         */
+        post: operations["armOutcome"];
+        /** Disarm every outcome armed for the client (spent ones are forgotten too) */
+        delete: operations["disarmAllOutcomes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/armed/{armed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disarm one armed outcome */
+        delete: operations["disarmOutcome"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/coverage": {
         parameters: {
             query?: never;
@@ -1156,6 +1195,10 @@ export interface components {
                     /** @description Record id → record. */
                     walletEntries?: {
                         [key: string]: components["schemas"]["StoredWalletEntry"];
+                    };
+                    /** @description Record id → record. */
+                    armedOutcomes?: {
+                        [key: string]: components["schemas"]["StoredArmedOutcome"];
                     };
                 };
             };
@@ -1432,6 +1475,66 @@ export interface components {
             _promptPaymentId?: string;
             createdAt: string;
             updatedAt: string;
+        };
+        ArmInput: {
+            /**
+             * @description An outcome id of the catalogue (docs/outcomes.md): `payer.INSUFFICIENT_BALANCE`, `order.final.CANCELLED`, `auth.token.expired`.
+             * @example payer.INSUFFICIENT_BALANCE
+             */
+            outcome: string;
+            /**
+             * @description How many of the client's moves meet it before the world is as before.
+             * @default 1
+             */
+            times: number;
+            /** @description Only for an outcome met on a request: an operationId of spec/openapi.yaml (`createOrder`) or a path pattern (`/v1/orders/*`); any request otherwise. */
+            operation?: string;
+        };
+        ArmedOutcome: {
+            id: string;
+            clientId: string;
+            outcome: string;
+            times: number;
+            /** @description Moves left that meet it; 0: spent, the world is as before. */
+            remaining: number;
+            fired: number;
+            operation?: string;
+            /**
+             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
+             * @enum {string}
+             */
+            meets: "request" | "order" | "charge" | "delivery";
+            /**
+             * Format: date-time
+             * @description On the client's clock.
+             */
+            armedAt: string;
+            /** @description Each time it fired, newest last (at most 20 kept). */
+            firings?: {
+                /** Format: date-time */
+                at: string;
+                /** @description The journal entry of the request it answered. */
+                requestId?: string;
+                /** @description The order, subscription or delivery it was bound to. */
+                recordId?: string;
+            }[];
+        };
+        StoredArmedOutcome: {
+            id: string;
+            clientId: string;
+            outcome: string;
+            times: number;
+            remaining: number;
+            fired: number;
+            operation?: string;
+            /** @enum {string} */
+            meets: "request" | "order" | "charge" | "delivery";
+            armedAt: string;
+            firings: {
+                at: string;
+                requestId?: string;
+                recordId?: string;
+            }[];
         };
         StoredWalletEntry: {
             id: string;
@@ -2071,8 +2174,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A client with that id exists. */
+        /** @description The change conflicts with what the mock holds (a client with that id exists, a cap is reached, …). */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The outcome cannot be armed; the message says what the integration must do to meet it. */
+        NotArmable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2105,6 +2217,7 @@ export interface components {
         /** @description What each provider-state session starts afresh, before and after: `client` (the default), only the clients it concerns; `all`, the whole mock, as `POST /__admin/reset` does (every tenant and its tokens gone: for a mock of the verifier's own). */
         PactSessionReset: "client" | "all";
         ClientId: string;
+        ArmedId: string;
         /** @description A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, however it is spelt (`+258841234567`, `841234567`). */
         WalletPhone: string;
         SnapshotName: string;
@@ -3916,6 +4029,132 @@ export interface operations {
                             subscriptionId?: string;
                             failureReason?: components["schemas"]["WalletFailureReason"];
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listArmedOutcomes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's armed outcomes, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ArmedOutcome"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    armOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArmInput"];
+            };
+        };
+        responses: {
+            /** @description Armed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ArmedOutcome"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotArmable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disarmAllOutcomes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disarmed; `disarmed` counts the outcomes removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            disarmed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disarmOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+                armed_id: components["parameters"]["ArmedId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome as it was when disarmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ArmedOutcome"];
                     };
                 };
             };

@@ -17,6 +17,7 @@ import type { PaymentQueries } from '../orders/payment-queries.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
+import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
 
 export interface Flows {
   tokens: TokenFlow;
@@ -27,6 +28,8 @@ export interface Flows {
   orders: OrderFlow;
   payments: PaymentQueries;
   wallets: WalletFlow;
+  /** The outcomes armed for each client's next moves (src/armed/). */
+  armed: ArmedOutcomes;
 }
 
 /** Each flow that reads a client's time or policy is handed the client's world (deps/world.ts) by its caller. */
@@ -34,6 +37,7 @@ export function createFlows(deps: AppDeps): Flows {
   // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
   // order's progression; the wallet meets each prompt the checkout page sends.
   // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
+  const armed = armedOutcomes(deps);
   const orders = orderFlow(deps, {
     stepsOf: walletProgression(deps, payerProgression(deps.store)),
     promptGate: walletPromptGate(deps),
@@ -48,5 +52,6 @@ export function createFlows(deps: AppDeps): Flows {
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders }),
+    armed,
   };
 }

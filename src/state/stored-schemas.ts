@@ -200,6 +200,18 @@ const walletEntry = z.looseObject({
   createdAt: instant,
 });
 
+const armedOutcome = z.looseObject({
+  ...owned,
+  outcome: z.string().min(1).max(100),
+  times: z.number().int().min(1).max(100),
+  remaining: z.number().int().min(0).max(100),
+  fired: count,
+  operation: z.string().min(1).max(200).optional(),
+  meets: z.enum(['request', 'order', 'charge', 'delivery']),
+  armedAt: instant,
+  firings: z.array(z.looseObject({ at: instant, requestId: reference.optional(), recordId: reference.optional() })).max(20),
+});
+
 export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> = {
   tokens: token,
   products: product,
@@ -212,6 +224,7 @@ export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> 
   webhookDeliveries: webhookDelivery,
   wallets: wallet,
   walletEntries: walletEntry,
+  armedOutcomes: armedOutcome,
 };
 
 type Out<Schema extends z.ZodType> = z.output<Schema>;
@@ -234,4 +247,5 @@ export type StoredSchemaChecks = [
   Expect<Allows<Out<typeof webhookDelivery>['payload'], Delivery['payload']>>,
   Expect<Drift<Out<typeof wallet>, RecordOf<'wallets'>>>,
   Expect<Drift<Out<typeof walletEntry>, RecordOf<'walletEntries'>>>,
+  Expect<Drift<Out<typeof armedOutcome>, RecordOf<'armedOutcomes'>>>,
 ];

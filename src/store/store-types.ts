@@ -23,6 +23,7 @@ export const UNIQUE_KEYS: Readonly<Record<CollectionName, readonly string[]>> = 
   webhookDeliveries: [],
   wallets: ['phone'],
   walletEntries: [],
+  armedOutcomes: [],
 };
 
 export interface StoreData {

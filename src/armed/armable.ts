@@ -1,0 +1,107 @@
+/**
+ * Which outcomes of the catalogue (coverage/outcome-catalogue.ts) can be armed for a client's next move, and what
+ * arming each does: an answer to its next request, the end of its next order, its next subscription charge, its
+ * next webhook delivery. The outcomes only the integration itself can cause (a 400 for a body it sends, a 404 for
+ * an id it invents, a normal answer) are refused with the catalogue's own "how to provoke it".
+ */
+import { FAILURE_CODES, FAILURE_REASONS, PAYS, payerOutcomeNamed, type FailureCode, type PayerOutcome } from '../domain/payer-outcomes.ts';
+import type { FixedReason } from '../errors/failures.ts';
+import { outcomeCatalogue } from '../coverage/outcome-catalogue.ts';
+
+/** What the client does to meet an armed outcome. */
+export type Meets = 'request' | 'order' | 'charge' | 'delivery';
+
+/** An answer to the client's next request, in place of the operation's (nothing written), or its token ended first. */
+export interface RequestEffect {
+  meets: 'request';
+  /** The catalogue answer it gets. */
+  respond?: FixedReason;
+  /** Seconds of a `Retry-After` sent with it. */
+  retryAfterSeconds?: number;
+  /** The caller's token ends before it is checked (the answer is then the API's own 401). */
+  endToken?: 'expire' | 'revoke';
+}
+
+/** How the client's next order ends (its payer's answer, a checkout push or its progression). */
+export interface OrderEffect {
+  meets: 'order';
+  outcome: PayerOutcome;
+}
+
+/** How the client's next subscription charge ends. */
+export interface ChargeEffect {
+  meets: 'charge';
+  charge: 'succeeds' | 'fails' | 'cancels';
+}
+
+/** What the mock does with the client's next webhook delivery. */
+export interface DeliveryEffect {
+  meets: 'delivery';
+  behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+}
+
+export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect;
+
+export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused: 'unknown'; known: readonly string[] } | { ok: false; refused: 'not-armable'; provoke: string };
+
+/** Minutes a delayed delivery waits, on the client's clock, before its first attempt. */
+export const ARMED_DELAY_MINUTES = 5;
+
+const REQUEST_EFFECTS: Readonly<Record<string, RequestEffect>> = {
+  'auth.token.expired': { meets: 'request', endToken: 'expire' },
+  'auth.token.revoked': { meets: 'request', endToken: 'revoke' },
+  'auth.client.inactive': { meets: 'request', respond: 'client_inactive' },
+  'auth.client.invalid': { meets: 'request', respond: 'client_invalid' },
+  'auth.token.invalid': { meets: 'request', respond: 'invalid_token' },
+  'rate-limit.429': { meets: 'request', respond: 'rate_limited', retryAfterSeconds: 60 },
+  'server.500': { meets: 'request', respond: 'simulated' },
+  'server.503': { meets: 'request', respond: 'unavailable', retryAfterSeconds: 30 },
+};
+
+/** Webhook behaviours the mock controls: two are outcomes of the catalogue, two only behaviours (not counted by coverage). */
+const DELIVERY_EFFECTS: Readonly<Record<string, DeliveryEffect>> = {
+  'webhook.retried-after-5xx': { meets: 'delivery', behaviour: 'fails' },
+  'webhook.duplicate-received': { meets: 'delivery', behaviour: 'duplicated' },
+  'webhook.delayed': { meets: 'delivery', behaviour: 'delayed' },
+  'webhook.out-of-order': { meets: 'delivery', behaviour: 'out-of-order' },
+};
+
+/** Armable ids that are behaviours, not outcomes of the catalogue. */
+export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.delayed', 'webhook.out-of-order'];
+
+const CHARGE_EFFECTS: Readonly<Record<string, ChargeEffect>> = {
+  'subscription.state.ACTIVE': { meets: 'charge', charge: 'succeeds' },
+  'subscription.state.PAST_DUE': { meets: 'charge', charge: 'fails' },
+  'subscription.state.CANCELLED': { meets: 'charge', charge: 'cancels' },
+};
+
+/** The payer's answer an order outcome stands for: the catalogue row, or a reason's status when it has no number. */
+function orderOutcome(id: string): PayerOutcome | undefined {
+  if (id === 'order.final.PAID') return PAYS;
+  if (id === 'order.final.FAILED') return failing('PAYMENT_FAILED');
+  if (id === 'order.final.CANCELLED') return failing('ORDER_CANCELLED');
+  const code = id.startsWith('payer.') ? id.slice('payer.'.length) : undefined;
+  if (code === undefined || !(FAILURE_CODES as readonly string[]).includes(code)) return undefined;
+  const row = payerOutcomeNamed(code);
+  // Every reason ends the order when the payer answers, except the one that is the payer not answering.
+  return row ?? failing(code as FailureCode);
+}
+
+function failing(code: FailureCode): PayerOutcome {
+  return { suffix: '', name: code, summary: code, status: FAILURE_REASONS[code].status, reason: code, timing: 'answer', providerState: '' };
+}
+
+export function armable(id: string): Armability {
+  const effect = REQUEST_EFFECTS[id] ?? DELIVERY_EFFECTS[id] ?? CHARGE_EFFECTS[id];
+  if (effect) return { ok: true, effect };
+  const outcome = orderOutcome(id);
+  if (outcome) return { ok: true, effect: { meets: 'order', outcome } };
+  const known = outcomeCatalogue().find((candidate) => candidate.id === id);
+  if (!known) return { ok: false, refused: 'unknown', known: armableIds() };
+  return { ok: false, refused: 'not-armable', provoke: known.provoke };
+}
+
+/** Every id that can be armed, in the catalogue's order, then the behaviours. */
+export function armableIds(): readonly string[] {
+  return [...outcomeCatalogue().map((outcome) => outcome.id).filter((id) => armable(id).ok), ...ARMABLE_BEHAVIOURS];
+}
