@@ -18,6 +18,8 @@ import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import { armedLedger, armedProgression } from '../armed/armed-orders.ts';
+import type { PaymentEnded } from '../orders/order-flow.ts';
 
 export interface Flows {
   tokens: TokenFlow;
@@ -39,9 +41,9 @@ export function createFlows(deps: AppDeps): Flows {
   // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
   const armed = armedOutcomes(deps);
   const orders = orderFlow(deps, {
-    stepsOf: walletProgression(deps, payerProgression(deps.store)),
+    stepsOf: armedProgression(armed, walletProgression(deps, payerProgression(deps.store))),
     promptGate: walletPromptGate(deps),
-    paymentEnded: walletLedger(deps.store, deps.random),
+    paymentEnded: bothEnded(walletLedger(deps.store, deps.random), armedLedger(armed)),
   });
   return {
     tokens: tokenFlow(deps),
@@ -54,4 +56,9 @@ export function createFlows(deps: AppDeps): Flows {
     wallets: walletFlow(deps, { orders }),
     armed,
   };
+}
+
+/** Both ends, in order: the wallet's debit first, then what else the payment's end writes. */
+function bothEnded(first: PaymentEnded, second: PaymentEnded): PaymentEnded {
+  return (payment, cause) => [...first(payment, cause), ...second(payment, cause)];
 }
