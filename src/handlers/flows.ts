@@ -19,6 +19,7 @@ import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
 import { armedLedger, armedProgression } from '../armed/armed-orders.ts';
+import { armedChargeGate } from '../armed/armed-charges.ts';
 import type { PaymentEnded } from '../orders/order-flow.ts';
 
 export interface Flows {
@@ -50,7 +51,7 @@ export function createFlows(deps: AppDeps): Flows {
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
+    subscriptions: subscriptionFlow(deps, { gateOf: armedChargeGate(armed, walletChargeGate(deps)) }),
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders }),
