@@ -53,6 +53,7 @@ import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { armedRequests } from '../armed/armed-requests.ts';
+import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
@@ -174,7 +175,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery });
+  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery, arming: armedDeliveries(flows.armed, deps.store) });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
   const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
