@@ -11,7 +11,7 @@ import type { OrderEvent } from '../domain/events.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { PresentedToken } from '../domain/caller.ts';
-import { scriptedFailure } from '../errors/failures.ts';
+import { failure } from '../errors/failures.ts';
 import type { RequestState, Stage } from '../http/stage.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { Store } from '../store/store-types.ts';
@@ -49,7 +49,7 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
         return next();
       }
       const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
-      return scriptedFailure(effect.respond ?? 'simulated', {}, headers);
+      return failure(effect.respond ?? 'simulated', { headers });
     },
   };
 }
