@@ -2,7 +2,7 @@
  * An armed charge outcome (`subscription.state.*`), plugged into the billing as a charge gate
  * (src/subscriptions/bill-subscriptions.ts `ChargeGate`), before the payer's wallet:
  *
- * - `subscription.state.ACTIVE`: the client's next charge the billing rules would fail is paid;
+ * - `subscription.state.ACTIVE`: the client's next charge is paid, even one the billing rules would fail;
  * - `subscription.state.PAST_DUE`: its next charge fails (`PAYMENT_FAILED`), the subscription goes past due;
  * - `subscription.state.CANCELLED`: its next charge fails, and so does every retry of that subscription until its
  *   retries are exhausted and it is cancelled.
@@ -42,7 +42,8 @@ export function armedChargeGate(armed: Pick<ArmedOutcomes, 'live' | 'fire' | 'li
         return inner.refusal(charge, payerPhone, atMs);
       },
       ended(charge, payerPhone): RecordWrite[] {
-        const record = decided.get(charge.id);
+        // A charge paid by the rules meets an armed success all the same: it counts it down.
+        const record = decided.get(charge.id) ?? (charge.status === 'PAID' && decide(charge, liveArm('succeeds'), true) ? decided.get(charge.id) : undefined);
         const writes = inner.ended(charge, payerPhone);
         if (!record || record.firings.some((firing) => firing.recordId === charge.subscriptionId && record.outcome === 'subscription.state.CANCELLED')) return writes;
         const fired = armed.fire(record.id, charge.updatedAt, { recordId: charge.subscriptionId ?? charge.id });
