@@ -1661,6 +1661,8 @@ export interface components {
              * @enum {string}
              */
             answer?: "pin" | "cancel";
+            /** @description The outcome armed for the client that made the move (docs/arming.md), by its catalogue id. */
+            armed?: string;
         };
         /** @description One thing that happened to a record. `kind` says which fields it carries: `request` (requestId, method, path, statusCode, error), `status_change` (status, from, cause), `checkout` (paymentMethod, phone), `prompt` (prompt, phone, answer), `wallet` (walletEntry, amount, balanceAfter, failureReason), `payment` and `charge` (paymentId, status, amount, failureReason; a charge its chargeAttempt), `webhook_delivery` (deliveryId, eventType, status) and `webhook_attempt` (deliveryId, attempt, statusCode or error, durationMs). */
         StoryEntry: {

@@ -35,6 +35,10 @@ describe('arming an order outcome', () => {
 
     const [listed] = (await t.http.get(ARMED).expect(200)).body.data;
     expect(listed).toMatchObject({ id: arm.id, remaining: 0, fired: 1, firings: [{ recordId: first.id }] });
+    const story = (await t.http.get(`/__admin/orders/${first.id}/story`).expect(200)).body.data;
+    const failed = story.entries.find((entry: { kind: string; status?: string }) => entry.kind === 'status_change' && entry.status === 'FAILED');
+    expect(failed.cause).toMatchObject({ by: 'poll', polls: 3, armed: 'payer.WRONG_PIN' });
+    expect(failed.summary).toContain('armed outcome payer.WRONG_PIN fired');
     const journal = (await t.http.get('/__admin/requests').query({ operationId: 'getOrderStatus', limit: 10 }).expect(200)).body.data as Array<{ path: string; armed?: string[] }>;
     expect(journal.filter((entry) => entry.armed !== undefined).map((entry) => [entry.path, entry.armed])).toEqual([[`/v1/orders/${first.id}/status`, ['payer.WRONG_PIN']]]);
   });

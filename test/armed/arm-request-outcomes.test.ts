@@ -154,3 +154,20 @@ describe('per client', () => {
     expect(state.store.collections.armedOutcomes[armId]).toMatchObject({ outcome: 'payer.WRONG_PIN', remaining: 3, clientId: 'mock-client' });
   });
 });
+
+describe('what forgets an armed outcome', () => {
+  it('a whole reset, a client’s reset, a tenant’s deletion', async () => {
+    const t = await createTestApp();
+    await t.http.post('/__admin/tenants').send({ clientId: 'job-b' }).expect(201);
+    await t.http.post('/__admin/clients/job-b/armed').send({ outcome: 'server.500' }).expect(201);
+    await t.http.post(ARMED).send({ outcome: 'server.500' }).expect(201);
+    await t.http.post('/__admin/reset').send({ clientId: 'mock-client' }).expect(200);
+    expect((await t.http.get(ARMED).expect(200)).body.data).toEqual([]);
+    expect((await t.http.get('/__admin/clients/job-b/armed').expect(200)).body.data).toHaveLength(1);
+    await t.http.delete('/__admin/tenants/job-b').expect(200);
+    expect(t.store.count('armedOutcomes')).toBe(0);
+    await t.http.post(ARMED).send({ outcome: 'server.500' }).expect(201);
+    await t.http.post('/__admin/reset').send({}).expect(200);
+    expect(t.store.count('armedOutcomes')).toBe(0);
+  });
+});
