@@ -20,7 +20,7 @@ import type { ArmedOutcomes, LiveArm } from './armed-outcomes.ts';
 import { armOperationMatches } from './arm-operation.ts';
 
 export interface ArmedRequestActions {
-  armed: Pick<ArmedOutcomes, 'live' | 'fire'>;
+  armed: Pick<ArmedOutcomes, 'list' | 'live' | 'fire'>;
   store: Pick<Store, 'put'>;
   /** The caller's token read again once it ended (authentication judges it as it is then). */
   presentAgain(presented: PresentedToken): PresentedToken | undefined;
@@ -34,9 +34,10 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
     name: 'armed-outcomes',
     async run(request, next) {
       const { world } = request;
-      const arms = world ? actions.armed.live(world.clientId, 'request') : [];
-      const arm = world && arms.find((candidate) => meetsNow(candidate, request));
-      if (!world || !arm) return namingArmedMoves(request, next);
+      // Most clients have nothing armed: their requests pass on as they would without this stage (no frame added).
+      if (!world || actions.armed.list(world.clientId).length === 0) return next();
+      const arm = actions.armed.live(world.clientId, 'request').find((candidate) => meetsNow(candidate, request));
+      if (!arm) return namingArmedMoves(request, next);
       const effect = arm.effect as RequestEffect;
       const fired = actions.armed.fire(arm.record.id, world.clock.now().toISOString(), { requestId: request.context.requestId });
       if (fired) {
