@@ -8,7 +8,7 @@ import type { components } from '../generated/admin-types.gen.ts';
 import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
 import type { StatusCause } from '../state/status-causes.ts';
 import { causeText, statusEntry } from './status-entry.ts';
-import { placed, STEP, told, type PlacedEntry, type StoryEntry } from './story-entry.ts';
+import { paymentEndEntry, placed, STEP, told, type PlacedEntry, type StoryEntry } from './story-entry.ts';
 import { requestEntries, walletEntries, webhookEntries, type StorySources } from './story-sources.ts';
 
 export type OrderStory = components['schemas']['OrderStory'];
@@ -74,18 +74,7 @@ function paymentEntries(payment: Readonly<PaymentRecord>, causes: readonly Statu
     if (ended) entries.push(placed(STEP.promptEnded, { ...ended, kind: 'prompt', ...payer }));
   }
   if (payment.status !== 'PENDING' && payment.updatedAt !== undefined) {
-    const reason = payment.failureReason;
-    entries.push(
-      placed(STEP.paymentEnded, {
-        at: payment.updatedAt,
-        kind: 'payment',
-        summary: `Payment ${payment.id} ${payment.status}${reason ? `: ${reason.code} (${reason.message})` : ''}`,
-        paymentId: payment.id,
-        status: payment.status,
-        amount: payment.amount,
-        ...(reason && { failureReason: reason }),
-      }),
-    );
+    entries.push(placed(STEP.paymentEnded, paymentEndEntry('payment', payment, payment.updatedAt)));
   }
   return entries;
 }

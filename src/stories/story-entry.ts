@@ -3,6 +3,7 @@
  * the entries of one instant in the order one causes the next (a frozen clock, or one change, makes many at once).
  */
 import type { components } from '../generated/admin-types.gen.ts';
+import type { PaymentRecord } from '../domain/records.ts';
 
 export type StoryEntry = components['schemas']['StoryEntry'];
 export type StoryCause = components['schemas']['StatusCause'];
@@ -39,4 +40,19 @@ export function told(entries: readonly PlacedEntry[]): StoryEntry[] {
     .map((placedEntry, index) => ({ ...placedEntry, index, ms: Date.parse(placedEntry.entry.at) }))
     .sort((a, b) => a.ms - b.ms || a.step - b.step || (a.order ?? 0) - (b.order ?? 0) || a.index - b.index)
     .map(({ entry }) => entry);
+}
+
+/** A payment's or a charge's end as an entry: `Payment pay_… FAILED: CODE (message)`, its amount and reason. */
+export function paymentEndEntry(kind: 'payment' | 'charge', payment: Readonly<PaymentRecord>, at: string): StoryEntry {
+  const reason = payment.failureReason;
+  const noun = kind === 'payment' ? 'Payment' : 'Charge';
+  return {
+    at,
+    kind,
+    summary: `${noun} ${payment.id} ${payment.status}${reason ? `: ${reason.code} (${reason.message})` : ''}`,
+    paymentId: payment.id,
+    status: payment.status,
+    amount: payment.amount,
+    ...(reason && { failureReason: reason }),
+  };
 }

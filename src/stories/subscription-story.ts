@@ -9,7 +9,7 @@ import { toPublic } from '../domain/public-view.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import type { PaymentRecord, SubscriptionRecord, SubscriptionStatus } from '../domain/records.ts';
 import { statusEntry } from './status-entry.ts';
-import { placed, STEP, told, type PlacedEntry } from './story-entry.ts';
+import { paymentEndEntry, placed, STEP, told, type PlacedEntry } from './story-entry.ts';
 import { requestEntries, walletEntries, webhookEntries, type StorySources } from './story-sources.ts';
 
 export type SubscriptionStory = components['schemas']['SubscriptionStory'];
@@ -57,19 +57,7 @@ function chargeEntries(subscription: Readonly<SubscriptionRecord>, charges: read
     );
     if (charge.status === 'PENDING' || charge.updatedAt === undefined) continue;
     const paid = charge.status === 'PAID' || charge.status === 'REFUNDED';
-    const reason = charge.failureReason;
-    entries.push(
-      placed(STEP.chargeEnded, {
-        at: charge.updatedAt,
-        kind: 'charge',
-        summary: `Charge ${charge.id} ${charge.status}${reason ? `: ${reason.code} (${reason.message})` : ''}`,
-        paymentId: charge.id,
-        status: charge.status,
-        amount: charge.amount,
-        chargeAttempt,
-        ...(reason && { failureReason: reason }),
-      }),
-    );
+    entries.push(placed(STEP.chargeEnded, { ...paymentEndEntry('charge', charge, charge.updatedAt), chargeAttempt }));
     failed = paid ? 0 : failed + 1;
     const next: SubscriptionStatus = paid ? 'ACTIVE' : failed >= maxAttempts ? 'CANCELLED' : 'PAST_DUE';
     if (next !== status) {

@@ -1,24 +1,13 @@
 /**
- * `POST /__admin/pact/messages` (issue 28 item 15): Pact's message producer protocol served by the mock. The
+ * `POST /__admin/pact/messages`: Pact's message producer protocol served by the mock. The
  * verifier POSTs `{description, providerStates}`; the answer is the webhook payload the event causes, its metadata
  * in `Pact-Message-Metadata` (base64 JSON). Nothing is sent anywhere, and the verifying client is started afresh after. States naming no
  * event of the catalogue are a 400 naming `providerStates`, and change nothing.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { listeningAppsClosedAfterEach } from '../support/listening-app.ts';
 
-const servers: Server[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
-
-async function listening(): Promise<{ t: TestApp; base: string }> {
-  const t = await createTestApp();
-  const server = createServer(t.app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { t, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/__admin/pact` };
-}
+const listening = listeningAppsClosedAfterEach();
 
 const post = (url: string, body: object) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 

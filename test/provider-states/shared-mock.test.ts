@@ -3,22 +3,12 @@
  * concerns (the verifying client, a client a state deactivates); other tenants keep their tokens, records and clocks.
  * A whole reset is the caller's choice: `?reset=all` on the state-change URL.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDER_BODY } from '../support/admin-helpers.ts';
+import { listeningAppsClosedAfterEach } from '../support/listening-app.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
-const servers: Server[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
-
-async function listening(): Promise<{ t: TestApp; base: string }> {
-  const t = await createTestApp();
-  const server = createServer(t.app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { t, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/__admin/pact` };
-}
+const listening = listeningAppsClosedAfterEach();
 
 const post = async (url: string, body: object) => {
   const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
