@@ -4,6 +4,7 @@
  * SIGTERM, and exits with the code this resolves to. Tests call it in process.
  */
 import { Command, CommanderError } from 'commander';
+import { defineArmCommand } from './arm-command.ts';
 import { defineDrillCommand } from './drill-command.ts';
 import { withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
@@ -69,6 +70,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   ]);
   defineCoverageCommand(program, io, env, (covering) => {
     command = covering;
+  });
+  defineArmCommand(program, io, env, (arming) => {
+    command = arming;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));
