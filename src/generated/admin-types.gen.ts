@@ -1574,6 +1574,8 @@ export interface components {
             clientId?: string;
             /** @description scope:name of the scenario the request ran under. */
             scenario?: string;
+            /** @description The outcomes armed for the client that this request met (docs/arming.md): answered so, or an order it moved ended so. */
+            armed?: string[];
             /** @description 0 when a scenario dropped the connection. */
             status: number;
             /** @description The error code of an error answer. */

@@ -18,6 +18,9 @@ import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import { armedLedger, armedProgression } from '../armed/armed-orders.ts';
+import { armedChargeGate } from '../armed/armed-charges.ts';
+import type { PaymentEnded } from '../orders/order-flow.ts';
 
 export interface Flows {
   tokens: TokenFlow;
@@ -39,19 +42,24 @@ export function createFlows(deps: AppDeps): Flows {
   // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
   const armed = armedOutcomes(deps);
   const orders = orderFlow(deps, {
-    stepsOf: walletProgression(deps, payerProgression(deps.store)),
+    stepsOf: armedProgression(armed, walletProgression(deps, payerProgression(deps.store))),
     promptGate: walletPromptGate(deps),
-    paymentEnded: walletLedger(deps.store, deps.random),
+    paymentEnded: bothEnded(walletLedger(deps.store, deps.random), armedLedger(armed)),
   });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
+    subscriptions: subscriptionFlow(deps, { gateOf: armedChargeGate(armed, walletChargeGate(deps)) }),
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders }),
     armed,
   };
+}
+
+/** Both ends, in order: the wallet's debit first, then what else the payment's end writes. */
+function bothEnded(first: PaymentEnded, second: PaymentEnded): PaymentEnded {
+  return (payment, cause) => [...first(payment, cause), ...second(payment, cause)];
 }

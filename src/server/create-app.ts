@@ -52,6 +52,7 @@ import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
+import { armedRequests } from '../armed/armed-requests.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
@@ -139,6 +140,14 @@ export function apiStages(
       moveOrder: (world, orderId, status) => flows.orders.settle(world, orderId, status, { trigger: { by: 'scenario' } }),
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    }),
+    armedRequests({
+      armed: flows.armed,
+      store: deps.store,
+      presentAgain: flows.tokens.presentAgain,
+      revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
+      expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
+      apply: applyChange,
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),
