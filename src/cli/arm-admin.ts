@@ -5,7 +5,7 @@
  * `usage` says whether the command line is what must change (exit 2) or the mock's state (exit 1).
  */
 import { adminTransport, type AdminSend } from '../admin-http/admin-transport.ts';
-import { armableIds } from '../armed/armable.ts';
+import { armable, armableIds } from '../armed/armable.ts';
 import { closestWord } from '../platform/did-you-mean.ts';
 import type { AdminSchemas } from '../sdk/admin-client.ts';
 import { adminCalled, adminRefusal, type AdminCalled, type AdminErrorBody } from './admin-refusal.ts';
@@ -72,6 +72,12 @@ function armRefusal(status: number, answer: AdminErrorBody, asked: ArmAsked, tar
     const close = closestWord(asked.outcome, armableIds());
     return refused(`unknown outcome "${asked.outcome}"${close ? ` (did you mean ${close}?)` : ''}; commerce-mock arm --help lists the ones that can be armed`);
   }
-  if (about('operation') !== undefined) return refused(`--operation: ${asked.outcome} is not met on a request; leave --operation out`);
+  const operation = about('operation');
+  if (operation !== undefined) {
+    const armability = armable(asked.outcome);
+    // On an outcome met on a request, the operation itself is refused, in English (src/armed/arm-operation.ts).
+    if (armability.ok && armability.effect.meets === 'request') return refused(`--operation ${asked.operation ?? ''}: ${operation}`);
+    return refused(`--operation: ${asked.outcome} is not met on a request; leave --operation out`);
+  }
   return undefined;
 }

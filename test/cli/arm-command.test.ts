@@ -60,6 +60,7 @@ describe('commerce-mock arm', () => {
     [['orders.create.400.invalid_request'], /^commerce-mock arm: orders\.create\.400\.invalid_request cannot be armed: only your integration causes it; to meet it: .+ \[resultado_nao_armavel\]\n$/],
     [['payer.WRONG_PN'], /^commerce-mock arm: unknown outcome "payer\.WRONG_PN" \(did you mean payer\.WRONG_PIN\?\); commerce-mock arm --help lists the ones that can be armed \[invalid_request\]\n$/],
     [['order.final.PAID', '--operation', 'createOrder'], /^commerce-mock arm: --operation: order\.final\.PAID is not met on a request; leave --operation out \[invalid_request\]\n$/],
+    [['server.500', '--operation', 'createOrdr'], /^commerce-mock arm: --operation createOrdr: not an operationId of spec\/openapi\.yaml nor a path pattern \(\/v1\/orders\/\*\) \[invalid_request\]\n$/],
     [['server.500', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at http:\/\/127\.0\.0\.1:\d+ \(--client, or env COMMERCE_CLIENT_ID\) \[not_found\]\n$/],
     [['--list', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at http:\/\/127\.0\.0\.1:\d+ /],
     [['--disarm', 'arm_nothing'], /^commerce-mock arm: mock-client has no armed outcome arm_nothing on the mock at http:\/\/127\.0\.0\.1:\d+; what is armed: commerce-mock arm --list --client mock-client --url http:\/\/127\.0\.0\.1:\d+ \[not_found\]\n$/],
