@@ -16,5 +16,7 @@ export {
   type OrderTransition,
   type PageQuery,
 } from './sdk/admin-client.ts';
+export type { ArmOptions } from './sdk/admin-outcomes.ts';
+export type { ArmableOutcomeId } from './armed/armable-ids.ts';
 export { AdminError } from './admin-http/admin-error.ts';
 export type { ConfigInput } from './platform/config.ts';

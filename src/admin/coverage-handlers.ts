@@ -1,4 +1,6 @@
-/** A client's outcome coverage (coverage/): read it, or start it afresh. */
+/** A client's outcome coverage (coverage/): read it, each outcome with whether it can be armed (armed/), or start it afresh. */
+import { armable } from '../armed/armable.ts';
+import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
 import { okData } from '../domain/reply.ts';
 import type { AdminContext } from './admin-context.ts';
@@ -10,7 +12,7 @@ export function coverageHandlers(admin: AdminContext) {
   return {
     getCoverage(input) {
       const clientId = clientOf(input);
-      return known(clientId) ? okData(admin.coverage.report(clientId)) : unknownClient(clientId);
+      return known(clientId) ? okData(withArmability(admin.coverage.report(clientId))) : unknownClient(clientId);
     },
     async clearCoverage(input) {
       const clientId = clientOf(input);
@@ -20,4 +22,8 @@ export function coverageHandlers(admin: AdminContext) {
       return okData({ cleared });
     },
   } satisfies Partial<AdminHandlerTable>;
+}
+
+function withArmability(report: CoverageReport): CoverageReport {
+  return { ...report, outcomes: report.outcomes.map((outcome) => ({ ...outcome, armable: armable(outcome.id).ok })) };
 }

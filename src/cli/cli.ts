@@ -4,6 +4,7 @@
  * SIGTERM, and exits with the code this resolves to. Tests call it in process.
  */
 import { Command, CommanderError } from 'commander';
+import { defineArmCommand } from './arm-command.ts';
 import { defineDrillCommand } from './drill-command.ts';
 import { withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
@@ -66,9 +67,13 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock listen --forward-to http://localhost:3000/webhooks',
     'commerce-mock verify ./pacts                         # your pacts against the mock',
     'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
+    'commerce-mock arm payer.INSUFFICIENT_BALANCE         # the next order placed fails for want of money',
   ]);
   defineCoverageCommand(program, io, env, (covering) => {
     command = covering;
+  });
+  defineArmCommand(program, io, env, (arming) => {
+    command = arming;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));

@@ -1,9 +1,10 @@
 /**
  * `commerce-mock coverage --url <mock> --client <id>`: which outcomes of the gateway a client has met and handled
  * on a running mock (`GET /__admin/coverage`), as a table grouped like docs/outcomes.md; `--report DIR` writes it as
- * JSON, Markdown and JUnit XML into that folder (report-folder.ts); `--require <file | go-live>` makes it a gate. Exit 0 when every required outcome is
- * there (or nothing is required), 1 naming each one missing, 2 for a usage problem (a bad file, an unknown client,
- * a mock that cannot be reached).
+ * JSON, Markdown and JUnit XML into that folder (report-folder.ts); `--require <file | go-live>` makes it a gate,
+ * with the `commerce-mock arm` command of each missing outcome that can be armed. Exit 0 when every required outcome
+ * is there (or nothing is required), 1 naming each one missing, 2 for a usage problem (a bad file, an unknown
+ * client, a mock that cannot be reached).
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -14,6 +15,7 @@ import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requi
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { adminCalled, adminRefusal } from './admin-refusal.ts';
+import { armCommandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { coverageLines } from './coverage-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
@@ -30,7 +32,7 @@ export function defineCoverageCommand(program: Command, io: CliIo, env: Record<s
   const command = program
     .command('coverage')
     .description("which of the gateway's outcomes a client has met and handled on a running mock; with --require, a CI gate")
-    .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
+    .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--require <file>', `a YAML file (required: [auth.*, order.final.*], handled: [...]) or a built-in profile: ${Object.keys(PROFILES).join(', ')}`)
     .option('--report <dir>', `a folder to write ${Object.values(COVERAGE_FILES).join(', ')} in (made when missing)`)
@@ -39,7 +41,7 @@ export function defineCoverageCommand(program: Command, io: CliIo, env: Record<s
   withExamples(command, 'coverage', [
     'commerce-mock coverage                               # mock-client on http://127.0.0.1:4010: what it met and handled',
     'commerce-mock coverage --client shop-two --report coverage-report',
-    'commerce-mock coverage --require go-live             # a CI gate: exit 1 naming each required outcome missing',
+    'commerce-mock coverage --require go-live             # a CI gate: exit 1 naming each required outcome missing, how to arm it',
     'commerce-mock coverage --require required.yaml       # your own list: required: [auth.*, order.final.*]',
   ]);
 }
@@ -61,17 +63,19 @@ async function coverage(flags: CoverageFlags, env: Record<string, string | undef
     if (verdicts.unknown.length > 0) return usage(`${flags.require} names no outcome of the catalogue: ${verdicts.unknown.join(', ')} (docs/outcomes.md)`);
     judged = verdicts.judged;
   }
-  for (const line of coverageLines(read.report, judged)) io.stdout(`${line}\n`);
+  const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
+  // What the mock can arm of what is missing: the command that arms each, for the client, on this mock.
+  const arming = missing.filter(({ outcome }) => outcome.armable).map(({ outcome }) => armCommandLine([outcome.id], { clientId, mockUrl: flags.url }));
+  for (const line of coverageLines(read.report, judged, arming)) io.stdout(`${line}\n`);
   if (flags.report !== undefined) {
     const written = writeReportFolder(flags.report, {
       [COVERAGE_FILES.json]: renderCoverageJson(read.report, judged),
-      [COVERAGE_FILES.markdown]: renderCoverageMarkdown(read.report, judged),
+      [COVERAGE_FILES.markdown]: renderCoverageMarkdown(read.report, judged, arming),
       [COVERAGE_FILES.junit]: renderCoverageJUnit(read.report, judged),
     });
     if (!written.ok) return usage(written.problem);
     io.stdout(`${written.line}\n`);
   }
-  const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
   if (missing.length === 0) return 0;
   io.stderr(`commerce-mock coverage: ${missing.length} required outcome(s) missing: ${missing.map(({ outcome, must }) => `${outcome.id} (${must === 'handled' && outcome.status === 'met' ? 'met, not handled' : 'not met'})`).join(', ')}\n`);
   return 1;

@@ -1,10 +1,13 @@
-/** The coverage command's table: a summary, then each group with its met and handled outcomes and the hint for each one not met. */
-import { byGroup, STATUS_WORDS } from '../coverage/coverage-report-files.ts';
+/**
+ * The coverage command's table: a summary, then each group with its met and handled outcomes and the hint for each
+ * one not met; then the commands that arm the missing required outcomes the mock can arm.
+ */
+import { ARMING_LEAD, byGroup, STATUS_WORDS } from '../coverage/coverage-report-files.ts';
 import type { Judged } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import { printable } from '../conformance/printable.ts';
 
-export function coverageLines(report: CoverageReport, judged: readonly Judged[] | undefined): string[] {
+export function coverageLines(report: CoverageReport, judged: readonly Judged[] | undefined, arming: readonly string[] = []): string[] {
   const { counts } = report;
   const required = new Map(judged?.map((verdict) => [verdict.outcome.id, verdict]));
   const lines = [`coverage of ${printable(report.clientId)}: ${counts.met} of ${counts.total} outcomes met, ${counts.handled} handled, ${counts.notMet} not met`];
@@ -19,5 +22,6 @@ export function coverageLines(report: CoverageReport, judged: readonly Judged[] 
       lines.push(`  ${mark} ${STATUS_WORDS[outcome.status].padEnd(8)} ${outcome.id}${hint}`);
     }
   }
+  if (arming.length > 0) lines.push('', `${ARMING_LEAD}:`, ...arming.map((command) => `  ${command}`));
   return lines;
 }

@@ -1,6 +1,7 @@
 /**
- * A client's coverage as files for people and CI: JSON (the report and the verdicts), Markdown (the counts, then
- * each group's outcomes with the hint for those not met) and JUnit XML (one test case per required outcome, or per
+ * A client's coverage as files for people and CI: JSON (the report and the verdicts), Markdown (the counts, the
+ * commands that arm the missing outcomes the mock can arm, then each group's outcomes with the hint for those not
+ * met) and JUnit XML (one test case per required outcome, or per
  * outcome of the catalogue when nothing is required, a not-met one then skipped).
  */
 import { cell, renderJUnit, visibleControls, type JUnitCase } from '../domain/report-text.ts';
@@ -16,6 +17,9 @@ export function byGroup(outcomes: readonly OutcomeCoverage[]): Array<[string, Ou
   return [...groups];
 }
 
+/** What the commands that arm the missing outcomes do, before them (the CLI's table and the Markdown report). */
+export const ARMING_LEAD = "to meet a missing one the mock can arm, arm it for the client's next move (docs/arming.md) and run the test that meets it";
+
 export const STATUS_WORDS = { handled: 'handled', met: 'met', 'not-met': 'not met' } as const;
 
 export function renderCoverageJson(report: CoverageReport, judged: readonly Judged[] | undefined): string {
@@ -23,7 +27,8 @@ export function renderCoverageJson(report: CoverageReport, judged: readonly Judg
   return `${JSON.stringify({ ...report, ...(verdicts && { required: verdicts }) }, null, 2)}\n`;
 }
 
-export function renderCoverageMarkdown(report: CoverageReport, judged: readonly Judged[] | undefined): string {
+/** `arming`: the `commerce-mock arm …` command of each missing outcome the mock can arm. */
+export function renderCoverageMarkdown(report: CoverageReport, judged: readonly Judged[] | undefined, arming: readonly string[] = []): string {
   const { counts } = report;
   const missing = judged?.filter((verdict) => !verdict.ok) ?? [];
   const lines = [
@@ -31,6 +36,7 @@ export function renderCoverageMarkdown(report: CoverageReport, judged: readonly 
     '',
     `${counts.met} of ${counts.total} outcomes met, ${counts.handled} handled (at ${report.at}).`,
     ...(judged ? ['', missing.length === 0 ? `Every one of the ${judged.length} required outcomes is there.` : `Missing ${missing.length} of ${judged.length} required: ${missing.map(({ outcome, must }) => `\`${outcome.id}\` (${must})`).join(', ')}.`] : []),
+    ...(arming.length > 0 ? ['', `${ARMING_LEAD}:`, '', '```sh', ...arming.map(visibleControls), '```'] : []),
   ];
   for (const [group, outcomes] of byGroup(report.outcomes)) {
     const met = outcomes.filter((outcome) => outcome.status !== 'not-met').length;

@@ -21,6 +21,8 @@ export interface OutcomeCoverage extends Outcome {
   /** First met, on the client's clock (ISO 8601). */
   metAt?: string;
   handledAt?: string;
+  /** Whether the admin API arms it for the client's next move (set by `GET /__admin/coverage`; docs/arming.md). */
+  armable?: boolean;
 }
 
 export interface CoverageReport {

@@ -1020,6 +1020,8 @@ export interface components {
             metAt?: string;
             /** Format: date-time */
             handledAt?: string;
+            /** @description Whether `POST /clients/{client_id}/armed` arms it for the client's next move (docs/arming.md); false for one only the integration causes. */
+            armable?: boolean;
         };
         Error: {
             error: string;

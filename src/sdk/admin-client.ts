@@ -5,6 +5,7 @@
  */
 import type { components } from '../generated/admin-types.gen.ts';
 import { adminTransport, type RequestOf, type TransportOptions } from '../admin-http/admin-transport.ts';
+import { outcomeMethods } from './admin-outcomes.ts';
 import { walletMethods } from './admin-wallets.ts';
 
 /** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */
@@ -22,7 +23,13 @@ export type PageQuery<Status extends string> = { page?: number; limit?: number; 
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 export type StoryScope = NonNullable<RequestOf<'getOrderStory'>['query']>;
 
-export type AdminClientOptions = TransportOptions;
+export interface AdminClientOptions extends TransportOptions {
+  /** The client `outcomes.*` act on when a call names none: `mock-client` by default (startMock's: its default client). */
+  clientId?: string;
+}
+
+/** The client the mock is configured with when its configuration names none. */
+const DEFAULT_CLIENT_ID = 'mock-client';
 
 export type AdminClient = ReturnType<typeof createAdminClient>;
 
@@ -195,6 +202,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       },
     },
     coverage,
+    /** Outcomes armed for a client's next move (docs/arming.md): `arm(outcome, options?)`, `armed(clientId?)`, `disarm(clientId?, armedId?)`. */
+    outcomes: outcomeMethods(send, options.clientId ?? DEFAULT_CLIENT_ID),
     pact: {
       /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
       providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),

@@ -32,11 +32,12 @@ export async function launchMock(options: StartMockOptions, extras: Omit<LaunchE
   if (!('running' in launched)) throw new Error('startMock: stopped before it listened');
   const { running } = launched;
   const chosen = config.clients.find((client) => client.active) ?? config.clients[0];
+  const credentials = { clientId: chosen?.clientId ?? '', clientSecret: chosen?.clientSecret ?? '' };
   return {
     url: running.url,
     port: running.port,
-    credentials: { clientId: chosen?.clientId ?? '', clientSecret: chosen?.clientSecret ?? '' },
-    admin: createAdminClient(running.url, { adminToken: config.adminToken }),
+    credentials,
+    admin: createAdminClient(running.url, { adminToken: config.adminToken, ...(chosen && { clientId: chosen.clientId }) }),
     stop: () =>
       running.stop('stop()').then((code) => {
         if (code !== 0) throw new Error(`startMock: the store's last write failed${config.logLevel === 'silent' ? ' (logLevel "error" shows why)' : ''}`);

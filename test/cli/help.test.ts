@@ -26,6 +26,7 @@ const COMMANDS = [
   [['listen', '--help'], 'listen'],
   [['drill', '--help'], 'drill'],
   [['coverage', '--help'], 'coverage'],
+  [['arm', '--help'], 'arm'],
 ] as const;
 
 describe('--help', () => {

@@ -1,9 +1,11 @@
 /**
  * Outcome coverage of the selected client (docs/outcomes.md) at a glance: one line per group with its met, handled
  * and total counts and a bar, closed until opened; an open group lists its outcomes with how to provoke each (its
- * `code` spans shown as code) and, once met, a link to the journal around the moment it was met. Filters: not met,
- * met but not handled. The open groups and the filter are in the view's address.
+ * `code` spans shown as code), once met, a link to the journal around the moment it was met, and, when the mock can
+ * arm it, an Arm button (for the client's next move; docs/arming.md) marked while it is armed. Filters: not met, met
+ * but not handled. The open groups and the filter are in the view's address. What is armed shows below (armed-section.js).
  */
+import { armedSection, nextMoves } from './armed-section.js';
 import { on } from './context.js';
 import { byTestId, el } from './dom.js';
 import { withCode } from './inline-code.js';
@@ -46,9 +48,26 @@ export function coveragePanel(ctx) {
   const filter = byTestId('coverage-filter');
   const holder = byTestId('coverage-groups');
   const path = () => `/coverage?clientId=${encodeURIComponent(ctx.clientId)}`;
+  const armedPath = () => `/clients/${encodeURIComponent(ctx.clientId)}/armed`;
+  const armed = armedSection(ctx);
   const open = new Set();
   let report;
+  /** Outcome id → how many of the client's moves it is still armed for. */
+  let armedLeft = new Map();
   let renderedKey = '';
+
+  const arm = (outcome) =>
+    ctx.act(`Armed ${outcome.id} for ${ctx.clientId}`, async () => `met by its next ${nextMoves((await ctx.admin('POST', armedPath(), { outcome: outcome.id })).data)}`);
+  const armCell = (outcome) => {
+    if (!outcome.armable) return el('td', {});
+    const left = armedLeft.get(outcome.id);
+    return el(
+      'td',
+      { className: 'arm' },
+      el('button', { testid: 'coverage-arm', text: 'Arm', title: "arm it for the client's next move", onclick: () => arm(outcome) }),
+      left ? el('span', { testid: 'coverage-armed-mark', className: 'hint', text: ` armed ×${left}` }) : undefined,
+    );
+  };
 
   const journalLink = (outcome) => {
     const status = statusOf(outcome);
@@ -65,6 +84,7 @@ export function coveragePanel(ctx) {
       el('td', { testid: 'coverage-description' }, withCode(outcome.description)),
       el('td', { testid: 'coverage-hint' }, withCode(outcome.provoke)),
       el('td', {}, outcome.metAt ? journalLink(outcome) : undefined),
+      armCell(outcome),
     );
   const groupBlock = (group, outcomes) => {
     const details = el(
@@ -80,7 +100,7 @@ export function coveragePanel(ctx) {
       el(
         'table',
         { testid: 'coverage-outcomes' },
-        el('thead', {}, el('tr', {}, ['outcome', 'status', 'what it is', 'how to provoke it', ''].map((heading) => el('th', { text: heading })))),
+        el('thead', {}, el('tr', {}, ['outcome', 'status', 'what it is', 'how to provoke it', '', ''].map((heading) => el('th', { text: heading })))),
         el('tbody', {}, outcomes.map(outcomeRow)),
       ),
     );
@@ -98,7 +118,7 @@ export function coveragePanel(ctx) {
     const groups = groupsOf(report.outcomes)
       .map((group) => [group, group.outcomes.filter(wanted)])
       .filter(([, outcomes]) => outcomes.length > 0);
-    const key = JSON.stringify([groups, filter.value, [...open]]);
+    const key = JSON.stringify([groups, filter.value, [...open], [...armedLeft]]);
     if (key === renderedKey) return;
     renderedKey = key;
     holder.replaceChildren(...groups.map(([group, outcomes]) => groupBlock(group, outcomes)));
@@ -133,6 +153,10 @@ export function coveragePanel(ctx) {
       byTestId('coverage-client').textContent = ctx.clientId;
       if (!ctx.clientId) return;
       report = (await ctx.admin('GET', path())).data;
+      const list = (await ctx.admin('GET', armedPath())).data;
+      armedLeft = new Map();
+      for (const one of list) if (one.remaining > 0) armedLeft.set(one.outcome, (armedLeft.get(one.outcome) ?? 0) + one.remaining);
+      armed.show(list);
       const { counts } = report;
       byTestId('coverage-summary').textContent = `${counts.met} of ${counts.total} met, ${counts.handled} handled`;
       render();
