@@ -29,8 +29,8 @@ export const ARMABLE_OUTCOME_IDS = [
   'payer.WALLET_LIMIT_EXCEEDED',
   'payer.WALLET_LOCKED',
   'payer.TRANSACTION_IN_PROGRESS',
-  'webhook.retried-after-5xx',
   'webhook.duplicate-received',
+  'webhook.failing',
   'webhook.delayed',
   'webhook.out-of-order',
 ] as const;

@@ -7,11 +7,11 @@
 import { adminTransport, type AdminSend } from '../admin-http/admin-transport.ts';
 import { armable, armableIds } from '../armed/armable.ts';
 import { closestWord } from '../platform/did-you-mean.ts';
-import type { AdminSchemas } from '../sdk/admin-client.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import { adminCalled, adminRefusal, type AdminCalled, type AdminErrorBody } from './admin-refusal.ts';
 import { armCommandLine, type ArmTarget } from './arm-lines.ts';
 
-type ArmedOutcome = AdminSchemas['ArmedOutcome'];
+type ArmedOutcome = components['schemas']['ArmedOutcome'];
 
 export type ArmAnswer<T> = { ok: true; value: T } | { ok: false; problem: string; usage: boolean };
 

@@ -3,10 +3,10 @@
  * disarmed; and the `commerce-mock arm …` line to copy (also printed by `coverage --require` for each missing
  * outcome that can be armed), naming the client always and the mock when it is not the default one.
  */
-import type { AdminSchemas } from '../sdk/admin-client.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import { printable } from '../conformance/printable.ts';
 
-type ArmedOutcome = AdminSchemas['ArmedOutcome'];
+type ArmedOutcome = components['schemas']['ArmedOutcome'];
 
 export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 
