@@ -32,6 +32,7 @@ export const FOLDERS = [
   'pages',
   'admin-http',
   'provider-states',
+  'mcp',
   'server',
   'conformance',
   'pact-check',

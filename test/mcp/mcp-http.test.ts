@@ -1,0 +1,59 @@
+/**
+ * The MCP server at `/__admin/mcp`, as the SDK's own client sees it over Streamable HTTP: its tools and documents,
+ * a tool that arms an outcome for a client, the armed list and a read tool, each answer checked against
+ * spec/admin.yaml like every other.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Mock } from '../../src/sdk/start-mock.ts';
+import { startCheckedMock } from '../support/mock-helpers.ts';
+import { callTool, mcpClient } from './mcp-support.ts';
+
+let mock: Mock | undefined;
+afterEach(async () => {
+  await mock?.stop();
+  mock = undefined;
+});
+
+describe('the MCP server over Streamable HTTP', () => {
+  it('lists its tools, each described with an input schema and hints, and its documents', async () => {
+    mock = await startCheckedMock();
+    const client = await mcpClient(mock);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['world_status', 'outcome_coverage', 'arm_outcome', 'list_armed_outcomes', 'disarm_outcomes', 'order_story', 'reset']));
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean');
+    }
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(['commerce-mock://docs/outcomes.md', 'commerce-mock://docs/payer-outcomes.md', 'commerce-mock://spec/openapi.yaml']);
+    const outcomes = await client.readResource({ uri: 'commerce-mock://docs/outcomes.md' });
+    expect(JSON.stringify(outcomes.contents)).toContain('payer.INSUFFICIENT_BALANCE');
+    await client.close();
+  });
+
+  it('arms payer.INSUFFICIENT_BALANCE for the client, and the armed list and the world status show it', async () => {
+    mock = await startCheckedMock();
+    const client = await mcpClient(mock);
+    const armed = await callTool(client, 'arm_outcome', { outcome: 'payer.INSUFFICIENT_BALANCE' });
+    expect(armed.isError).toBe(false);
+    expect(armed.value).toMatchObject({ clientId: 'mock-client', outcome: 'payer.INSUFFICIENT_BALANCE', times: 1, remaining: 1 });
+    const listed = await callTool(client, 'list_armed_outcomes');
+    expect(listed.value).toEqual([expect.objectContaining({ outcome: 'payer.INSUFFICIENT_BALANCE', remaining: 1 })]);
+    const status = await callTool(client, 'world_status');
+    expect(status.value).toMatchObject({ clientId: 'mock-client', armedOutcomes: [{ outcome: 'payer.INSUFFICIENT_BALANCE', remaining: 1 }] });
+    expect(await mock.admin.health()).toMatchObject({ status: 'ok' });
+    await client.close();
+  });
+
+  it('a refused admin call is a tool result with isError, the admin error code and message', async () => {
+    mock = await startCheckedMock();
+    const client = await mcpClient(mock);
+    const unarmable = await callTool(client, 'arm_outcome', { outcome: 'no.such.outcome' });
+    expect(unarmable.isError).toBe(true);
+    expect(unarmable.text).toMatch(/^invalid_request: Resultado desconhecido: no\.such\.outcome/);
+    const unknownClient = await callTool(client, 'world_status', { clientId: 'nobody' });
+    expect(unknownClient).toMatchObject({ isError: true, text: expect.stringMatching(/^not_found: /) });
+    await client.close();
+  });
+});
