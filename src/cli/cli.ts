@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { defineDrillCommand } from './drill-command.ts';
 import { withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
+import { defineMcpCommand } from './mcp-command.ts';
 import { defineCoverageCommand } from './coverage-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
@@ -69,6 +70,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   ]);
   defineCoverageCommand(program, io, env, (covering) => {
     command = covering;
+  });
+  defineMcpCommand(program, io, env, (serving) => {
+    command = serving;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));
