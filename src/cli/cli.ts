@@ -67,6 +67,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock listen --forward-to http://localhost:3000/webhooks',
     'commerce-mock verify ./pacts                         # your pacts against the mock',
     'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
+    'commerce-mock mcp                                    # its MCP server over stdio, for a coding agent',
   ]);
   defineCoverageCommand(program, io, env, (covering) => {
     command = covering;

@@ -21,6 +21,7 @@ export type DrillOptions = RequestOf<'startDrill'>['body'];
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 export type StoryScope = NonNullable<RequestOf<'getOrderStory'>['query']>;
+export type McpMessage = RequestOf<'mcp'>['body'];
 
 export type AdminClientOptions = TransportOptions;
 
@@ -201,5 +202,10 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       /** Pact's message producer protocol: the webhook payload a message interaction expects (not in `data`). */
       message: (request: PactMessageRequest) => send('producePactMessage', { body: request }),
     },
+    /**
+     * One JSON-RPC message to the mock's MCP server (docs/mcp.md): its response, or undefined for a notification. An
+     * MCP client (a coding agent, the MCP SDK's `Client`) is the usual way to speak to it.
+     */
+    mcp: (message: McpMessage): Promise<AdminSchemas['JsonRpcResponse'] | undefined> => send('mcp', { body: message }),
   };
 }

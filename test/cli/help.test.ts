@@ -26,6 +26,7 @@ const COMMANDS = [
   [['listen', '--help'], 'listen'],
   [['drill', '--help'], 'drill'],
   [['coverage', '--help'], 'coverage'],
+  [['mcp', '--help'], 'mcp'],
 ] as const;
 
 describe('--help', () => {
