@@ -1,6 +1,7 @@
 /** What the admin API acts on: the app's parts, handed over by `server/create-app.ts`. */
 import type { AppDeps } from '../deps/deps.ts';
 import type { Flows } from '../handlers/flows.ts';
+import type { ArmedOutcomes } from '../armed/armed-outcomes.ts';
 import type { RateLimiter } from '../rate-limit/rate-windows.ts';
 import type { RequestJournal } from '../state/request-journal.ts';
 import type { StatusCauses } from '../state/status-causes.ts';
@@ -17,6 +18,8 @@ import type { Worlds } from '../deps/world.ts';
 export interface AdminContext {
   deps: AppDeps;
   flows: Flows;
+  /** The outcomes each client armed for its next moves (src/armed/). */
+  armed: ArmedOutcomes;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
   /** Why each order moved (state/status-causes.ts): its story reads it. */

@@ -10,7 +10,7 @@ import { unknownClient } from './client-handlers.ts';
 
 export function armedHandlers(admin: AdminContext) {
   const { clients } = admin.deps;
-  const armed = admin.flows.armed;
+  const { armed } = admin;
   const inWorld = async (input: OperationInput, act: (world: World) => Reply | Promise<Reply>): Promise<Reply> => {
     const clientId = input.params['client_id'] ?? '';
     if (!clients.find(clientId)) return unknownClient(clientId);

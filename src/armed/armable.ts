@@ -42,7 +42,7 @@ export interface DeliveryEffect {
 
 export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect;
 
-export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused: 'unknown'; known: readonly string[] } | { ok: false; refused: 'not-armable'; provoke: string };
+export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused: 'unknown' } | { ok: false; refused: 'not-armable'; provoke: string };
 
 /** Minutes a delayed delivery waits, on the client's clock, before its first attempt. */
 export const ARMED_DELAY_MINUTES = 5;
@@ -58,16 +58,20 @@ const REQUEST_EFFECTS: Readonly<Record<string, RequestEffect>> = {
   'server.503': { meets: 'request', respond: 'unavailable', retryAfterSeconds: 30 },
 };
 
-/** Webhook behaviours the mock controls: two are outcomes of the catalogue, two only behaviours (not counted by coverage). */
+/**
+ * Webhook behaviours the mock controls: one is an outcome of the catalogue (a duplicate delivery), three are
+ * behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
+ * to answer: refused, with how to provoke it.
+ */
 const DELIVERY_EFFECTS: Readonly<Record<string, DeliveryEffect>> = {
-  'webhook.retried-after-5xx': { meets: 'delivery', behaviour: 'fails' },
   'webhook.duplicate-received': { meets: 'delivery', behaviour: 'duplicated' },
+  'webhook.failing': { meets: 'delivery', behaviour: 'fails' },
   'webhook.delayed': { meets: 'delivery', behaviour: 'delayed' },
   'webhook.out-of-order': { meets: 'delivery', behaviour: 'out-of-order' },
 };
 
 /** Armable ids that are behaviours, not outcomes of the catalogue. */
-export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.delayed', 'webhook.out-of-order'];
+export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.failing', 'webhook.delayed', 'webhook.out-of-order'];
 
 const CHARGE_EFFECTS: Readonly<Record<string, ChargeEffect>> = {
   'subscription.state.ACTIVE': { meets: 'charge', charge: 'succeeds' },
@@ -97,7 +101,7 @@ export function armable(id: string): Armability {
   const outcome = orderOutcome(id);
   if (outcome) return { ok: true, effect: { meets: 'order', outcome } };
   const known = outcomeCatalogue().find((candidate) => candidate.id === id);
-  if (!known) return { ok: false, refused: 'unknown', known: armableIds() };
+  if (!known) return { ok: false, refused: 'unknown' };
   return { ok: false, refused: 'not-armable', provoke: known.provoke };
 }
 

@@ -11,6 +11,7 @@ import { failure } from '../errors/failures.ts';
 import type { Random } from '../platform/random.ts';
 import type { Store } from '../store/store-types.ts';
 import { armable, type ArmEffect, type Meets } from './armable.ts';
+import { armOperationProblem } from './arm-operation.ts';
 
 export type ArmedRecord = RecordOf<'armedOutcomes'>;
 
@@ -44,8 +45,8 @@ export interface ArmedOutcomes {
   disarmAll(clientId: string): Outcome<{ disarmed: number }>;
   /** The client's live arms that its move of this kind meets, oldest first. */
   live(clientId: string, meets: Meets): LiveArm[];
-  /** The arm counted down once, as written beside what it caused (undefined when it is spent or gone). */
-  fire(world: Pick<World, 'clock'>, id: string, firing: Firing): RecordWrite | undefined;
+  /** The arm counted down once at `at` (ISO), as written beside what it caused (undefined when it is spent or gone). */
+  fire(id: string, at: string, firing: Firing): RecordWrite | undefined;
 }
 
 export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }): ArmedOutcomes {
@@ -63,6 +64,8 @@ export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }
       if (input.operation !== undefined && effect.meets !== 'request') {
         return failure('arm_operation_refused', { outcome: input.outcome, meets: effect.meets });
       }
+      const operationProblem = input.operation === undefined ? undefined : armOperationProblem(input.operation);
+      if (operationProblem !== undefined) return failure('arm_operation_unknown', { problem: operationProblem });
       const existing = all(world.clientId);
       if (existing.filter((record) => record.remaining > 0).length >= MAX_LIVE_ARMED) return failure('too_many_armed', { max: MAX_LIVE_ARMED });
       const times = input.times ?? 1;
@@ -104,10 +107,9 @@ export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }
       }
       return found;
     },
-    fire(world, id, firing) {
+    fire(id, at, firing) {
       const record = store.get<ArmedRecord>('armedOutcomes', id);
       if (!record || record.remaining === 0) return undefined;
-      const at = world.clock.now().toISOString();
       const fired: ArmedRecord = {
         ...record,
         remaining: record.remaining - 1,

@@ -64,6 +64,8 @@ export interface RequestContext {
   policy: Policy;
   /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
   scenario?: string;
+  /** The outcomes armed for the client that this request met (src/armed/): for the journal. */
+  armed?: string[];
   /** The client the request proves to be (by a token it holds or its secret; see http/stages/caller.ts): for the journal. */
   clientId?: string;
   /** The world of that client, resolved once by the caller stage (http/stages/caller.ts). */

@@ -31,6 +31,8 @@ export interface OrderEvent extends EventBase {
   failureReason?: FailureReason;
   /** Who or what moved it, when the mover said. */
   trigger?: MoveTrigger;
+  /** The outcome armed for the client that ended it so (src/armed/), by its catalogue id. */
+  armed?: string;
 }
 
 export interface PaymentEvent extends EventBase {

@@ -26,6 +26,14 @@ export interface ProgressionStep {
   after: ProgressionTrigger;
   /** The payment's failure reason when the step fails or cancels it (src/domain/payer-outcomes.ts). */
   reason?: FailureCode;
+  /** The armed outcome the step stands for (src/armed/): the move counts it down. */
+  armed?: ArmedStep;
+}
+
+/** An armed outcome as a step carries it: the arm's record id and the outcome's catalogue id. */
+export interface ArmedStep {
+  id: string;
+  outcome: string;
 }
 
 /**

@@ -1605,6 +1605,8 @@ export interface components {
             clientId?: string;
             /** @description scope:name of the scenario the request ran under. */
             scenario?: string;
+            /** @description The outcomes armed for the client that this request met (docs/arming.md): answered so, or an order it moved ended so. */
+            armed?: string[];
             /** @description 0 when a scenario dropped the connection. */
             status: number;
             /** @description The error code of an error answer. */
@@ -1692,6 +1694,8 @@ export interface components {
              * @enum {string}
              */
             answer?: "pin" | "cancel";
+            /** @description The outcome armed for the client that made the move (docs/arming.md), by its catalogue id. */
+            armed?: string;
         };
         /** @description One thing that happened to a record. `kind` says which fields it carries: `request` (requestId, method, path, statusCode, error), `status_change` (status, from, cause), `checkout` (paymentMethod, phone), `prompt` (prompt, phone, answer), `wallet` (walletEntry, amount, balanceAfter, failureReason), `payment` and `charge` (paymentId, status, amount, failureReason; a charge its chargeAttempt), `webhook_delivery` (deliveryId, eventType, status) and `webhook_attempt` (deliveryId, attempt, statusCode or error, durationMs). */
         StoryEntry: {

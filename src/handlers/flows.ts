@@ -17,7 +17,9 @@ import type { PaymentQueries } from '../orders/payment-queries.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
-import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import type { PaymentEnded } from '../orders/order-flow.ts';
+import type { StepsOf } from '../orders/payer-progression.ts';
+import type { ChargeGateOf } from '../subscriptions/bill-subscriptions.ts';
 
 export interface Flows {
   tokens: TokenFlow;
@@ -28,30 +30,43 @@ export interface Flows {
   orders: OrderFlow;
   payments: PaymentQueries;
   wallets: WalletFlow;
-  /** The outcomes armed for each client's next moves (src/armed/). */
-  armed: ArmedOutcomes;
+}
+
+/**
+ * What a feature above the flows adds to them (src/armed/: an armed outcome), each around what the flows do without
+ * it: the steps a pending order follows, what a payment's end writes, what meets a subscription charge.
+ */
+export interface FlowExtensions {
+  stepsOf?: (inner: StepsOf) => StepsOf;
+  paymentEnded?: PaymentEnded;
+  chargeGateOf?: (inner: ChargeGateOf) => ChargeGateOf;
 }
 
 /** Each flow that reads a client's time or policy is handed the client's world (deps/world.ts) by its caller. */
-export function createFlows(deps: AppDeps): Flows {
+export function createFlows(deps: AppDeps, extensions: FlowExtensions = {}): Flows {
   // The payer's wallet, else the payer's number (the outcome catalogue), and the checkout page's prompt shape each
   // order's progression; the wallet meets each prompt the checkout page sends.
   // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
-  const armed = armedOutcomes(deps);
+  const stepsOf = walletProgression(deps, payerProgression(deps.store));
+  const ledger = walletLedger(deps.store, deps.random);
   const orders = orderFlow(deps, {
-    stepsOf: walletProgression(deps, payerProgression(deps.store)),
+    stepsOf: extensions.stepsOf?.(stepsOf) ?? stepsOf,
     promptGate: walletPromptGate(deps),
-    paymentEnded: walletLedger(deps.store, deps.random),
+    paymentEnded: extensions.paymentEnded ? bothEnded(ledger, extensions.paymentEnded) : ledger,
   });
   return {
     tokens: tokenFlow(deps),
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps, { gateOf: walletChargeGate(deps) }),
+    subscriptions: subscriptionFlow(deps, { gateOf: extensions.chargeGateOf?.(walletChargeGate(deps)) ?? walletChargeGate(deps) }),
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders }),
-    armed,
   };
+}
+
+/** Both ends, in order: the wallet's debit first, then what else the payment's end writes. */
+function bothEnded(first: PaymentEnded, second: PaymentEnded): PaymentEnded {
+  return (payment, cause) => [...first(payment, cause), ...second(payment, cause)];
 }

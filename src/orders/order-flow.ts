@@ -58,9 +58,9 @@ export interface OrderFlowOptions {
 /**
  * A payment ended (paid, failed, cancelled): the records its end changes beside it, written in the same write as the
  * move, so the next move of the same change reads them (src/wallets/wallet-ledger.ts: the wallet's debit and
- * statement line).
+ * statement line; src/armed/armed-orders.ts: the armed outcome counted down).
  */
-export type PaymentEnded = (payment: Readonly<PaymentRecord>) => RecordWrite[];
+export type PaymentEnded = (payment: Readonly<PaymentRecord>, cause: MoveCause | undefined) => RecordWrite[];
 
 /**
  * The payer's phone meets a prompt about to go out (`prompted`: the payment with its prompt started): it refuses it
@@ -86,7 +86,7 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     const move = status === undefined ? undefined : moveOrder(order, paymentOf(order), status, at, cause);
     const written: RecordWrite[] = [...extra];
     if (move) written.push({ collection: 'orders', record: move.order });
-    if (move?.payment) written.push({ collection: 'payments', record: move.payment }, ...(options.paymentEnded?.(move.payment) ?? []));
+    if (move?.payment) written.push({ collection: 'payments', record: move.payment }, ...(options.paymentEnded?.(move.payment, cause) ?? []));
     deps.store.putMany(written);
     return done(move?.order ?? order, written, move?.events ?? []);
   };
@@ -166,5 +166,5 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
 function causeOf(step: ProgressionStep | undefined, polls: number): MoveCause | undefined {
   if (!step || step.after === 'action') return undefined;
   const trigger: MoveTrigger = 'polls' in step.after ? { by: 'poll', polls } : { by: 'progression', afterSeconds: step.after.seconds };
-  return { trigger, ...(step.reason !== undefined && { reason: step.reason }) };
+  return { trigger, ...(step.reason !== undefined && { reason: step.reason }), ...(step.armed && { armed: step.armed }) };
 }

@@ -66,6 +66,6 @@ function replacePaidSteps(steps: readonly ProgressionStep[], outcome: PayerOutco
   return replaced;
 }
 
-function stepOf(outcome: PayerOutcome, after: ProgressionStep['after']): ProgressionStep {
+export function stepOf(outcome: PayerOutcome, after: ProgressionStep['after']): ProgressionStep {
   return { status: outcome.status ?? 'PAID', after, ...(outcome.reason !== undefined && { reason: outcome.reason }) };
 }

@@ -3,6 +3,7 @@
  * takes the order's payment along and yields the events it caused; a final order does not move.
  */
 import type { MoveTrigger, OrderEvent, PaymentEvent } from '../domain/events.ts';
+import type { ArmedStep } from '../domain/policy.ts';
 import { defaultReasonCode, failureReason, type FailureCode, type FailureReason } from '../domain/payer-outcomes.ts';
 import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../domain/records.ts';
 import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
@@ -50,6 +51,8 @@ export interface MoveCause {
   trigger?: MoveTrigger;
   /** The payment's failure reason; a failure or cancellation without one gets the generic reason of its status. */
   reason?: FailureCode;
+  /** The armed outcome that made the move (src/armed/): its event names it, the move counts it down. */
+  armed?: ArmedStep;
 }
 
 /** Move a pending order (and its payment) to a final status; `undefined` when it cannot move. */
@@ -69,6 +72,7 @@ export function moveOrder(
     orderId: order.id,
     status,
     ...(cause.trigger && { trigger: cause.trigger }),
+    ...(cause.armed && { armed: cause.armed.outcome }),
   };
   if (!payment || payment.status !== 'PENDING') return { order: moved, payment: undefined, events: [orderEvent] };
   const paid: PaymentRecord = { ...payment, ...payerFields(cause.payer), status: PAYMENT_STATUS_OF_ORDER[status], updatedAt: at };

@@ -18,6 +18,7 @@ export const PROCESS_CACHES = {
   'outcome-catalogue': "the coverage's outcome catalogue, built from the service document and the package's catalogues; read-only",
   'prepared-operations': "each operation's decoding plan (path pattern, array query names), per operation object of a router; derived from the document",
   'response-validators': "conformance's compiled response validators, per router: derived from the router's document, they hold no mock's state",
+  'api-operation-ids': "the service document's operationIds, which an armed outcome's `operation` may name; derived from the document",
   'message-checks': "conformance's compiled webhook-event validators, per router and event schema: derived from the document",
 } as const;
 

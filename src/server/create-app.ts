@@ -53,6 +53,10 @@ import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
 import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
+import { armedRequests } from '../armed/armed-requests.ts';
+import { armedDeliveries } from '../armed/armed-deliveries.ts';
+import { armedFlowExtensions } from '../armed/armed-flows.ts';
+import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
@@ -107,6 +111,8 @@ export function apiStages(
     router: OpenApiRouter;
     limiter: RateLimiter;
     flows: Flows;
+    /** The outcomes each client armed for its next moves (src/armed/). */
+    armed: ArmedOutcomes;
     /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
     worlds: Worlds;
     scenarios: ScenarioEngine;
@@ -141,6 +147,14 @@ export function apiStages(
       apply: applyChange,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     }),
+    armedRequests({
+      armed: parts.armed,
+      store: deps.store,
+      presentAgain: flows.tokens.presentAgain,
+      revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
+      expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
+      apply: applyChange,
+    }),
     authenticate(router, flows.tokens.verify),
     validate(router),
     commit(applyChange),
@@ -158,7 +172,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   const worlds = createWorlds({ clock: deps.clock, scenarios });
-  const flows = createFlows(deps);
+  // What each client armed for its next moves meets the flows at their extension points (src/armed/).
+  const armed = armedOutcomes(deps);
+  const flows = createFlows(deps, armedFlowExtensions(armed));
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
@@ -166,7 +182,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery });
+  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery, arming: armedDeliveries(armed, deps.store) });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
   const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
@@ -186,7 +202,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, scenarios, worlds, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -208,7 +224,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
-  const admin: AdminContext = { deps, flows, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
+  const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

@@ -91,6 +91,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         operationId: context.operationId,
         clientId,
         scenario: context.scenario,
+        armed: context.armed,
         status,
         error: typeof error === 'string' ? error : undefined,
         durationMs: elapsedMs(context),
@@ -135,6 +136,7 @@ interface EntryFacts {
   operationId: string | undefined;
   clientId: string | undefined;
   scenario: string | undefined;
+  armed: readonly string[] | undefined;
   status: number;
   error: string | undefined;
   durationMs: number;
@@ -147,7 +149,7 @@ interface Slot extends JournalSlot<EntryFacts> {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedAt, method, path, query, operationId, clientId, scenario, status, error, durationMs } = slot.facts;
+  const { id, receivedAt, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs } = slot.facts;
   slot.entry = {
     id,
     receivedAt: receivedAt.toISOString(),
@@ -157,6 +159,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     ...(operationId ? { operationId } : {}),
     ...(clientId ? { clientId } : {}),
     ...(scenario ? { scenario } : {}),
+    ...(armed ? { armed: [...armed] } : {}),
     status,
     ...(error !== undefined ? { error } : {}),
     durationMs,

@@ -10,6 +10,8 @@ export interface StatusCause {
   status: OrderStatus;
   at: string;
   trigger: MoveTrigger;
+  /** The outcome armed for the client that made the move (src/armed/), by its catalogue id. */
+  armed?: string;
 }
 
 export interface StatusCauses {
@@ -29,7 +31,7 @@ export function createStatusCauses(limit = DEFAULT_ORDERS_REMEMBERED): StatusCau
     listener(event) {
       if (!isOrderEvent(event) || event.trigger === undefined) return;
       const known = causes.get(event.orderId) ?? { clientId: event.clientId, moves: [] };
-      known.moves.push({ status: event.status, at: event.at, trigger: event.trigger });
+      known.moves.push({ status: event.status, at: event.at, trigger: event.trigger, ...(event.armed !== undefined && { armed: event.armed }) });
       causes.set(event.orderId, known);
       if (causes.size > limit) causes.delete(causes.keys().next().value as string);
     },

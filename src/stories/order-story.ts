@@ -43,7 +43,8 @@ function statusEntries(order: Readonly<OrderRecord>, causes: readonly StatusCaus
   return order.statusHistory.map((change, index) => {
     const from = order.statusHistory[index - 1]?.status;
     if (from === undefined) return placed(STEP.created, { at: change.at, kind: 'status_change', summary: `Order placed: ${change.status}`, status: change.status });
-    const cause = causes.find((known) => known.status === change.status)?.trigger;
+    const known = causes.find((one) => one.status === change.status);
+    const cause = known && { ...known.trigger, ...(known.armed !== undefined && { armed: known.armed }) };
     return placed(STEP.statusChange, statusEntry(change.at, from, change.status, cause));
   });
 }

@@ -6,7 +6,7 @@ export function statusEntry(at: string, from: string, status: string, cause: Sto
   return {
     at,
     kind: 'status_change',
-    summary: `${from} → ${status}${cause ? `: ${causeText(cause)}` : ''}`,
+    summary: `${from} → ${status}${cause ? `: ${causeText(cause)}${armedText(cause)}` : ''}`,
     status,
     from,
     ...(cause && { cause }),
@@ -32,4 +32,9 @@ export function causeText(cause: StoryCause): string {
     case 'billing':
       return 'a charge ended';
   }
+}
+
+/** An armed outcome that made the move, as the summary names it. */
+function armedText(cause: StoryCause | MoveTrigger): string {
+  return 'armed' in cause && typeof cause.armed === 'string' ? ` (armed outcome ${cause.armed} fired)` : '';
 }

@@ -29,6 +29,8 @@ export const STEPS_PER_SLICE = 250;
  * Without a gate, billing pays what its rules say.
  */
 export interface ChargeGate {
+  /** A charge the billing rules would fail that is paid all the same (an armed outcome, src/armed/); absent: none is. */
+  pays?(charge: Readonly<PaymentRecord>, atMs: number): boolean;
   refusal(charge: Readonly<PaymentRecord>, payerPhone: string | undefined, atMs: number): FailureCode | undefined;
   ended(charge: Readonly<PaymentRecord>, payerPhone: string | undefined): RecordWrite[];
 }
@@ -129,8 +131,10 @@ function billOne(
       break;
     }
     steps += 1;
-    const refused = due.kind === 'settle' && due.paid && charge && gate ? gate.refusal(charge, context.payerPhone, due.atMs) : undefined;
-    const step = refused === undefined ? due : { kind: 'settle' as const, atMs: due.atMs, paid: false, reason: refused };
+    const paidAllTheSame = due.kind === 'settle' && !due.paid && charge !== undefined && gate?.pays?.(charge, due.atMs) === true;
+    const ruled = paidAllTheSame ? { kind: 'settle' as const, atMs: due.atMs, paid: true } : due;
+    const refused = ruled.kind === 'settle' && ruled.paid && charge && gate ? gate.refusal(charge, context.payerPhone, ruled.atMs) : undefined;
+    const step = refused === undefined ? ruled : { kind: 'settle' as const, atMs: ruled.atMs, paid: false, reason: refused };
     const stepped = applyBillingStep(subscription, charge, step, context);
     subscription = stepped.subscription;
     charge = stepped.payment;

@@ -1,4 +1,5 @@
 /** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
+import type { World } from '../deps/world.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { Worlds } from '../deps/world.ts';
@@ -85,4 +86,25 @@ export interface WebhooksOptions {
   timeoutMs?: number;
   /** Told of each attempt once it is settled (the outcome coverage): a copy, with the attempt last. */
   onAttempt?: (delivery: Delivery) => void;
+  /** What an armed outcome (src/armed/) makes of a client's deliveries, beyond its scenario's policy; none by default. */
+  arming?: DeliveryArming;
+}
+
+/** A behaviour an armed outcome gives the deliveries of one change of a client. */
+export type ArmedDeliveryBehaviour = 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+
+/**
+ * The deliveries of one change of a client, as an armed outcome has them behave: the first attempt of each fails
+ * without being sent, each is sent twice, each waits `delayMinutes` on the client's clock, or they go out in reverse.
+ */
+export interface ArmedDeliveries {
+  behaviour: ArmedDeliveryBehaviour;
+  delayMinutes: number;
+  /** Counts the arm down, written with the change's deliveries (the first one's id names it). */
+  fired(deliveryId: string): void;
+}
+
+export interface DeliveryArming {
+  /** Asked once per change and client whose change causes deliveries; undefined: nothing armed. */
+  take(world: World): ArmedDeliveries | undefined;
 }

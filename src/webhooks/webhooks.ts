@@ -17,7 +17,7 @@ import { httpSend, type SendResult } from './http-send.ts';
 import { webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
 import { rotatedEndpoint } from './secret-rotation.ts';
-import type { WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './webhook-types.ts';
+import type { ArmedDeliveries, WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './webhook-types.ts';
 import { webhookRequest } from './webhook-request.ts';
 
 export type { Webhooks, WebhooksOptions, WebhooksState, WebhookEndpoint, WebhookEndpointInput } from './webhook-types.ts';
@@ -43,6 +43,8 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   );
   /** Deliveries queued or in flight (by identity, so records restored under the same ids are not mistaken for them). */
   const busy = new Set<Delivery>();
+  /** Deliveries whose first attempt an armed outcome fails without sending them. */
+  const failingFirst = new WeakSet<Delivery>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
@@ -55,6 +57,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
     delivery.url = endpoint.url;
     if (world.policy.webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
+    if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, at, { error: 'failed by an armed outcome' }, 0);
     const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
     return settle(delivery, at, result, Math.round(monotonicMs() - started));
@@ -128,23 +131,44 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     return delivery;
   };
 
-  /** Records the deliveries an event causes (none when its client has no endpoint); true when there were some. */
-  const recordEvent = (event: DomainEvent): boolean => {
+  /** Records the deliveries an event causes (none when its client has no endpoint); the first, when there were some. */
+  const recordEvent = (event: DomainEvent, armed?: ArmedDeliveries): Delivery | undefined => {
     const endpoint = endpoints.get(event.clientId);
-    if (!endpoint) return false;
+    if (!endpoint) return undefined;
     const payload = webhookPayloadOf(event, deps.random.id('evt'));
-    if (!payload) return false;
+    if (!payload) return undefined;
     const world = worlds.of(event.clientId);
     const policy = world.policy.webhooks;
-    const holdSeconds = policy.delayMinutes * 60;
+    const holdSeconds = (armed?.behaviour === 'delayed' ? armed.delayMinutes : policy.delayMinutes) * 60;
     const first = record(world, payload, endpoint.url, {}, holdSeconds);
-    if (policy.duplicateDeliveries) record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds);
-    return true;
+    const duplicate = policy.duplicateDeliveries || armed?.behaviour === 'duplicated' ? record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds) : undefined;
+    if (armed?.behaviour === 'fails') for (const delivery of [first, duplicate]) if (delivery) failingFirst.add(delivery);
+    return first;
   };
 
-  /** Deliveries go out in the order they are recorded: a client's `outOfOrder` scenario reverses its events of one change. */
-  const inRecordingOrder = (events: readonly DomainEvent[]): readonly DomainEvent[] => {
-    const reversing = (event: DomainEvent) => worlds.of(event.clientId).policy.webhooks.outOfOrder;
+  /** Whether an event causes deliveries: its client has an endpoint, and it is a status change a webhook tells. */
+  const causesDeliveries = (event: DomainEvent) => endpoints.has(event.clientId) && webhookPayloadOf(event, '') !== undefined;
+
+  /** The armed behaviour of each client's deliveries in one change, taken once per client (src/armed/). */
+  const armedOfChange = (events: readonly DomainEvent[]): Map<string, ArmedDeliveries> => {
+    const armed = new Map<string, ArmedDeliveries>();
+    if (!options.arming) return armed;
+    const asked = new Set<string>();
+    for (const event of events) {
+      if (asked.has(event.clientId) || !causesDeliveries(event)) continue;
+      asked.add(event.clientId);
+      const taken = options.arming.take(worlds.of(event.clientId));
+      if (taken) armed.set(event.clientId, taken);
+    }
+    return armed;
+  };
+
+  /**
+   * Deliveries go out in the order they are recorded: a client's `outOfOrder` scenario, or an armed outcome, reverses
+   * its events of one change.
+   */
+  const inRecordingOrder = (events: readonly DomainEvent[], armed: ReadonlyMap<string, ArmedDeliveries>): readonly DomainEvent[] => {
+    const reversing = (event: DomainEvent) => worlds.of(event.clientId).policy.webhooks.outOfOrder || armed.get(event.clientId)?.behaviour === 'out-of-order';
     const reversed = events.filter(reversing).reverse();
     let next = 0;
     return events.map((event) => (reversing(event) ? (reversed[next++] as DomainEvent) : event));
@@ -166,10 +190,14 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       // Part of the change: a delivery that cannot be recorded fails it (store/event-bus.ts), and a change that
       // fails after this takes the recorded deliveries back out of the log (the store takes back their records).
       const before = log.all().slice();
-      for (const event of inRecordingOrder(events)) {
-        recordEvent(event);
+      const armed = armedOfChange(events);
+      const firsts = new Map<string, string>();
+      for (const event of inRecordingOrder(events, armed)) {
+        const recorded = recordEvent(event, armed.get(event.clientId));
+        if (recorded && !firsts.has(event.clientId)) firsts.set(event.clientId, recorded.id);
         staged.add(event);
       }
+      for (const [clientId, taken] of armed) taken.fired(firsts.get(clientId) ?? '');
       return () => log.replace(before);
     },
     listener(event) {

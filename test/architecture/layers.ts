@@ -25,6 +25,7 @@ export const FOLDERS = [
   'webhooks',
   'drills',
   'coverage',
+  'armed',
   'state',
   'stories',
   'world',

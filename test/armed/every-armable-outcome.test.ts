@@ -1,0 +1,111 @@
+/**
+ * Every armable outcome in turn: armed for the client, the client's own move meets it (coverage counts it met, for
+ * an outcome of the catalogue), the arm is spent after firing once, and the client's next move is as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { armable, armableIds, ARMABLE_BEHAVIOURS } from '../../src/armed/armable.ts';
+import { outcomeCatalogue } from '../../src/coverage/outcome-catalogue.ts';
+import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
+import { receiversClosedAfterEach, until, type Receiver } from '../support/webhook-receiver.ts';
+import { appSendingTo, payAnOrder } from '../support/webhook-support.ts';
+
+const receiver = receiversClosedAfterEach();
+const ARMED = '/__admin/clients/mock-client/armed';
+const ORDER = {
+  customer: { merchantCustomerId: 'C-1', name: 'Ana Sitoe', phone: '841110000' },
+  items: [{ originProductId: 'P-1', name: 'Pão', price: 10, quantity: 1 }],
+  shippingCost: 0,
+  shippingAddressDisabled: true,
+};
+const DAY = 86_400;
+
+/** The client's move for each kind of outcome; returns what it saw, for the assertions. */
+const MOVES = {
+  async request(t: TestApp, token: string) {
+    const answer = await t.http.get('/v1/orders').set(bearer(token));
+    return { status: answer.status, code: answer.body.error as string | undefined };
+  },
+  async order(t: TestApp, token: string) {
+    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER).expect(201)).body.data.id as string;
+    for (let poll = 0; poll < 3; poll += 1) await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200);
+    await advance(t, 61);
+    const fresh = await tokenFor(t);
+    const status = (await t.http.get(`/v1/orders/${id}`).set(bearer(fresh)).expect(200)).body.data.status as string;
+    const payments = (await t.http.get('/v1/payments').set(bearer(fresh)).expect(200)).body.data as Array<{ orderId: string; failureReason?: { code: string } }>;
+    return { status, code: payments.find((payment) => payment.orderId === id)?.failureReason?.code };
+  },
+  async charge(t: TestApp, token: string) {
+    const body = { plan: { originPlanId: 'PLAN-M', name: 'Mensal', price: 499, interval: 'monthly' }, customer: { merchantCustomerId: `C-${Math.random()}`, name: 'Ana', phone: '841234567' } };
+    const id = (await t.http.post('/v1/subscriptions').set(bearer(token)).send(body).expect(201)).body.data.id as string;
+    const read = async () => (await t.http.get(`/v1/subscriptions/${id}`).set(bearer(await tokenFor(t))).expect(200)).body.data.status as string;
+    await advance(t, 61);
+    const first = await read();
+    for (let day = 0; day < 4; day += 1) await advance(t, DAY + 61);
+    return { status: `${first} then ${await read()}`, code: undefined };
+  },
+};
+
+async function advance(t: TestApp, seconds: number): Promise<void> {
+  await t.http.post('/__admin/clock/advance').send({ seconds }).expect(200);
+  await t.core.webhooks.idle();
+}
+
+function expected(id: string): { status?: number | string; code?: string } {
+  const effect = armable(id);
+  if (!effect.ok) throw new Error(`${id} is not armable`);
+  const { effect: what } = effect;
+  if (what.meets === 'order') return { status: what.outcome.status, ...(what.outcome.reason !== undefined && { code: what.outcome.reason }) };
+  if (what.meets === 'charge') return { status: { succeeds: 'ACTIVE then ACTIVE', fails: 'PAST_DUE then ACTIVE', cancels: 'PAST_DUE then CANCELLED' }[what.charge] };
+  return {};
+}
+
+async function coverageOf(t: TestApp, id: string): Promise<string | undefined> {
+  const coverage = (await t.http.get('/__admin/coverage').query({ clientId: 'mock-client' }).expect(200)).body.data;
+  return coverage.outcomes.find((one: { id: string }) => one.id === id)?.status;
+}
+
+const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
+const ids = armableIds();
+
+describe('every armable outcome', () => {
+  it('covers every kind: 8 requests, 14 orders, 3 charges, 4 delivery behaviours', () => {
+    const kinds = ids.map((id) => { const found = armable(id); return found.ok ? found.effect.meets : 'none'; });
+    expect(['request', 'order', 'charge', 'delivery'].map((kind) => kinds.filter((one) => one === kind).length)).toEqual([8, 14, 3, 4]);
+    expect(ids.filter((id) => !catalogued.has(id))).toEqual([...ARMABLE_BEHAVIOURS]);
+  });
+
+  it.each(ids.filter((id) => { const found = armable(id); return found.ok && found.effect.meets !== 'delivery'; }))('%s: met by the client’s next move, then the world is as before', async (id) => {
+    const t = await appSendingTo(undefined);
+    const token = await tokenFor(t);
+    const meets = (armable(id) as { ok: true; effect: { meets: 'request' | 'order' | 'charge' } }).effect.meets;
+    await t.http.post(ARMED).send({ outcome: id }).expect(201);
+
+    const seen = await MOVES[meets](t, token);
+    const want = expected(id);
+    if (meets === 'request') expect(seen.status).toBeGreaterThanOrEqual(400);
+    else expect(seen).toEqual({ status: want.status, code: want.code });
+    expect(await coverageOf(t, id)).not.toBe('not-met');
+    const [arm] = (await t.http.get(ARMED).expect(200)).body.data;
+    expect(arm).toMatchObject({ outcome: id, remaining: 0, fired: 1 });
+
+    const again = await MOVES[meets](t, await tokenFor(t));
+    const normal = meets === 'request' ? { status: 200, code: undefined } : meets === 'order' ? { status: 'PAID', code: undefined } : { status: 'ACTIVE then ACTIVE', code: undefined };
+    expect(again).toEqual(normal);
+  });
+
+  it.each(ids.filter((id) => { const found = armable(id); return found.ok && found.effect.meets === 'delivery'; }))('%s: the next change’s deliveries, then as before', async (id) => {
+    const hooks: Receiver = await receiver();
+    const t = await appSendingTo(hooks.url);
+    await t.http.post(ARMED).send({ outcome: id }).expect(201);
+    await payAnOrder(t);
+    await advance(t, 300);
+    await until(() => t.core.webhooks.deliveries({ status: 'delivered' }).length >= 2, 'delivered');
+    const [arm] = (await t.http.get(ARMED).expect(200)).body.data;
+    expect(arm).toMatchObject({ outcome: id, remaining: 0, fired: 1 });
+    if (catalogued.has(id)) expect(await coverageOf(t, id)).not.toBe('not-met');
+    const before = hooks.received.length;
+    await payAnOrder(t);
+    await until(() => hooks.received.length === before + 2, 'two deliveries of the next change, once each');
+    expect(hooks.received.slice(before).map((request) => request.body.type)).toEqual(['order.status_changed', 'payment.status_changed']);
+  });
+});
