@@ -1008,8 +1008,8 @@ export interface components {
         JsonRpcResponse: {
             /** @enum {string} */
             jsonrpc: "2.0";
-            /** @description The request's id; null when the message could not be read as one. */
-            id: string | number | (null);
+            /** @description The request's id, a string or an integer; null when the message could not be read as one. */
+            id: unknown;
             result?: Record<string, never>;
             error?: {
                 code: number;
