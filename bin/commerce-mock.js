@@ -21,5 +21,6 @@ const code = await runCli(process.argv, process.env, {
   stderr: (text) => process.stderr.write(text),
   stop: stopping.signal,
   tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+  stdio: { input: process.stdin, output: process.stdout },
 });
 process.exit(code);

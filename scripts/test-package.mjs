@@ -1,12 +1,12 @@
 // `npm run test:package`: the package as a user gets it. Packs it, installs the tarball with --omit=dev into an
 // empty folder (timed, measured, and silent: any npm warning fails), and there runs what a user runs first: `npx
-// commerce-mock --version`, `start` (a token, the pages), `scenarios list`, `import 'commerce-mock'`. Then one
-// consumer project (package-test/consumer-project.mjs, one more install) runs a strict `tsc --noEmit` under
-// `module: nodenext` and under `moduleResolution: bundler`, a CommonJS `require`, and the examples: vitest, Jest
-// (CommonJS) and the OAuth libraries, each against `startMock()`, on the machine's Node and again on Node 22 and 24
-// (node-release.mjs). Last, the two other installs the docs name: from a git URL (prepare builds dist/) and from a
-// local folder. Prints each check and its time, exits 1 on the first failure, and removes its folders and processes
-// whatever happens.
+// commerce-mock --version`, `start` (a token, the pages, the MCP Inspector listing the MCP server's tools),
+// `scenarios list`, `import 'commerce-mock'`. Then one consumer project (package-test/consumer-project.mjs, one more
+// install) runs a strict `tsc --noEmit` under `module: nodenext` and under `moduleResolution: bundler`, a CommonJS
+// `require`, and the examples: vitest, Jest (CommonJS) and the OAuth libraries, each against `startMock()`, on the
+// machine's Node and again on Node 22 and 24 (node-release.mjs). Last, the two other installs the docs name: from a
+// git URL (prepare builds dist/) and from a local folder. Prints each check and its time, exits 1 on the first
+// failure, and removes its folders and processes whatever happens.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,8 @@ const fromGit = join(work, 'from-git');
 const fromFolder = join(work, 'from-folder');
 /** The consumer checks run on the machine's Node and on the LTS lines the package supports (engines). */
 const CONSUMER_NODES = [22, 24];
+/** The MCP Inspector whose CLI mode lists the MCP server's tools, as a client other than the SDK's own. */
+const INSPECTOR = '2.12.0';
 
 /** Files a user needs, and what stays in the repository. */
 const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js', 'package/dist/bundle/index.js', 'package/dist/openapi.dereferenced.json', 'package/dist/index.d.ts',
@@ -103,6 +105,18 @@ async function main() {
     const code = await mock.stop();
     if (code !== 0) throw new Error(`stopped with exit code ${code}`);
     return `${mock.url}: token 200, order 201, checkout page, /__admin/ui and /docs 200, exit 0 on SIGTERM`;
+  });
+
+  // A real MCP client other than the SDK's: the MCP Inspector's command-line mode, on Node 24 (it asks for >= 22.19).
+  await check(`the MCP Inspector ${INSPECTOR} (CLI mode) lists the tools of the packed mock's /__admin/mcp`, async () => {
+    const mock = await startedMock(app, 'npx', ['--no', '--', 'commerce-mock', 'start', '--port', '0', '--in-memory']);
+    const node24 = nodeRelease(24);
+    const args = ['-y', `@modelcontextprotocol/inspector@${INSPECTOR}`, '--cli', `${mock.url}/__admin/mcp`, '--transport', 'http', '--method', 'tools/list'];
+    const { stdout } = commandIn(work, 'npx', args, { PATH: `${node24.bin}${delimiter}${process.env.PATH}` });
+    await mock.stop();
+    const names = (JSON.parse(stdout).tools ?? []).map((tool) => tool.name);
+    for (const name of ['world_status', 'arm_outcome', 'list_armed_outcomes', 'order_story']) if (!names.includes(name)) throw new Error(`"${name}" not listed:\n${stdout}`);
+    return `${names.length} tools`;
   });
 
   await check('npx commerce-mock scenarios list names the built-in scenarios', () => {

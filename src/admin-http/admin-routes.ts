@@ -76,4 +76,5 @@ export const ADMIN_ROUTES = {
   disarmAllOutcomes: 'DELETE /clients/{client_id}/armed',
   disarmOutcome: 'DELETE /clients/{client_id}/armed/{armed_id}',
   clearCoverage: 'DELETE /coverage',
+  mcp: 'POST /mcp',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -44,6 +44,25 @@ export interface AdminContext {
   worldParts: WorldParts;
   /** A client's world (world/worlds.ts), resolved at the admin boundary for the client an operation names. */
   worlds: Worlds;
+  /** The MCP server (mcp/): its tools call the admin API in process, as the request that carried the message. */
+  mcp: McpEndpoint;
+}
+
+/** Who sent an MCP message: their `Authorization` (the admin token, carried to the tools' admin calls) and address. */
+export interface McpCaller {
+  authorization: string | undefined;
+  ip: string;
+  baseUrl: string;
+}
+
+/** The MCP server's answer to one JSON-RPC message: 200 with its response, 202 with none, 400 with a JSON-RPC error. */
+export interface McpAnswer {
+  status: 200 | 202 | 400;
+  body?: unknown;
+}
+
+export interface McpEndpoint {
+  answer(message: unknown, caller: McpCaller): Promise<McpAnswer>;
 }
 
 export interface ProviderStateChange {

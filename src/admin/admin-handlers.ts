@@ -12,6 +12,7 @@ import { drillHandlers } from './drill-handlers.ts';
 import { coverageHandlers } from './coverage-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
+import { mcpHandlers } from './mcp-handlers.ts';
 import { orderHandlers } from './order-admin-handlers.ts';
 import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
@@ -41,5 +42,6 @@ export function createAdminHandlers(admin: AdminContext) {
     ...walletHandlers(admin),
     ...coverageHandlers(admin),
     ...armedHandlers(admin),
+    ...mcpHandlers(admin),
   } satisfies AdminHandlerTable;
 }

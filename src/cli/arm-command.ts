@@ -44,7 +44,7 @@ export function defineArmCommand(program: Command, io: CliIo, env: Record<string
   withExamples(command, 'arm', [
     'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails so',
     'commerce-mock arm server.503 --operation createOrder --times 2',
-    'commerce-mock arm webhook.retried-after-5xx --client shop-two',
+    'commerce-mock arm webhook.duplicate-received --client shop-two',
     'commerce-mock arm --list                              # what is armed for mock-client',
     'commerce-mock arm --disarm all',
   ]);

@@ -8,6 +8,7 @@ import { defineArmCommand } from './arm-command.ts';
 import { defineDrillCommand } from './drill-command.ts';
 import { withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
+import { defineMcpCommand } from './mcp-command.ts';
 import { defineCoverageCommand } from './coverage-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
@@ -68,12 +69,16 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock verify ./pacts                         # your pacts against the mock',
     'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
     'commerce-mock arm payer.INSUFFICIENT_BALANCE         # the next order placed fails for want of money',
+    'commerce-mock mcp                                    # its MCP server over stdio, for a coding agent',
   ]);
   defineCoverageCommand(program, io, env, (covering) => {
     command = covering;
   });
   defineArmCommand(program, io, env, (arming) => {
     command = arming;
+  });
+  defineMcpCommand(program, io, env, (serving) => {
+    command = serving;
   });
   try {
     await program.parseAsync(withDefaultCommand(argv));

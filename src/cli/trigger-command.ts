@@ -6,11 +6,11 @@
  * when not (or the API refused a request), 2 on a usage problem (unknown event, no endpoint, not a mock).
  */
 import type { Command } from 'commander';
-import { awaitDelivery, outcomeText } from '../provider-states/awaited-delivery.ts';
+import { outcomeText } from '../provider-states/awaited-delivery.ts';
 import { printable } from '../conformance/printable.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
-import { issueTokens } from '../provider-states/state-session.ts';
 import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provider-states/webhook-fixtures.ts';
+import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';
 import { withExamples } from './help-text.ts';
 import { applyOverrides } from './overrides.ts';
 
@@ -65,7 +65,7 @@ async function trigger(event: string, flags: TriggerFlags, env: Record<string, s
     throw error;
   }
   if (!api.hasAdmin) return usage(`${flags.url} has no commerce-mock admin API (is it a running mock? does it need --admin-token?)`);
-  const endpoint = await endpointOf(api, credentials.clientId);
+  const endpoint = await webhookEndpointOf(api, credentials.clientId);
   if (endpoint === undefined) return usage(`client ${credentials.clientId} is unknown to the mock at ${flags.url}`);
   if (endpoint === null) return usage(`client ${credentials.clientId} has no webhook endpoint: set one (PUT /__admin/clients/${credentials.clientId}/webhook or the config file)`);
   io.stdout(`trigger ${fixture.event} on ${flags.url} (client ${credentials.clientId}): ${fixture.description}\n`);
@@ -79,26 +79,13 @@ async function trigger(event: string, flags: TriggerFlags, env: Record<string, s
 }
 
 async function runFixture(api: ProviderApi, fixture: WebhookFixture, body: Record<string, unknown>, io: TriggerIo): Promise<number> {
-  const tokens = await issueTokens(api);
-  try {
-    const run = await fixture.run(api, tokens.accessToken, body);
-    for (const created of run.created) io.stdout(`  ${created.kind} ${created.id}${created.status ? ` → ${created.status}` : ''}\n`);
-    const delivery = await awaitDelivery(api, fixture, run);
-    if (!delivery) {
-      io.stdout(`  no ${fixture.webhook.type} webhook was recorded (a scenario or the endpoint's removal may have stopped it)\n`);
-      return 1;
-    }
-    io.stdout(`  webhook ${delivery.type} ${delivery.eventId} (${fixture.webhook.status}), delivery ${delivery.id} to ${printable(delivery.url)}: ${outcomeText(delivery)}\n`);
-    return delivery.status === 'delivered' ? 0 : 1;
-  } finally {
-    // The token is given back: a client holds few active tokens, and a trigger should not use them up.
-    await api.call('POST', '/v1/auth/token/revoke', { token: tokens.accessToken, body: { token: tokens.refreshToken }, expect: [200, 401] });
+  const { delivery } = await triggerWebhook(api, fixture, body, (created) => {
+    for (const made of created) io.stdout(`  ${made.kind} ${made.id}${made.status ? ` → ${made.status}` : ''}\n`);
+  });
+  if (!delivery) {
+    io.stdout(`  no ${fixture.webhook.type} webhook was recorded (a scenario or the endpoint's removal may have stopped it)\n`);
+    return 1;
   }
-}
-
-/** The client's endpoint URL, null when it has none, undefined when the client is unknown. */
-async function endpointOf(api: ProviderApi, clientId: string): Promise<string | null | undefined> {
-  const listed = await api.admin('listClients');
-  const client = listed.data.find((known) => known.clientId === clientId);
-  return client && (client.webhook?.url ?? null);
+  io.stdout(`  webhook ${delivery.type} ${delivery.eventId} (${fixture.webhook.status}), delivery ${delivery.id} to ${printable(delivery.url)}: ${outcomeText(delivery)}\n`);
+  return delivery.status === 'delivered' ? 0 : 1;
 }

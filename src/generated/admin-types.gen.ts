@@ -959,6 +959,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP server (Model Context Protocol, Streamable HTTP, stateless), one JSON-RPC message per POST
+         * @description An MCP client (a coding agent, the MCP Inspector) connects here (docs/mcp.md). Stateless: no session, every POST carries one JSON-RPC 2.0 message. A request is answered with its JSON-RPC response as `application/json`; a notification or a response is accepted with 202 and no body. A JSON object that is no JSON-RPC message is a JSON-RPC error `-32600` (id null), nothing changed. Each tool calls the admin operation it mirrors, in process, with the caller's admin token: the same guards as every admin route. GET and DELETE answer 405 (no server-sent stream, no session to end). A refused admin call is a tool result with `isError`, not an HTTP error.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/coverage": {
         parameters: {
             query?: never;
@@ -984,6 +1004,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A JSON-RPC 2.0 response (https://www.jsonrpc.org/specification#response_object). */
+        JsonRpcResponse: {
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            /** @description The request's id, a string or an integer; null when the message could not be read as one. */
+            id: unknown;
+            result?: Record<string, never>;
+            error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
         Coverage: {
             clientId: string;
             /**
@@ -4168,6 +4201,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response to the request the body carried (a result, or a JSON-RPC error). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "tools": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description A notification or a response, accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A JSON object that is no JSON-RPC message: a JSON-RPC error `-32600` with id null. A body that is not a JSON object at all: the admin API's error body (`invalid_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"] | components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -30,6 +30,9 @@ export const SHIPPED = {
   docsPublic: fromRoot('src/pages/docs/public/'),
   /** The command line's reference, which every command's `--help` links to. */
   cliDocs: fromRoot('docs/cli.md'),
+  /** The outcome catalogue and the payer's outcomes, which the MCP server offers as resources. */
+  outcomesDocs: fromRoot('docs/outcomes.md'),
+  payerOutcomesDocs: fromRoot('docs/payer-outcomes.md'),
 } as const;
 
 /** What the build makes beside the compiled code (absent when the sources run, which then read the originals). */

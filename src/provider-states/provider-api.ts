@@ -131,7 +131,7 @@ function adminThrough(send: ProviderTransport, hasAdmin: boolean, adminToken: st
 }
 
 /** `fetch` as the admin client calls it, answered by `send`: the bearer token and JSON body carried over. */
-function fetchThrough(send: ProviderTransport): typeof fetch {
+export function fetchThrough(send: ProviderTransport): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const authorization = new Headers(init?.headers).get('authorization');

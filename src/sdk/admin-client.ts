@@ -22,6 +22,7 @@ export type DrillOptions = RequestOf<'startDrill'>['body'];
 export type PageQuery<Status extends string> = { page?: number; limit?: number; status?: Status };
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 export type StoryScope = NonNullable<RequestOf<'getOrderStory'>['query']>;
+export type McpMessage = RequestOf<'mcp'>['body'];
 
 export interface AdminClientOptions extends TransportOptions {
   /** The client `outcomes.*` act on when a call names none: `mock-client` by default (startMock's: its default client). */
@@ -210,5 +211,10 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       /** Pact's message producer protocol: the webhook payload a message interaction expects (not in `data`). */
       message: (request: PactMessageRequest) => send('producePactMessage', { body: request }),
     },
+    /**
+     * One JSON-RPC message to the mock's MCP server (docs/mcp.md): its response, or undefined for a notification. An
+     * MCP client (a coding agent, the MCP SDK's `Client`) is the usual way to speak to it.
+     */
+    mcp: (message: McpMessage): Promise<AdminSchemas['JsonRpcResponse'] | undefined> => send('mcp', { body: message }),
   };
 }

@@ -17,6 +17,7 @@ import { mockParts } from '../state/mock-parts.ts';
 import { createSnapshots } from '../state/snapshots.ts';
 import { changeApplier, type ApplyChange } from '../store/apply-change.ts';
 import { mockProviderStates } from './mock-provider-states.ts';
+import { mcpEndpoint } from '../mcp/mcp-endpoint.ts';
 import { clientCleanSlate } from './client-clean-slate.ts';
 import { ADMIN_BODY_LIMIT_BYTES, ADMIN_PREFIX, adminLocate, adminStages } from '../admin/admin-stages.ts';
 import { canonicalAdminPath } from '../http/canonical-admin-path.ts';
@@ -221,7 +222,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   };
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
-  const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds };
+  // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
+  const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
+  const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.

@@ -9,21 +9,15 @@
  * and one job's verification never touches another tenant of a shared mock; `?reset=all` asks for a whole reset.
  */
 import type { PactMessageAnswer, ProviderStateAnswer, ProviderStateChanges, StateChangeOrigin } from '../admin/admin-context.ts';
-import type { StageDispatch } from '../http/dispatch-stages.ts';
 import type { Config } from '../platform/config.ts';
 import type { CleanSlate } from './client-clean-slate.ts';
 import { statesOf, type RawInteraction } from '../provider-states/pact-raw.ts';
-import { parseObject, providerApi, type ProviderApi, type ProviderTransport } from '../provider-states/provider-api.ts';
+import { inProcessTransport, type InProcessMock } from '../provider-states/in-process-transport.ts';
+import { providerApi, type ProviderApi } from '../provider-states/provider-api.ts';
 import { applyStateChange, ProviderStateFailed, UnknownProviderState } from '../provider-states/state-change.ts';
 import { stateSessions, type StateSessions } from '../provider-states/state-session.ts';
 import { WEBHOOK_FIXTURES } from '../provider-states/webhook-fixtures.ts';
 import { fixtureOfStates, pactMessageMetadata, produceWebhookMessage, type MessageSink } from '../provider-states/webhook-message.ts';
-
-/** The mock's two stage lists, served in process. */
-export interface InProcessMock {
-  api: StageDispatch;
-  admin: StageDispatch;
-}
 
 /**
  * Where the mock's own message production sends its delivery: nowhere. `.invalid` never resolves (RFC 6761), and
@@ -103,29 +97,4 @@ export function mockProviderStates(
       }
     },
   };
-}
-
-/** The states' requests as values through the mock's stage lists: `/__admin/...` to the admin API's, the rest to the API's. */
-function inProcessTransport(mock: InProcessMock, origin: () => StateChangeOrigin): ProviderTransport {
-  return async ({ method, path, token, body }) => {
-    const { baseUrl, ip } = origin();
-    const headers: Record<string, string> = { accept: 'application/json', host: hostOf(baseUrl) };
-    if (token) headers['authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const dispatch = path.startsWith('/__admin/') ? mock.admin : mock.api;
-    const answer = await dispatch({ method, url: path, headers, body, ip, baseUrl });
-    return {
-      status: answer.status,
-      body: answer.body === undefined ? {} : parseObject(JSON.stringify(answer.body)),
-      headers: new Headers(answer.headers),
-    };
-  };
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return 'localhost';
-  }
 }

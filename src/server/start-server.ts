@@ -3,6 +3,7 @@
  * serve, until stopped. The only module that opens sockets (through listening-server.ts). A stop at any moment of
  * start-up ends in an orderly exit 0.
  */
+import type { Readable, Writable } from 'node:stream';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createApp, type AppOptions } from './create-app.ts';
 import { createClientRegistry } from '../clients/client-registry.ts';
@@ -44,6 +45,8 @@ export interface CliIo {
   tty?: { stdout: boolean; stderr: boolean };
   /** Whether each stream may hold colour escapes (src/platform/colour.ts); none when absent. */
   colour?: { stdout: boolean; stderr: boolean };
+  /** The process's standard input and output as streams, for a command that speaks a protocol over them (`mcp`). */
+  stdio?: { input: Readable; output: Writable };
 }
 
 export type ServerOutcome = { ok: true; stopped: number } | { ok: false; problems: string[] };

@@ -33,6 +33,7 @@ export const FOLDERS = [
   'pages',
   'admin-http',
   'provider-states',
+  'mcp',
   'server',
   'conformance',
   'pact-check',

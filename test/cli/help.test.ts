@@ -27,6 +27,7 @@ const COMMANDS = [
   [['drill', '--help'], 'drill'],
   [['coverage', '--help'], 'coverage'],
   [['arm', '--help'], 'arm'],
+  [['mcp', '--help'], 'mcp'],
 ] as const;
 
 describe('--help', () => {

@@ -16,7 +16,8 @@ export function validateExchange(router: OpenApiRouter, exchange: Exchange): voi
   // A connection a scenario dropped on purpose sent nothing to check.
   if (status === 0) return;
   if (!headers['X-Request-Id']) violations.push(`${where}: no X-Request-Id`);
-  if (typeof body === 'object' && body !== null && 'error' in body) {
+  // The mock's error body carries the request id; a JSON-RPC error (the MCP endpoint's) is JSON-RPC's own body.
+  if (typeof body === 'object' && body !== null && 'error' in body && !('jsonrpc' in body)) {
     if ((body as { requestId?: string }).requestId !== headers['X-Request-Id']) violations.push(`${where}: requestId ≠ X-Request-Id`);
   }
   const operation = context.operationId ? router.operation(context.operationId) : undefined;

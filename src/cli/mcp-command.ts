@@ -1,0 +1,48 @@
+/**
+ * `commerce-mock mcp --url <mock>`: the mock's MCP server over stdio, for a coding agent that launches its servers
+ * as processes. The same server as the mock's own `/__admin/mcp` (mcp/mcp-server.ts), its tools calling the running
+ * mock's admin API over HTTP with `--admin-token`. Standard output carries the protocol alone; a problem goes to
+ * standard error. Runs until its input ends or it is asked to stop; exit 2 on a usage problem.
+ */
+import type { Command } from 'commander';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { printable } from '../conformance/printable.ts';
+import { createMcpServer } from '../mcp/mcp-server.ts';
+import { httpToolContext } from '../mcp/tool-contexts.ts';
+import type { CliIo } from '../server/start-server.ts';
+import { withExamples } from './help-text.ts';
+
+interface McpFlags {
+  url: string;
+  adminToken?: string;
+}
+
+export function defineMcpCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
+  const command = program
+    .command('mcp')
+    .description("the running mock's MCP server over stdio, for a coding agent (its tools arm outcomes, move the clock, read stories)")
+    .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
+    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .action((flags: McpFlags) => run(serveMcp(flags, env, io)));
+  withExamples(command, 'mcp', [
+    'commerce-mock mcp                                    # for the mock on http://127.0.0.1:4010',
+    'commerce-mock mcp --url http://mock.internal:4010 --admin-token "$COMMERCE_MOCK_ADMIN_TOKEN"',
+    'claude mcp add commerce-mock -- npx commerce-mock mcp',
+  ]);
+}
+
+async function serveMcp(flags: McpFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const usage = (problem: string) => (io.stderr(`commerce-mock mcp: ${printable(problem)}\n`), 2);
+  if (!/^https?:\/\/[^/]/i.test(flags.url)) return usage(`--url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "${flags.url}"`);
+  if (!io.stdio) return usage('no standard input and output to speak MCP over');
+  const { input, output } = io.stdio;
+  const server = createMcpServer(httpToolContext(flags.url, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']));
+  const ended = new Promise<void>((resolve) => {
+    input.once('end', resolve);
+    io.stop.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(new StdioServerTransport(input, output));
+  await ended;
+  await server.close();
+  return 0;
+}
