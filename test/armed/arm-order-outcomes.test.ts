@@ -4,17 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
+import { ORDER_BODY } from '../support/admin-helpers.ts';
 
-const ORDER = {
-  customer: { merchantCustomerId: 'C-1', name: 'Ana Sitoe', phone: '841110000' },
-  items: [{ originProductId: 'P-1', name: 'Pão', price: 10, quantity: 1 }],
-  shippingCost: 0,
-  shippingAddressDisabled: true,
-};
 const ARMED = '/__admin/clients/mock-client/armed';
 
 async function placeAndPoll(t: TestApp, token: string, polls = 3) {
-  const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER).expect(201)).body.data.id as string;
+  const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
   let status = '';
   for (let i = 0; i < polls; i += 1) status = (await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200)).body.data.status;
   const payments = (await t.http.get('/v1/payments').set(bearer(token)).expect(200)).body.data as Array<{ orderId: string; failureReason?: { code: string } }>;
@@ -58,7 +53,7 @@ describe('arming an order outcome', () => {
   it('an order placed before arming is not touched', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
-    const before = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER).expect(201)).body.data.id as string;
+    const before = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
     await t.http.post('/__admin/clock/advance').send({ seconds: 1 }).expect(200);
     await t.http.post(ARMED).send({ outcome: 'payer.INSUFFICIENT_BALANCE' }).expect(201);
     for (let i = 0; i < 3; i += 1) await t.http.get(`/v1/orders/${before}/status`).set(bearer(token)).expect(200);

@@ -4,14 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
+import { ORDER_BODY } from '../support/admin-helpers.ts';
 
 const ARMED = '/__admin/clients/mock-client/armed';
-const ORDER = {
-  customer: { merchantCustomerId: 'C-1', name: 'Ana Sitoe', phone: '841110000' },
-  items: [{ originProductId: 'P-1', name: 'Pão', price: 10, quantity: 1 }],
-  shippingCost: 0,
-  shippingAddressDisabled: true,
-};
 
 const CASES: Array<[outcome: string, status: number, code: string, retryAfter?: string]> = [
   ['auth.token.expired', 401, 'TOKEN_EXPIRADO'],
@@ -35,13 +30,13 @@ describe.each(CASES)('%s armed', (outcome, status, code, retryAfter) => {
   it(`the next request answers ${status} ${code}, writes nothing, and the world is as before`, async () => {
     const { t, token, armId } = await armedApp(outcome);
     const orders = t.store.count('orders');
-    const met = await t.http.post('/v1/orders').set(bearer(token)).send(ORDER);
+    const met = await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY);
     expect([met.status, met.body.error]).toEqual([status, code]);
     expect(met.headers['retry-after']).toBe(retryAfter);
     expect(t.store.count('orders')).toBe(orders);
 
     const after = await tokenFor(t);
-    await t.http.post('/v1/orders').set(bearer(after)).send(ORDER).expect(201);
+    await t.http.post('/v1/orders').set(bearer(after)).send(ORDER_BODY).expect(201);
     const [arm] = (await t.http.get(ARMED).expect(200)).body.data;
     expect(arm).toMatchObject({ id: armId, remaining: 0, fired: 1, firings: [{ requestId: met.headers['x-request-id'] }] });
     const entry = (await t.http.get(`/__admin/requests/${met.headers['x-request-id']}`).expect(200)).body.data;
@@ -55,7 +50,7 @@ describe('an arm limited to an operation', () => {
   it('by operationId: other operations are served, the named one meets it', async () => {
     const { t, token } = await armedApp('server.503', { operation: 'createOrder' });
     await t.http.get('/v1/orders').set(bearer(token)).expect(200);
-    expect((await t.http.post('/v1/orders').set(bearer(token)).send(ORDER)).status).toBe(503);
+    expect((await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY)).status).toBe(503);
   });
 
   it('by path pattern', async () => {

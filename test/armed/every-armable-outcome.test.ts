@@ -8,15 +8,10 @@ import { outcomeCatalogue } from '../../src/coverage/outcome-catalogue.ts';
 import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
 import { receiversClosedAfterEach, until, type Receiver } from '../support/webhook-receiver.ts';
 import { appSendingTo, payAnOrder } from '../support/webhook-support.ts';
+import { ORDER_BODY } from '../support/admin-helpers.ts';
 
 const receiver = receiversClosedAfterEach();
 const ARMED = '/__admin/clients/mock-client/armed';
-const ORDER = {
-  customer: { merchantCustomerId: 'C-1', name: 'Ana Sitoe', phone: '841110000' },
-  items: [{ originProductId: 'P-1', name: 'Pão', price: 10, quantity: 1 }],
-  shippingCost: 0,
-  shippingAddressDisabled: true,
-};
 const DAY = 86_400;
 
 /** The client's move for each kind of outcome; returns what it saw, for the assertions. */
@@ -26,7 +21,7 @@ const MOVES = {
     return { status: answer.status, code: answer.body.error as string | undefined };
   },
   async order(t: TestApp, token: string) {
-    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER).expect(201)).body.data.id as string;
+    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
     for (let poll = 0; poll < 3; poll += 1) await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200);
     await advance(t, 61);
     const fresh = await tokenFor(t);

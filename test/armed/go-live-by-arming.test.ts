@@ -6,19 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { GO_LIVE, judgeRequirements, type Requirement } from '../../src/coverage/coverage-requirements.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
+import { ORDER_BODY } from '../support/admin-helpers.ts';
 
 const REQUIRED: Requirement[] = [...GO_LIVE, { pattern: 'payer.WRONG_PIN', must: 'met', reason: 'a payer who types a wrong PIN' }];
-const ORDER = {
-  customer: { merchantCustomerId: 'C-1', name: 'Ana Sitoe', phone: '841110000' },
-  items: [{ originProductId: 'P-1', name: 'Pão', price: 10, quantity: 1 }],
-  shippingCost: 0,
-  shippingAddressDisabled: true,
-};
 
 /** The integration's own flow: an order placed, polled until final, and its payment read. */
 async function integrationFlow(t: TestApp): Promise<string> {
   const token = await tokenFor(t);
-  const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER).expect(201)).body.data.id as string;
+  const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
   let status = 'PENDING';
   for (let poll = 0; poll < 5 && status === 'PENDING'; poll += 1) status = (await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200)).body.data.status;
   await t.http.get('/v1/payments').set(bearer(token)).expect(200);
