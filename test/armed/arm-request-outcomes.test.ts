@@ -79,6 +79,13 @@ describe('the arm route refuses, and writes nothing', () => {
     ['an operation on an order outcome', { outcome: 'payer.WRONG_PIN', operation: 'createOrder' }, 400, 'invalid_request'],
     ['an unknown operation', { outcome: 'server.500', operation: 'createInvoice' }, 400, 'invalid_request'],
     ['a field it does not take', { outcome: 'server.500', client: 'other' }, 400, 'invalid_request'],
+    ['another spelling of an outcome', { outcome: 'PAYER.WRONG_PIN' }, 400, 'invalid_request'],
+    ['an outcome with a trailing space', { outcome: 'payer.WRONG_PIN ' }, 400, 'invalid_request'],
+    ['an outcome of 101 characters', { outcome: `server.${'5'.repeat(94)}` }, 400, 'invalid_request'],
+    ['a prototype name', { outcome: '__proto__' }, 400, 'invalid_request'],
+    ['an operation of 201 characters', { outcome: 'server.500', operation: `/v1/${'a'.repeat(197)}` }, 400, 'invalid_request'],
+    ['a path pattern of 21 segments', { outcome: 'server.500', operation: '/a'.repeat(21) }, 400, 'invalid_request'],
+    ['an array body', [{ outcome: 'server.500' }] as unknown as Record<string, unknown>, 400, 'invalid_request'],
   ];
   it.each(refusals)('%s', async (_name, body, status, code) => {
     const t = await createTestApp();
