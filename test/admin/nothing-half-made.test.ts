@@ -97,6 +97,12 @@ const CASES: Record<string, Case[] | { none: string }> = {
     ['a new wallet without its PIN', { method: 'put', path: '/__admin/clients/mock-client/wallets/841110000', body: { balance: 10 }, status: 400, error: 'invalid_request', field: 'pin' }],
     ['for a client of 200 characters, unknown', { method: 'put', path: `/__admin/clients/${LONGEST_ID}/wallets/841110000`, body: { balance: 10, pin: '1234' }, status: 404, error: 'not_found' }],
   ],
+  armOutcome: [
+    ['an outcome only the integration causes', { method: 'post', path: '/__admin/clients/mock-client/armed', body: { outcome: 'orders.create.400.invalid_request' }, status: 422, error: 'resultado_nao_armavel' }],
+    ['an operation the API does not have', { method: 'post', path: '/__admin/clients/mock-client/armed', body: { outcome: 'server.500', operation: 'createInvoice' }, status: 400, error: 'invalid_request', field: 'operation' }],
+    ['for a client of 200 characters, unknown', { method: 'post', path: `/__admin/clients/${LONGEST_ID}/armed`, body: { outcome: 'server.500' }, status: 404, error: 'not_found' }],
+  ],
+  mcp: { none: 'its tools call the admin routes, each of which has its own cases here; a refused message runs nothing (test/mcp/mcp-hostile.test.ts)' },
   answerWalletPrompt: [['a wallet that does not exist', { method: 'post', path: '/__admin/clients/mock-client/wallets/841110000/prompt', body: { action: 'cancel' }, status: 404, error: 'not_found' }]],
 };
 

@@ -11,7 +11,7 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: save state, cors, caller, scenario scope, rate limit, route, content type, body, scenario rules, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: save state, cors, caller, scenario scope, rate limit, route, content type, body, scenario rules, armed outcomes, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
     expect(names).toEqual([
@@ -24,6 +24,7 @@ describe('the stage list', () => {
       'content-type',
       'body',
       'scenario-rules',
+      'armed-outcomes',
       'authenticate',
       'validate',
       'commit',
