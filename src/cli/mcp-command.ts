@@ -5,10 +5,7 @@
  * standard error. Runs until its input ends or it is asked to stop; exit 2 on a usage problem.
  */
 import type { Command } from 'commander';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { printable } from '../conformance/printable.ts';
-import { createMcpServer } from '../mcp/mcp-server.ts';
-import { httpToolContext } from '../mcp/tool-contexts.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { withExamples } from './help-text.ts';
 
@@ -35,14 +32,8 @@ async function serveMcp(flags: McpFlags, env: Record<string, string | undefined>
   const usage = (problem: string) => (io.stderr(`commerce-mock mcp: ${printable(problem)}\n`), 2);
   if (!/^https?:\/\/[^/]/i.test(flags.url)) return usage(`--url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "${flags.url}"`);
   if (!io.stdio) return usage('no standard input and output to speak MCP over');
-  const { input, output } = io.stdio;
-  const server = createMcpServer(httpToolContext(flags.url, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']));
-  const ended = new Promise<void>((resolve) => {
-    input.once('end', resolve);
-    io.stop.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await server.connect(new StdioServerTransport(input, output));
-  await ended;
-  await server.close();
+  // Loaded only now: no other command loads the MCP SDK.
+  const { serveOverStdio } = await import('../mcp/mcp-stdio.ts');
+  await serveOverStdio(flags.url, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'], io.stdio, io.stop);
   return 0;
 }

@@ -55,7 +55,7 @@ describe('error messages come from the catalogue only', () => {
     const found = modules
       .flatMap(({ name, text }) => inlineMessages(text).map((problem) => `${name}: ${problem}`))
       .filter((problem) => !problem.startsWith('http/send-reply.ts: error body by hand'))
-      .filter((problem) => !problem.startsWith('mcp/mcp-endpoint.ts: error body by hand: error: { code: -32600,'));
+      .filter((problem) => !problem.startsWith('mcp/mcp-answer.ts: error body by hand: error: { code: -32600,'));
     expect(found).toEqual([]);
   });
 

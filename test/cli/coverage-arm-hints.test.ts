@@ -25,15 +25,17 @@ afterAll(async () => {
 describe('coverage --require and arming', () => {
   it('prints the arm command of each missing armable outcome, in the table and the Markdown report', async () => {
     const required = join(dir, 'required.yaml');
-    await writeFile(required, 'required: [tokens.issue.200, payer.WRONG_PIN, orders.create.400.invalid_request, webhook.retried-after-5xx]\n');
+    await writeFile(required, 'required: [tokens.issue.200, payer.WRONG_PIN, orders.create.400.invalid_request, webhook.retried-after-5xx, webhook.duplicate-received]\n');
     await tokenFor(mock);
     const result = await runCli(['coverage', '--url', mock.url, '--client', 'shop-one', '--require', required, '--report', join(dir, 'report')]);
     expect(result.code).toBe(1);
-    const commands = [`commerce-mock arm payer.WRONG_PIN --client shop-one --url ${mock.url}`, `commerce-mock arm webhook.retried-after-5xx --client shop-one --url ${mock.url}`];
+    const commands = [`commerce-mock arm payer.WRONG_PIN --client shop-one --url ${mock.url}`, `commerce-mock arm webhook.duplicate-received --client shop-one --url ${mock.url}`];
     expect(result.stdout).toContain(
       `\n\nto meet a missing one the mock can arm, arm it for the client's next move (docs/arming.md) and run the test that meets it:\n  ${commands[0]}\n  ${commands[1]}\n`,
     );
     expect(result.stdout).not.toContain('commerce-mock arm orders.create');
+    // A receiver's 5xx is the receiver's to answer: no arm command for it.
+    expect(result.stdout).not.toContain('commerce-mock arm webhook.retried-after-5xx');
     expect(result.stdout).not.toContain('commerce-mock arm tokens.issue.200');
     const markdown = await readFile(join(dir, 'report', 'coverage-report.md'), 'utf8');
     expect(markdown).toContain(`\n\`\`\`sh\n${commands.join('\n')}\n\`\`\`\n`);

@@ -42,13 +42,17 @@ const views = {
 const panels = [clients, clock, ...Object.values(views).flat().filter((panel) => panel !== clients && panel !== clock)];
 
 const refreshAll = async () => {
+  const saidAtStart = byTestId('message').dataset.seq;
   try {
     // A panel that costs a call per record (the overview, tenants, a story) refreshes only while its view shows.
     for (const panel of panels) if (!panel.onlyWhenShown || (views[ctx.route.view] ?? []).includes(panel)) await panel.refresh();
     if (byTestId('message').dataset.kind === 'offline') ctx.notify('');
   } catch (error) {
-    // A refresh sent before the token was entered is refused; the next one carries it: no message for it.
-    if (!error.stale) ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
+    // A refresh sent before the token was entered is refused; the next one carries it. A refresh that began before
+    // an action said its outcome (a tenant deleted while its records were being read) must not hide that outcome:
+    // the refresh queued after the action reports what still fails. No message for either.
+    const saidMeanwhile = byTestId('message').dataset.seq !== saidAtStart;
+    if (!error.stale && !saidMeanwhile) ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
   }
 };
 /** One refresh at a time; calls while one runs share the single one queued after it. */
