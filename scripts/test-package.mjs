@@ -42,7 +42,7 @@ const MUST_SHIP = ['package/bin/commerce-mock.js', 'package/dist/bundle/cli.js',
  * validators, the vendored openapi-backend and Swagger UI's files.
  */
 const MUST_NOT_SHIP = [/^package\/(test|bench|\.ci|scripts)\//, /^package\/src\/.*\.ts$/, /^package\/dist\/\.build-stamp$/, /\.map$/,
-  /^package\/dist\/(?!bundle\/|validators\/|vendor\/|swagger-ui\/).*\.(c|m)?js$/, /^package\/dist\/bundle\/(?!(cli|index|chunk-[\w-]+)\.js$)/];
+  /^package\/dist\/(?!bundle\/|validators\/|vendor\/|swagger-ui\/).*\.(c|m)?js$/, /^package\/dist\/bundle\/(?!(cli|index|chunk-[\w-]+|mcp-[a-z]+-[A-Z0-9]+)\.js$)/];
 
 async function main() {
   await check('build (only when dist/ is older than its sources) and pack', () => {
