@@ -22,6 +22,10 @@ const option = (name: string, fallback: number) => {
 const SECONDS = option('--seconds', 10);
 const CONNECTIONS = option('--connections', 50);
 const TOP = option('--top', 0);
+/** `--create`: POST /v1/orders instead of GET by id; `--file`: a file store (a data file of its own) instead of memory. */
+const CREATE = args.includes('--create');
+const FILE = args.includes('--file');
+const ORDER = { customer: { merchantCustomerId: 'CUST-P', name: 'Ana', phone: '+258 84 123 4567' }, items: [{ originProductId: 'SKU-P-1', name: 'Produto 1', quantity: 2, price: 100.5 }] };
 const WARM_UP_SECONDS = 2;
 
 const BIN = join(ROOT, 'bin', 'commerce-mock.js');
@@ -31,7 +35,8 @@ const microseconds = () => Number(process.hrtime.bigint() / 1000n);
 const loadBefore = loadavg();
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-profile-'));
 try {
-  const cli = ['start', '--port', '0', '--in-memory', '--seed-data', 'default', '--rate-limit', 'off', '--log-level', 'error'];
+  const store = FILE ? ['--data', join(dir, 'db.json')] : ['--in-memory'];
+  const cli = ['start', '--port', '0', ...store, '--seed-data', 'default', '--rate-limit', 'off', '--token-limit-policy', 'revoke-oldest', '--log-level', 'error'];
   const server = await spawnServer(['--cpu-prof', '--cpu-prof-dir', dir, BIN, ...cli], ROOT);
   let window: { from: number; to: number };
   let figures: Awaited<ReturnType<typeof load>>;
@@ -40,8 +45,10 @@ try {
     const listed = await request(server.port, 'GET', '/v1/products?limit=1', { token });
     const product = (JSON.parse(listed.body) as { data: Array<{ id: string }> }).data[0]?.id;
     if (!product) throw new Error(`no product to ask for: ${listed.status} ${listed.body.slice(0, 200)}`);
-    const spec = { path: `/v1/products/${product}`, token, connections: CONNECTIONS };
-    process.stderr.write(`warming up ${WARM_UP_SECONDS} s, then ${SECONDS} s at ${CONNECTIONS} connections: GET ${spec.path}\n`);
+    const spec = CREATE
+      ? { method: 'POST' as const, path: '/v1/orders', body: ORDER, token, connections: CONNECTIONS }
+      : { path: `/v1/products/${product}`, token, connections: CONNECTIONS };
+    process.stderr.write(`warming up ${WARM_UP_SECONDS} s, then ${SECONDS} s at ${CONNECTIONS} connections: ${CREATE ? 'POST' : 'GET'} ${spec.path}, ${FILE ? 'file store' : 'in memory'}\n`);
     await load(server, { ...spec, seconds: WARM_UP_SECONDS });
     const from = microseconds();
     figures = await load(server, { ...spec, seconds: SECONDS });
@@ -64,7 +71,7 @@ try {
   }
   const requests = figures.rps * SECONDS;
   const lines = [
-    `GET product by id, bearer + validation, ${CONNECTIONS} connections, ${SECONDS} s (Node ${process.version}, load ${loadBefore.map((v) => v.toFixed(2)).join(' ')} → ${loadavg().map((v) => v.toFixed(2)).join(' ')})`,
+    `${CREATE ? 'create order' : 'GET product by id'}, bearer + validation, ${FILE ? 'file store' : 'in memory'}, ${CONNECTIONS} connections, ${SECONDS} s (Node ${process.version}, load ${loadBefore.map((v) => v.toFixed(2)).join(' ')} → ${loadavg().map((v) => v.toFixed(2)).join(' ')})`,
     `${fmt(figures.rps, 0)} req/s, p50 ${fmt(figures.p50, 0)} ms, p99 ${fmt(figures.p99, 0)} ms, non-2xx ${figures.non2xx}, RSS peak ${fmt(figures.rssPeakMiB, 0)} MiB`,
     `server CPU per request: ${fmt(figures.cpuUs, 0)} µs (from /proc; the profiler on); profiled CPU per request: ${fmt(total / requests, 0)} µs`,
     ...(whole ? ['(the profile clock did not line up with the load window: the table covers the whole process, start-up included)'] : []),

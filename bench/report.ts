@@ -101,13 +101,29 @@ function targetsTable(f: Figures): string[] {
     ]);
   }
   const up = startupMedians(f.startup);
-  rows.push(['start-up to first answer ≤ 0.4 s', `${fmt(up.mock, 0)} ms median (bare Express ${fmt(up.express, 0)} ms); CPU ${fmt(up.mockCpu, 0)} ms (Express ${fmt(up.expressCpu, 0)})`, up.mock <= 400]);
+  rows.push(['start-up to first answer ≤ 250 ms', `${fmt(up.mock, 0)} ms median (bare Express ${fmt(up.express, 0)} ms); CPU ${fmt(up.mockCpu, 0)} ms (Express ${fmt(up.expressCpu, 0)})`, up.mock <= 250]);
+  const express = rss('bare Express 5');
+  if (defaults && express) rows.push(['RSS at rest ≤ 1.3 × bare Express 5, default dataset', `${fmt(defaults.rssRestMiB, 0)} MiB (bare Express ${fmt(express.rssRestMiB, 0)}: ${fmt(defaults.rssRestMiB / express.rssRestMiB, 2)}×)`, defaults.rssRestMiB <= 1.3 * express.rssRestMiB]);
   const create = find('create order, 1 connection');
   ratioRow('create order, file ≥ 0.6× in memory, 1 connection', create, (v) => v >= 0.6);
   const floor = summary(f.floors.map((one) => one.perSecond)).median;
   if (create && f.floors.length > 0) {
-    const ofFloor = create.rounds.map(([file]) => file.rps / floor);
-    rows.push(['or: create order, file, within 10 % of the fsync floor (file req/s ÷ floor writes/s)', `${span(ofFloor, 2, '×')}; floor ${fmt(floor, 0)} writes/s of ${f.floors[0]!.bytes} bytes`, summary(ofFloor).median >= 0.9]);
+    // The best a durable create order can do at one connection: the in-memory one's time plus one fsync, in turn.
+    const best = create.rounds.map(([, memory]) => 1 / (1 / memory.rps + 1 / floor));
+    const ofFloor = create.rounds.map(([file], round) => file.rps / best[round]!);
+    const reach = summary(best).median;
+    rows.push([
+      'or, if 0.6× is beyond the fsync: create order, file, within 10 % of its floor (the in-memory create\'s time + one fsync of the floor)',
+      `${span(ofFloor, 2, '×')} of the floor; floor ${fmt(reach, 0)} req/s (in memory ${fmt(summary(create.rounds.map(([, m]) => m.rps)).median, 0)} req/s, fsync ${fmt(floor, 0)} writes/s); 0.6× in memory needs the fsync under ${fmt(summary(create.rounds.map(([, m]) => 1e6 / (0.6 * m.rps) - 1e6 / m.rps)).median, 0)} µs, it takes ${fmt(1e6 / floor, 0)} µs`,
+      summary(ofFloor).median >= 0.9,
+    ]);
+    const extraCpu = create.rounds.map(([file, memory]) => file.cpuUs - memory.cpuUs);
+    const floorCpu = summary(f.floors.map((one) => one.cpuUs)).median;
+    rows.push([
+      'create order, file, CPU per request ≤ in memory + 120 µs',
+      `+${span(extraCpu, 0, ' µs')} (file ${fmt(summary(create.rounds.map(([a]) => a.cpuUs)).median, 0)}, memory ${fmt(summary(create.rounds.map(([, b]) => b.cpuUs)).median, 0)}); the bare loop's own CPU per durable write: ${fmt(floorCpu, 0)} µs`,
+      summary(extraCpu).median <= 120,
+    ]);
   }
   ratioRow('GET by id ≥ 0.75× bare node:http (median ratio)', find('GET by id: mock ÷ bare node:http'), (v) => v >= 0.75);
   const list = find('list (page of 20)');
@@ -139,7 +155,7 @@ export function report(f: Figures): string {
     ...serversTable(f),
     '',
     `The fsync floor (a bare \`fs.writeSync\` + \`fdatasync\` loop, ${f.floors[0]?.bytes ?? 0} bytes each, the journal bytes of one create order): ` +
-      `${span(f.floors.map((one) => one.perSecond), 0, ' writes/s')} over ${f.floors.length} rounds.`,
+      `${span(f.floors.map((one) => one.perSecond), 0, ' writes/s')} over ${f.floors.length} rounds, ${span(f.floors.map((one) => one.cpuUs), 0, ' µs')} of CPU per write.`,
     `Bytes per record at rest (heap after a full GC, indexes included): ${Object.entries(f.perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}.`,
     '',
     '## Targets (issues 21 and 42)',

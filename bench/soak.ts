@@ -10,6 +10,11 @@
  * `--sample-seconds` it prints the server's RSS, the data file's size (snapshot + journal), requests per second
  * and the answers by status; at the end, the ranges per third of the run.
  *
+ * `--default-client` seeds the default dataset and adds a worker on the default client (`mock-client`) that reads
+ * and writes on the global clock: the lists, a seeded order and its status, a product synced again and again under
+ * one `originProductId` with a new price (a journal line each time, one record), and its token renewed by refresh
+ * when a clock move expires it. The run ends with the verdict: the last third's RSS peak against the first third's.
+ *
  * `--tenants N` adds N tenants (`POST /__admin/tenants`, seeded, each on a frozen clock of its own) that are deleted
  * and created again every minute, each driven by a worker of its own that writes as well as reads: a token, an
  * order, its status polled until it ends, the lists, and its own clock moved; what a shared mock whose CI jobs come
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '30' },
     workers: { type: 'string', default: '8' },
     tenants: { type: 'string', default: '0' },
+    'default-client': { type: 'boolean', default: false },
     'sample-seconds': { type: 'string', default: '15' },
     'mock-hours-per-minute': { type: 'string', default: '24' },
   },
@@ -34,6 +40,7 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const workers = Number(values.workers);
 const tenants = Number(values.tenants);
+const defaultClient = values['default-client'];
 const TENANT_LIFETIME_MS = 60_000;
 const sampleSeconds = Number(values['sample-seconds']);
 const ADVANCE_EVERY_S = 5;
@@ -42,9 +49,10 @@ const advanceSeconds = Math.round((Number(values['mock-hours-per-minute']) * 360
 const dir = await mkdtemp(join(tmpdir(), 'commerce-mock-soak-'));
 const dataFile = join(dir, 'db.json');
 const clients = Array.from({ length: workers }, (_, index) => ({ clientId: `soak-${index}`, clientSecret: `soak-secret-${index}`, active: true }));
-await writeFile(join(dir, 'config.json'), JSON.stringify({ clients }));
+const defaultOne = { clientId: 'mock-client', clientSecret: 'mock-secret', active: true };
+await writeFile(join(dir, 'config.json'), JSON.stringify({ clients: defaultClient ? [defaultOne, ...clients] : clients }));
 const args = [...MOCK_NODE_FLAGS, join(ROOT, 'bin', 'commerce-mock.js'), 'start', '--port', '0', '--rate-limit', 'off', '--log-level', 'error'];
-const server = await spawnServer([...args, '--data', dataFile, '--seed-data', 'none', '--config', join(dir, 'config.json')], ROOT);
+const server = await spawnServer([...args, '--data', dataFile, '--seed-data', defaultClient ? 'default' : 'none', '--config', join(dir, 'config.json')], ROOT);
 const { port } = server;
 
 const statuses = new Map<number, number>();
@@ -115,6 +123,26 @@ async function tenantChurn(index: number, until: number): Promise<void> {
   }
 }
 
+/** The default client, on the global clock: reads and writes that change records without adding any. */
+async function defaultClientWork(until: number): Promise<void> {
+  const credentials = { client_id: 'mock-client', client_secret: 'mock-secret' };
+  let { access_token: token, refresh_token: refresh } = dataOf(await send('POST', '/v1/auth/token', { body: credentials })) as { access_token: string; refresh_token: string };
+  const seeded = (JSON.parse((await send('GET', '/v1/orders?limit=1', { token })).body) as { data: Array<{ id: string }> }).data[0]?.id;
+  let round = 0;
+  while (performance.now() < until) {
+    round += 1;
+    if ((await send('GET', '/v1/products?limit=20', { token })).status === 401) {
+      const renewed = await send('POST', '/v1/auth/token/refresh', { body: { refresh_token: refresh } });
+      const fresh = renewed.status === 200 ? renewed : await send('POST', '/v1/auth/token', { body: credentials });
+      ({ access_token: token, refresh_token: refresh } = dataOf(fresh) as { access_token: string; refresh_token: string });
+      continue;
+    }
+    await send('POST', '/v1/products/sync', { body: { originProductId: 'SOAK-DEFAULT-1', name: 'Capulana', price: 100 + (round % 500) }, token });
+    const reads = ['/v1/orders?limit=20', '/v1/payments?limit=20', '/v1/customers?limit=20', ...(seeded ? [`/v1/orders/${seeded}`, `/v1/orders/${seeded}/status`] : [])];
+    await Promise.all(reads.map((path) => send('GET', path, { token })));
+  }
+}
+
 async function dataMiB(): Promise<number> {
   const size = async (file: string) => (await stat(file).catch(() => ({ size: 0 }))).size;
   return ((await size(dataFile)) + (await size(`${dataFile}.journal`))) / 1024 / 1024;
@@ -131,7 +159,7 @@ const until = started + minutes * 60_000;
 const orders = await Promise.all(clients.map(prepare));
 const advancing = setInterval(() => void send('POST', '/__admin/clock/advance', { body: { seconds: advanceSeconds } }), ADVANCE_EVERY_S * 1000);
 let lastRequests = 0;
-console.log(`soak: ${minutes} min, ${workers} workers, ${tenants} tenants re-created every ${TENANT_LIFETIME_MS / 1000} s, mock clock +${advanceSeconds} s every ${ADVANCE_EVERY_S} s, pid ${server.child.pid}`);
+console.log(`soak: ${minutes} min, ${workers} workers, ${tenants} tenants re-created every ${TENANT_LIFETIME_MS / 1000} s${defaultClient ? ', the default client reading and writing' : ''}, mock clock +${advanceSeconds} s every ${ADVANCE_EVERY_S} s, pid ${server.child.pid}`);
 console.log('| t (s) | RSS MiB | data file MiB | req/s | answers by status |');
 console.log('|--:|--:|--:|--:|---|');
 const sampling = setInterval(() => {
@@ -145,7 +173,7 @@ const sampling = setInterval(() => {
   });
 }, sampleSeconds * 1000);
 
-await Promise.all([...clients.map((client, index) => churn(client, orders[index]!, until)), ...Array.from({ length: tenants }, (_, index) => tenantChurn(index, until))]);
+await Promise.all([...clients.map((client, index) => churn(client, orders[index]!, until)), ...Array.from({ length: tenants }, (_, index) => tenantChurn(index, until)), ...(defaultClient ? [defaultClientWork(until)] : [])]);
 clearInterval(advancing);
 clearInterval(sampling);
 await stopServer(server.child);
@@ -160,3 +188,8 @@ console.log('| third of the run | RSS MiB (min–max) | data file MiB (min–max
 console.log('|---|--:|--:|');
 thirds.forEach((list, index) => console.log(`| ${index + 1} | ${range(list, (sample) => sample.rss)} | ${range(list, (sample) => sample.data)} |`));
 console.log(`data file after the stop (its checkpoint): ${afterStop.toFixed(2)} MiB`);
+const peakOf = (list: Sample[]) => Math.max(...list.map((sample) => sample.rss));
+if (thirds[0]!.length > 0 && thirds[2]!.length > 0) {
+  const ratio = peakOf(thirds[2]!) / peakOf(thirds[0]!);
+  console.log(`RSS: the last third's peak is ${ratio.toFixed(2)}× the first third's (flat: within 1.10×): ${ratio <= 1.1 ? 'flat' : 'NOT flat'}`);
+}

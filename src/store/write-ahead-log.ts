@@ -3,7 +3,8 @@
  *
  * Lines queued by `put` & co. wait in the *open* batch. One append at a time is in flight; everything queued
  * meanwhile goes out together in the next single write + fdatasync, so N concurrent commits cost about two
- * appends. The write itself is synchronous (to the page cache); the fdatasync runs in the thread pool. Appends and checkpoints run one after the other on a single chain (never interleaved).
+ * appends. The write and its fdatasync run on the main thread (wal-file.ts). Appends and checkpoints run one after
+ * the other on a single chain (never interleaved).
  *
  * A checkpoint captures the whole in-memory state synchronously, so it also covers the lines still waiting
  * in the open batch: their commits resolve once the snapshot is durable and the journal truncated, without
