@@ -2,6 +2,8 @@
  * Where the memory goes: npx tsx bench/memory-probe.ts [--records N] [--seconds S] [--in-memory] [--rss-only] [--out DIR]
  * (defaults: 100000 records, 10 s, a file store, a temporary directory for the output).
  *
+ * `--node-flags "F …"` adds Node or V8 flags to the mock's command line (to compare GC settings).
+ *
  * Starts the built mock as `npm start` runs it, on a data file of N products (or in memory, filled through the batch
  * endpoint), with `--trace-gc` and `--heapsnapshot-signal`. Takes a heap snapshot at rest and after a bounded load
  * (create order at 50 connections for S seconds), then stops it (a file store checkpoints as it stops), sampling RSS
@@ -34,7 +36,8 @@ await mkdir(OUT, { recursive: true });
 const file = join(OUT, `db-${RECORDS}.json`);
 if (!IN_MEMORY) await prepareDataFile(file, RECORDS);
 const store = IN_MEMORY ? ({ inMemory: true, seedData: 'none' } as const) : { file };
-const flags = [...MOCK_NODE_FLAGS, '--trace-gc', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${OUT}`];
+const extraFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
+const flags = [...MOCK_NODE_FLAGS, ...extraFlags, '--trace-gc', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${OUT}`];
 const child = spawn(process.execPath, [...flags, ...mockArgs(store).slice(MOCK_NODE_FLAGS.length)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
 const gcLog = createWriteStream(join(OUT, 'gc.log'));
 const spawnedAt = performance.now();

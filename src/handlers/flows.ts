@@ -49,6 +49,7 @@ export function createFlows(deps: AppDeps, extensions: FlowExtensions = {}): Flo
   // A payment's end debits its wallet and writes the statement line in the same write, so the next step reads them.
   const stepsOf = walletProgression(deps, payerProgression(deps.store));
   const ledger = walletLedger(deps.store, deps.random);
+  const chargeGate = walletChargeGate(deps);
   const orders = orderFlow(deps, {
     stepsOf: extensions.stepsOf?.(stepsOf) ?? stepsOf,
     promptGate: walletPromptGate(deps),
@@ -59,7 +60,7 @@ export function createFlows(deps: AppDeps, extensions: FlowExtensions = {}): Flo
     products: catalogFlow(PRODUCTS, deps),
     customers: catalogFlow(CUSTOMERS, deps),
     plans: catalogFlow(PLANS, deps),
-    subscriptions: subscriptionFlow(deps, { gateOf: extensions.chargeGateOf?.(walletChargeGate(deps)) ?? walletChargeGate(deps) }),
+    subscriptions: subscriptionFlow(deps, { gateOf: extensions.chargeGateOf?.(chargeGate) ?? chargeGate }),
     orders,
     payments: paymentQueries(deps.store),
     wallets: walletFlow(deps, { orders }),

@@ -40,7 +40,25 @@ export interface WebhookPayload {
   data: OrderStatusData | PaymentStatusData | SubscriptionStatusData;
 }
 
-/** The webhook body of an event, or undefined when the event is not sent as a webhook. */
+const WEBHOOK_EVENTS: ReadonlySet<DomainEvent['type']> = new Set([
+  'order.paid',
+  'order.failed',
+  'order.cancelled',
+  'payment.paid',
+  'payment.failed',
+  'payment.cancelled',
+  'payment.refunded',
+  'subscription.activated',
+  'subscription.past_due',
+  'subscription.cancelled',
+]);
+
+/** Whether an event is sent as a webhook (`webhookPayloadOf` gives it a body), without building that body. */
+export function isWebhookEvent(event: Pick<DomainEvent, 'type'>): boolean {
+  return WEBHOOK_EVENTS.has(event.type);
+}
+
+/** The webhook body of an event, or undefined when the event is not sent as a webhook (`isWebhookEvent`). */
 export function webhookPayloadOf(event: DomainEvent, id: string): WebhookPayload | undefined {
   const createdAt = event.at;
   switch (event.type) {

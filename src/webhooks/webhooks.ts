@@ -14,7 +14,7 @@ import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { httpSend, type SendResult } from './http-send.ts';
-import { webhookPayloadOf, type WebhookPayload } from './payload.ts';
+import { isWebhookEvent, webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
 import { rotatedEndpoint } from './secret-rotation.ts';
 import type { ArmedDeliveries, WebhookEndpoint, Webhooks, WebhooksOptions, WebhooksState } from './webhook-types.ts';
@@ -147,7 +147,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   };
 
   /** Whether an event causes deliveries: its client has an endpoint, and it is a status change a webhook tells. */
-  const causesDeliveries = (event: DomainEvent) => endpoints.has(event.clientId) && webhookPayloadOf(event, '') !== undefined;
+  const causesDeliveries = (event: DomainEvent) => endpoints.has(event.clientId) && isWebhookEvent(event);
 
   /** The armed behaviour of each client's deliveries in one change, taken once per client (src/armed/). */
   const armedOfChange = (events: readonly DomainEvent[]): Map<string, ArmedDeliveries> => {
