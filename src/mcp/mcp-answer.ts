@@ -5,17 +5,16 @@
  * (400), nothing run.
  */
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSON_RPC_INVALID_REQUEST } from '../errors/json-rpc-errors.ts';
 import type { McpAnswer, McpCaller } from '../admin/admin-context.ts';
 import type { InProcessMock } from '../provider-states/in-process-transport.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { answerOne } from './one-message-transport.ts';
 import { inProcessToolContext } from './tool-contexts.ts';
 
-const INVALID_REQUEST = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' } } as const;
-
 export async function answerMessage(mock: InProcessMock, body: unknown, caller: McpCaller): Promise<McpAnswer> {
   const message = JSONRPCMessageSchema.safeParse(body);
-  if (!message.success) return { status: 400, body: INVALID_REQUEST };
+  if (!message.success) return { status: 400, body: JSON_RPC_INVALID_REQUEST };
   const answer = await answerOne(createMcpServer(inProcessToolContext(mock, caller)), message.data);
   return answer === undefined ? { status: 202 } : { status: 200, body: answer };
 }

@@ -62,4 +62,15 @@ describe('slow clients', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeLessThan(4_000);
   });
+
+  it('an MCP message that never finishes is cut once the request timeout passes, and no tool ran', async () => {
+    const port = await startWith('timeouts: { headersSeconds: 0.5, requestSeconds: 1 }\n');
+    const message = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"arm_outcome","arguments":{"outcome":"payer.WRONG_PIN"}}}';
+    const headers = `POST /__admin/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${message.length}\r\n\r\n`;
+    const { answer, afterMs } = await stall(port, headers + message.slice(0, -10));
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(afterMs).toBeLessThan(4_000);
+    const listed = await fetch(`http://127.0.0.1:${port}/__admin/clients/mock-client/armed`);
+    expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
+  });
 });

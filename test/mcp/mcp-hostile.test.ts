@@ -1,7 +1,8 @@
 /**
  * The MCP endpoint under hostile input: it answers behind exactly the admin API's guards (a foreign Origin, a
  * foreign Host, a non-loopback host without the admin token), a body that is no JSON-RPC message is a JSON-RPC
- * error with nothing run, an unknown tool and arguments off the schema are the SDK's errors, and a tool call for one
+ * error with nothing run, a message over 64 KiB is 413 and a batch 400 (a message that never finishes: the slow-clients
+ * test in test/cli/), an unknown tool and arguments off the schema are the SDK's errors, and a tool call for one
  * tenant never changes another's world.
  */
 import { describe, expect, it } from 'vitest';
@@ -96,6 +97,24 @@ describe('the MCP endpoint under malformed messages', () => {
     expect(offSchema.isError).toBe(true);
     expect(offSchema.text).toMatch(/^MCP error -32602: Input validation error: Invalid arguments for tool arm_outcome/);
     expect((await callTool(t, 'arm_outcome', {})).text).toMatch(/^MCP error -32602: Input validation error/);
+    expect(await armed(t)).toEqual([]);
+  });
+});
+
+describe('the MCP endpoint under huge messages', () => {
+  it('a message over the admin API\'s 64 KiB is refused with 413 before any tool runs; nothing armed', async () => {
+    const t = await createTestApp();
+    const huge = { ...ARM, params: { ...ARM.params, arguments: { ...ARM.params.arguments, padding: 'x'.repeat(70 * 1024) } } };
+    const refused = await t.http.post('/__admin/mcp').set(JSON_RPC).send(huge).expect(413);
+    expect(refused.body).toMatchObject({ error: 'invalid_request', message: 'Corpo do pedido excede o limite de 64 KiB' });
+    expect(await armed(t)).toEqual([]);
+  });
+
+  it('a batch of 300 tool calls (under 64 KiB) is no JSON-RPC message of this endpoint: 400, nothing armed', async () => {
+    const t = await createTestApp();
+    const batch = Array.from({ length: 300 }, (_, id) => ({ ...ARM, id }));
+    expect(JSON.stringify(batch).length).toBeLessThan(64 * 1024);
+    await t.http.post('/__admin/mcp').set(JSON_RPC).send(batch).expect(400);
     expect(await armed(t)).toEqual([]);
   });
 });
