@@ -8,12 +8,13 @@
  * tokens). The mock clock is advanced so that 24 h of mock time pass every real minute (the tokens' retention
  * window, docs/errors.md); nothing is created after the start, since orders and the like are kept by design. Every
  * `--sample-seconds` it prints the server's RSS, the data file's size (snapshot + journal), requests per second
- * and the answers by status; at the end, the ranges per third of the run.
+ * and the answers by status; at the end, the ranges per third of the run and the verdict: flat when the last third's
+ * RSS peak is within 1.10× of the first third's.
  *
  * `--default-client` seeds the default dataset and adds a worker on the default client (`mock-client`) that reads
  * and writes on the global clock: the lists, a seeded order and its status, a product synced again and again under
  * one `originProductId` with a new price (a journal line each time, one record), and its token renewed by refresh
- * when a clock move expires it. The run ends with the verdict: the last third's RSS peak against the first third's.
+ * when a clock move expires it.
  *
  * `--tenants N` adds N tenants (`POST /__admin/tenants`, seeded, each on a frozen clock of its own) that are deleted
  * and created again every minute, each driven by a worker of its own that writes as well as reads: a token, an

@@ -8,11 +8,9 @@ import type { Store } from '../store/store-types.ts';
 import { ARMED_DELAY_MINUTES, type DeliveryEffect } from './armable.ts';
 import type { ArmedOutcomes } from './armed-outcomes.ts';
 
-export function armedDeliveries(armed: Pick<ArmedOutcomes, 'list' | 'live' | 'fire'>, store: Pick<Store, 'put'>): DeliveryArming {
+export function armedDeliveries(armed: Pick<ArmedOutcomes, 'live' | 'fire'>, store: Pick<Store, 'put'>): DeliveryArming {
   return {
     take(world) {
-      // Most clients have nothing armed: no search of their arms for a delivery one.
-      if (armed.list(world.clientId).length === 0) return undefined;
       const [arm] = armed.live(world.clientId, 'delivery');
       if (!arm) return undefined;
       return {
