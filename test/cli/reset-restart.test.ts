@@ -151,10 +151,9 @@ describe('--reset and --set-aside-unreadable refused', () => {
     expect((await runCli(['start', '--port', '0', '--data', file, '--log-level', 'silent'], { whileListening: async () => undefined })).code).toBe(0);
     const before = Object.fromEntries(await Promise.all((await readdir(locked)).map(async (name) => [name, await readFile(join(locked, name), 'utf8')])));
     expect(Object.keys(before).sort()).toEqual(['db.json', 'db.json.journal']);
-    await chmod(dir, 0o755);
     await chmod(locked, 0o555);
     try {
-      const run = await startAsAnotherUser(['start', '--port', '0', '--data', file, '--reset']);
+      const run = await startWithoutWriteOverride(['start', '--port', '0', '--data', file, '--reset']);
       expect(run.code).toBe(2);
       expect(run.stderr).toMatch(/^commerce-mock: cannot use data file \S+db\.json\.lock: cannot write the lock file: EACCES: permission denied.*Check that the directory of the data file exists or can be made, and that this user may write there\.\n$/);
       expect(run.stdout).toBe('');
@@ -168,15 +167,22 @@ describe('--reset and --set-aside-unreadable refused', () => {
 });
 
 /**
- * The built CLI in a child process, as a user who may not write to a directory mode 0555: root may write anywhere, so
- * under root the child runs as `nobody`.
+ * The built CLI in a child process that may not write to a directory mode 0555. Root may write anywhere, so under root
+ * the child runs without the two capabilities that let it (`setpriv`, from util-linux, which every Debian has): it stays
+ * root, so it still reads the clone wherever it lies, even in a folder only root may enter (`mktemp -d` makes 0700).
  */
-function startAsAnotherUser(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function startWithoutWriteOverride(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const asRoot = process.getuid?.() === 0;
-  const child = spawn(process.execPath, [BIN, ...args], { ...(asRoot ? { uid: 65_534, gid: 65_534 } : {}), cwd: tmpdir() });
+  const [command, commandArgs] = asRoot
+    ? ['setpriv', ['--bounding-set=-dac_override,-dac_read_search', process.execPath, BIN, ...args]]
+    : [process.execPath, [BIN, ...args]];
+  const child = spawn(command, commandArgs, { cwd: tmpdir() });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
