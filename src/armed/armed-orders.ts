@@ -32,11 +32,16 @@ export function armedLedger(armed: Pick<ArmedOutcomes, 'fire'>): PaymentEnded {
   };
 }
 
-/** The oldest live order arm of the order's client armed no later than the order was placed. */
+/**
+ * The oldest live order arm of the order's client armed before the order was placed: armed at an earlier instant, or
+ * at the same one and not among the orders the arm found already placed in it (a frozen clock).
+ */
 function armedFor(armed: Pick<ArmedOutcomes, 'live'>, order: OrderRecord) {
   const placedMs = Date.parse(order.createdAt);
   for (const { record, effect } of armed.live(order.clientId, 'order')) {
-    if (effect.meets === 'order' && Date.parse(record.armedAt) <= placedMs) return { record, outcome: effect.outcome };
+    if (effect.meets !== 'order') continue;
+    const armedMs = Date.parse(record.armedAt);
+    if (armedMs < placedMs || (armedMs === placedMs && !record.placedBefore?.includes(order.id))) return { record, outcome: effect.outcome };
   }
   return undefined;
 }

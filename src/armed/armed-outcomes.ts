@@ -52,6 +52,12 @@ export interface ArmedOutcomes {
 export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }): ArmedOutcomes {
   const { store } = deps;
   const all = (clientId: string) => store.list<ArmedRecord>('armedOutcomes', clientId);
+  /** The client's orders placed in this very instant, before the arm: on a clock that stands still, "placed after
+   * arming" cannot be told by the instant alone, so the arm names the ones it must pass over. */
+  const ordersPlacedAt = (clientId: string, instant: string) => {
+    const at = Date.parse(instant);
+    return store.list<RecordOf<'orders'>>('orders', clientId).filter((order) => Date.parse(order.createdAt) === at).map((order) => order.id);
+  };
   return {
     arm(world, input) {
       const armability = armable(input.outcome);
@@ -69,6 +75,8 @@ export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }
       const existing = all(world.clientId);
       if (existing.filter((record) => record.remaining > 0).length >= MAX_LIVE_ARMED) return failure('too_many_armed', { max: MAX_LIVE_ARMED });
       const times = input.times ?? 1;
+      const armedAt = world.clock.now().toISOString();
+      const placedBefore = effect.meets === 'order' ? ordersPlacedAt(world.clientId, armedAt) : [];
       const record: ArmedRecord = {
         id: deps.random.id(ID_PREFIX.armedOutcome),
         clientId: world.clientId,
@@ -78,7 +86,8 @@ export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }
         fired: 0,
         ...(input.operation !== undefined && { operation: input.operation }),
         meets: effect.meets,
-        armedAt: world.clock.now().toISOString(),
+        armedAt,
+        ...(placedBefore.length > 0 && { placedBefore }),
         firings: [],
       };
       const spent = existing.filter((one) => one.remaining === 0);

@@ -1544,6 +1544,8 @@ export interface components {
              * @description On the client's clock.
              */
             armedAt: string;
+            /** @description An order outcome armed on a clock that stands still (frozen, or within one millisecond): the client's orders placed in the same instant before it was armed. It never binds them; an order placed in that instant after it does. */
+            placedBefore?: string[];
             /** @description Each time it fired, newest last (at most 20 kept). */
             firings?: {
                 /** Format: date-time */
@@ -1565,6 +1567,7 @@ export interface components {
             /** @enum {string} */
             meets: "request" | "order" | "charge" | "delivery";
             armedAt: string;
+            placedBefore?: string[];
             firings: {
                 at: string;
                 requestId?: string;

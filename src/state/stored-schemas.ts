@@ -209,6 +209,7 @@ const armedOutcome = z.looseObject({
   operation: z.string().min(1).max(200).optional(),
   meets: z.enum(['request', 'order', 'charge', 'delivery']),
   armedAt: instant,
+  placedBefore: z.array(reference).optional(),
   firings: z.array(z.looseObject({ at: instant, requestId: reference.optional(), recordId: reference.optional() })).max(20),
 });
 

@@ -60,4 +60,28 @@ describe('arming an order outcome', () => {
     expect((await t.http.get(`/v1/orders/${before}`).set(bearer(token)).expect(200)).body.data.status).toBe('PAID');
     expect((await placeAndPoll(t, token)).reason).toBe('INSUFFICIENT_BALANCE');
   });
+
+  it('on a frozen clock, an order placed in the arm\'s own instant before it is passed over; the next one in that instant is bound', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const before = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data;
+    const arm = (await t.http.post(ARMED).send({ outcome: 'payer.INSUFFICIENT_BALANCE' }).expect(201)).body.data;
+    expect(arm.armedAt).toBe(before.createdAt);
+    expect(arm.placedBefore).toEqual([before.id]);
+    for (let i = 0; i < 3; i += 1) await t.http.get(`/v1/orders/${before.id}/status`).set(bearer(token)).expect(200);
+    expect((await t.http.get(`/v1/orders/${before.id}`).set(bearer(token)).expect(200)).body.data.status).toBe('PAID');
+    const after = await placeAndPoll(t, token);
+    expect(after).toMatchObject({ status: 'FAILED', reason: 'INSUFFICIENT_BALANCE' });
+    const [listed] = (await t.http.get(ARMED).expect(200)).body.data;
+    expect(listed).toMatchObject({ id: arm.id, remaining: 0, fired: 1, placedBefore: [before.id], firings: [{ recordId: after.id }] });
+  });
+
+  it('an arm on a clock that moved on since the last order names no order to pass over', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201);
+    await t.http.post('/__admin/clock/advance').send({ seconds: 1 }).expect(200);
+    const arm = (await t.http.post(ARMED).send({ outcome: 'payer.INSUFFICIENT_BALANCE' }).expect(201)).body.data;
+    expect(arm).not.toHaveProperty('placedBefore');
+  });
 });
