@@ -16,7 +16,7 @@
  * - the large store (file): GET by id and create order vs the same on 1k records; list (page of 20, 1 connection).
  * - start-up to the first answer: the mock vs the bare Express route, spawned in turn.
  * Stopping a file-backed server checkpoints it: the RSS sampled while it stops counts in its peak.
- * The mock runs as `npm start` and the container image run it: `node --max-semi-space-size=2 bin/commerce-mock.js`.
+ * The mock runs as `npm start` and the container image run it: `node --max-semi-space-size=8 bin/commerce-mock.js`.
  */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';

@@ -45,7 +45,7 @@ export function prismArgs(dynamic: boolean): string[] {
 }
 
 /** Node's flags for the mock as `npm start` and the container image run it (a bounded young generation). */
-export const MOCK_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const MOCK_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export function mockArgs(store: { file: string } | { inMemory: true; seedData: 'default' | 'none' }): string[] {
   const storeFlags = 'file' in store ? ['--data', store.file, '--seed-data', 'none'] : ['--in-memory', '--seed-data', store.seedData];
