@@ -30,19 +30,22 @@ const startPathOnly = {
   },
 };
 
-// Express 5 loads body-parser as it loads (for `express.json()` and its siblings), and body-parser loads iconv-lite's
-// tables: 600 KiB of the bundle to compile at every start, and about 35 ms of CPU to run. The mock reads request
-// bodies itself and never calls them, so in the bundle they are a stub that refuses, as the ref-parser's below.
-const bodyParserStub = {
-  name: 'body-parser-stub',
+// Express 5 loads, as it loads, two packages the mock never calls: body-parser (for `express.json()` and its
+// siblings; it loads iconv-lite's tables) and qs (the "extended" query parser; the mock keeps Express's "simple" one,
+// Node's querystring). About 700 KiB of the bundle to compile at every start: in the bundle they are stubs that
+// refuse, as the ref-parser's below.
+const refusing = (message) => `(name) => () => { throw new Error(${JSON.stringify(message)}.replace('NAME', name)); }`;
+const STUBS = {
+  'body-parser': `const refuse = ${refusing('express.NAME() is not in commerce-mock: the mock reads request bodies itself')};
+    module.exports = { json: refuse('json'), raw: refuse('raw'), text: refuse('text'), urlencoded: refuse('urlencoded') };`,
+  qs: `const refuse = ${refusing('qs.NAME is not in commerce-mock: Express parses queries with its "simple" parser here')};
+    module.exports = { parse: refuse('parse'), stringify: refuse('stringify') };`,
+};
+const unusedPackageStubs = {
+  name: 'unused-package-stubs',
   setup(build) {
-    build.onResolve({ filter: /^body-parser$/ }, () => ({ path: 'body-parser-stub', namespace: 'stub' }));
-    build.onLoad({ filter: /^body-parser-stub$/, namespace: 'stub' }, () => ({
-      loader: 'js',
-      contents: `
-        const refuse = (name) => () => { throw new Error('express.' + name + '() is not in commerce-mock: the mock reads request bodies itself'); };
-        module.exports = { json: refuse('json'), raw: refuse('raw'), text: refuse('text'), urlencoded: refuse('urlencoded') };`,
-    }));
+    build.onResolve({ filter: /^(body-parser|qs)$/ }, (args) => ({ path: args.path, namespace: 'unused' }));
+    build.onLoad({ filter: /.*/, namespace: 'unused' }, (args) => ({ loader: 'js', contents: STUBS[args.path] }));
   },
 };
 
@@ -59,7 +62,7 @@ await build({
   logLevel: 'warning',
   sourcemap: 'external',
   sourcesContent: false,
-  plugins: [bodyParserStub, startPathOnly],
+  plugins: [unusedPackageStubs, startPathOnly],
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
 });
 

@@ -4,7 +4,7 @@
  * encoded}`, older bodies the value itself); strict where the check needs a value (method, path, status).
  * Matching rules, generators and plugin data are not read.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const headers = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 

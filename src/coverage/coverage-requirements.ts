@@ -4,7 +4,7 @@
  * the reason for each). A pattern that names no outcome is a mistake in the file, not an outcome missing.
  */
 import { createRequire } from 'node:module';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CoverageReport, OutcomeCoverage } from './outcome-types.ts';
 
 export type Must = 'met' | 'handled';

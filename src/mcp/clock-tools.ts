@@ -2,7 +2,7 @@
  * The tools that move time and change the rules of a client's world: its clock (or, when asked by name, the global
  * clock every client without a clock of its own follows), running it until nothing is due, and its scenario.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIdInput, defineTool, ToolRefusal, type McpTool } from './tool-kit.ts';
 
 const globalInput = z

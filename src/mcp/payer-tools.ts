@@ -1,5 +1,5 @@
 /** The tools that play the payer: put a wallet in the client's world, and answer the prompt its phone shows. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIdInput, defineTool, type McpTool } from './tool-kit.ts';
 
 const phoneInput = z.string().min(6).max(30).describe('A Mozambican M-Pesa (84, 85) or e-Mola (86, 87) number, e.g. +258841234567.');

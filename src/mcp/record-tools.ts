@@ -2,7 +2,7 @@
  * The tools that read what happened to a client: its journal of API requests (searched, and one entry opened with
  * its bodies, secrets masked) and an order's story. An entry or an order of another client is not found.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIdInput, defineTool, READ_ONLY, ToolRefusal, type McpTool } from './tool-kit.ts';
 
 export const RECORD_TOOLS: readonly McpTool[] = [

@@ -3,7 +3,7 @@
  * data), delete one, and reset a client's records or, when asked by name, the whole mock. A client secret is never
  * part of an answer: a tenant's is the one the caller chose, or read where the admin API shows it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIdInput, defineTool, DEFAULT_CLIENT_ID, type McpTool } from './tool-kit.ts';
 
 export const TENANT_TOOLS: readonly McpTool[] = [

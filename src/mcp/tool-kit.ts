@@ -5,7 +5,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AdminError } from '../admin-http/admin-error.ts';
 import type { AdminSend } from '../admin-http/admin-transport.ts';
 import { StateSetupError, type ProviderApi, type ProviderCredentials } from '../provider-states/provider-api.ts';

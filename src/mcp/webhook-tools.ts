@@ -3,7 +3,7 @@
  * does (provider-states/webhook-trigger.ts), and run a drill of signed deliveries against a receiver, as
  * `commerce-mock drill` does (`POST /__admin/drills`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { outcomeText } from '../provider-states/awaited-delivery.ts';
 import { WEBHOOK_FIXTURES, webhookFixture } from '../provider-states/webhook-fixtures.ts';
 import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';

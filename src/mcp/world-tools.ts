@@ -1,5 +1,5 @@
 /** The tools that read a client's world and its outcome coverage, and arm, list and disarm its outcomes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIdInput, defineTool, READ_ONLY, type McpTool } from './tool-kit.ts';
 import { worldStatus } from './world-status.ts';
 

@@ -2,7 +2,7 @@
  * Every option of the mock, as one zod schema. Sources are merged defaults ← config file ← env ← flags,
  * then validated once; a failure names the option (or the file and field).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_FORMATS, webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
 import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';

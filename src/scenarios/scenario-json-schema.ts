@@ -1,5 +1,5 @@
 /** The scenario file schema as JSON Schema (draft 2020-12), generated from the zod schema so the two never differ. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scenarioSchema } from './scenario-schema.ts';
 
 export const SCENARIO_SCHEMA_ID = 'https://commerce-mock.local/scenario.schema.json';

@@ -4,7 +4,7 @@
  * the Nth match, every Nth, or with a seeded probability, do an effect). `scenarios/scenario.schema.json` is
  * generated from it for editors.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERRORS, FIXED_REASONS } from '../errors/failures.ts';
 import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
 import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS, pathPatternProblem } from './path-pattern.ts';

@@ -3,7 +3,7 @@
  * each of them to the state written here, as `PUT /__admin/clients/{id}/wallets/{phone}` would. Amounts are MZN, as
  * every amount of the API is written.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { walletNumber } from '../wallets/wallet-record.ts';
 
 const mzn = z.number().min(0).max(1_000_000_000).multipleOf(0.01);

@@ -4,7 +4,7 @@
  * token ledger) and the webhooks part (endpoints, deliveries with their payload). A problem names where it is:
  * the collection, the record id and the field (`store.collections.subscriptions.sub_1.currentPeriodEnd`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorDetail } from '../errors/failures.ts';
 import { WEBHOOK_FORMATS } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem, type WebhookUrlRules } from '../domain/webhook-url.ts';

@@ -5,7 +5,7 @@
  * fields a request added beyond those (the document allows a few) pass as they are. Each schema's shape is its
  * record's, spec/admin.yaml's (domain/records.ts): the checks at the end fail `tsc -b` when they part.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isWithinRecordTimeRange, OUTSIDE_RECORD_TIME_RANGE } from '../platform/clock.ts';
 import {
   ORDER_STATUSES,

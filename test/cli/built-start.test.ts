@@ -89,6 +89,14 @@ describe('the built server start path', () => {
     for (const name of ['openapi-backend', 'ajv', 'ajv-formats', 'yaml', 'dereference-json-schema', '@pact-foundation/pact', '@pact-foundation/pact-core']) expect(bundled).not.toContain(name);
   });
 
+  it('leaves out what the start never runs: Express\'s body-parser and qs (stubs that refuse), and every zod locale but English', () => {
+    const code = bundleFiles().map((file) => readFileSync(join(DIST, 'bundle', file), 'utf8')).join('\n');
+    const bundled = new Set([...code.matchAll(/^\/\/ (?:\S*?\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((found) => found[1]));
+    for (const name of ['body-parser', 'iconv-lite', 'raw-body', 'qs', 'side-channel', 'object-inspect']) expect(bundled).not.toContain(name);
+    const locales = new Set([...code.matchAll(/^\/\/ \S*node_modules\/zod\/v4\/locales\/([\w-]+)\.js$/gm)].map((found) => found[1]));
+    expect([...locales]).toEqual(['en']);
+  });
+
   it('holds the server once: the command line and the package entry share the bundle\'s chunks, no compiled module of src/ beside them', () => {
     // Besides the chunks, what loads on demand gets a hashed file of its own (the MCP server's parts: mcp-answer-….js).
     const onDemand = bundleFiles().filter((file) => /^mcp-[a-z]+-[A-Z0-9]{8}\.js$/.test(file));
