@@ -42,15 +42,18 @@ export interface CoverageOptions {
 }
 
 export function createCoverage(options: CoverageOptions): Coverage {
-  const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
+  // Built at the first answer observed, after it was written, not at start: the catalogue walks the whole document.
+  let catalogue: ReadonlySet<string> | undefined;
+  const catalogued = () => (catalogue ??= new Set(outcomeCatalogue().map((outcome) => outcome.id)));
   let clients = new Map<string, ClientCoverage>();
   const rules: HandledRules = createHandledRules();
   const nowOf = (clientId: string) => options.worlds.of(clientId).clock.nowMs();
 
   const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };
-    const firstMet = met.filter((id) => catalogued.has(id) && kept.met[id] === undefined);
-    const firstHandled = handled.filter((id) => catalogued.has(id) && kept.handled[id] === undefined);
+    const known = catalogued();
+    const firstMet = met.filter((id) => known.has(id) && kept.met[id] === undefined);
+    const firstHandled = handled.filter((id) => known.has(id) && kept.handled[id] === undefined);
     // Most answers meet nothing new: the instant is read only for what is.
     if (firstMet.length === 0 && firstHandled.length === 0) return;
     const at = new Date(nowOf(clientId)).toISOString();

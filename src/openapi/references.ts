@@ -18,12 +18,25 @@ type Copy = (value: unknown) => unknown;
 
 /** A deep copy of `value` in which each reference object is replaced by what `replace` makes of it. */
 export function copyReplacingReferences(value: unknown, replace: (ref: string, node: Readonly<Node>, copy: Copy) => unknown): unknown {
+  // Plain loops, not entries/fromEntries: this walk runs once per document at every start, mostly before V8 has
+  // optimised anything, where the array of pairs per object cost more than the copy.
   const copy: Copy = (inner) => {
-    if (Array.isArray(inner)) return inner.map(copy);
     if (typeof inner !== 'object' || inner === null) return inner;
+    if (Array.isArray(inner)) {
+      const items = new Array<unknown>(inner.length);
+      for (let i = 0; i < inner.length; i++) items[i] = copy(inner[i]);
+      return items;
+    }
     const ref = (inner as Node)['$ref'];
     if (typeof ref === 'string') return replace(ref, inner as Node, copy);
-    return Object.fromEntries(Object.entries(inner).map(([key, item]) => [key, copy(item)]));
+    const copied: Node = {};
+    for (const key of Object.keys(inner)) {
+      const item = copy((inner as Node)[key]);
+      // A key named `__proto__` (a schema property may be called so) is an own property, as in the original.
+      if (key === '__proto__') Object.defineProperty(copied, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else copied[key] = item;
+    }
+    return copied;
   };
   return copy(value);
 }

@@ -41,6 +41,18 @@ describe('resolvedCopy', () => {
   });
 });
 
+describe('a property named __proto__', () => {
+  it('is copied as an own property, in both copies, and no copy gains a prototype from it', () => {
+    const withProto = JSON.parse('{"components":{"schemas":{"Odd":{"type":"object","properties":{"__proto__":{"type":"string"}}}}},"paths":{"/o":{"get":{"responses":{"200":{"$ref":"#/components/schemas/Odd"}}}}}}') as Json;
+    for (const copied of [resolvedCopy(withProto), expandedCopy(withProto)] as Json[]) {
+      const properties = copied['paths']['/o']['get']['responses']['200']['properties'];
+      expect(Object.keys(properties)).toEqual(['__proto__']);
+      expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
+    }
+  });
+});
+
 describe('expandedCopy', () => {
   it('gives each use of a component its own copy, escapes decoded, without changing the document', () => {
     const before = structuredClone(document);
