@@ -28,7 +28,7 @@ import { adminIndexRedirect, consolePage, faviconPage } from '../pages/console-p
 import { mountPages } from '../pages/page-serving.ts';
 import { accessLog } from '../http/access-log.ts';
 import { isLoopback } from '../http/loopback.ts';
-import { createOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
+import { createOpenApiRouter, lazyOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/rate-windows.ts';
 import { expressStages, serveStages } from '../http/serve-stages.ts';
 import { dispatchStages } from '../http/dispatch-stages.ts';
@@ -225,7 +225,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
-  const adminRouter = options.adminRouter ?? (await createOpenApiRouter({ document: 'admin' }));
+  const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
   mountPages(app, [
