@@ -11,6 +11,7 @@
 // did, so the package's files are found from any of them by the same relative paths
 // (src/platform/package-files.ts). The source maps (external, no comment in the code; not shipped) let
 // bench/profile-hot-path.ts name the module of every sample.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -49,6 +50,22 @@ const unusedPackageStubs = {
   },
 };
 
+// Express loads mime-types, and mime-types indexes all of mime-db (2 500 types, 230 KiB) at load. The mock sends
+// files of a few kinds only (its pages, the console's scripts and styles, Swagger UI's files, its documents): the
+// bundle keeps the types of the web's common extensions, each entry as mime-db has it. A file of another kind is
+// sent as `application/octet-stream`, as for any extension mime-db does not know.
+const SERVED_EXTENSIONS = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'map', 'png', 'svg', 'ico', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'md', 'yaml', 'yml', 'xml', 'woff', 'woff2', 'ttf', 'otf', 'pdf', 'wasm', 'csv']);
+const servedMimeTypes = {
+  name: 'served-mime-types',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, async (args) => {
+      const db = JSON.parse(await readFile(args.path, 'utf8'));
+      const kept = Object.fromEntries(Object.entries(db).filter(([, entry]) => entry.extensions?.some((extension) => SERVED_EXTENSIONS.has(extension))));
+      return { loader: 'json', contents: JSON.stringify(kept) };
+    });
+  },
+};
+
 const out = resolve(process.argv[2] ?? 'dist');
 const source = (path) => new URL(`../src/${path}`, import.meta.url).pathname;
 await build({
@@ -62,7 +79,7 @@ await build({
   logLevel: 'warning',
   sourcemap: 'external',
   sourcesContent: false,
-  plugins: [unusedPackageStubs, startPathOnly],
+  plugins: [unusedPackageStubs, servedMimeTypes, startPathOnly],
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
 });
 

@@ -89,6 +89,28 @@ describe('the built server start path', () => {
     for (const name of ['openapi-backend', 'ajv', 'ajv-formats', 'yaml', 'dereference-json-schema', '@pact-foundation/pact', '@pact-foundation/pact-core']) expect(bundled).not.toContain(name);
   });
 
+  it('sends its files with their content types, from the mime types the bundle keeps', async () => {
+    const types: Record<string, string | null> = {};
+    await loadedModules(async (baseUrl) => {
+      for (const path of ['/docs', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css', '/docs/favicon-32x32.png', '/docs/docs-init.js', '/__admin/ui', '/__admin/ui/console.js', '/__admin/ui/console.css', '/__admin/ui/favicon.svg']) {
+        const answer = await fetch(`${baseUrl}${path}`);
+        await answer.arrayBuffer();
+        types[path] = answer.status === 200 ? answer.headers.get('content-type') : `status ${answer.status}`;
+      }
+    });
+    expect(types).toEqual({
+      '/docs': 'text/html; charset=utf-8',
+      '/docs/swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+      '/docs/swagger-ui.css': 'text/css; charset=utf-8',
+      '/docs/favicon-32x32.png': 'image/png',
+      '/docs/docs-init.js': 'text/javascript; charset=utf-8',
+      '/__admin/ui': 'text/html; charset=utf-8',
+      '/__admin/ui/console.js': 'text/javascript; charset=utf-8',
+      '/__admin/ui/console.css': 'text/css; charset=utf-8',
+      '/__admin/ui/favicon.svg': 'image/svg+xml',
+    });
+  });
+
   it('leaves out what the start never runs: Express\'s body-parser and qs (stubs that refuse), and every zod locale but English', () => {
     const code = bundleFiles().map((file) => readFileSync(join(DIST, 'bundle', file), 'utf8')).join('\n');
     const bundled = new Set([...code.matchAll(/^\/\/ (?:\S*?\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((found) => found[1]));
