@@ -77,6 +77,7 @@ try {
   const compiled = compileSources(staging);
   run('scripts/spec-to-json.mjs', staging);
   run('scripts/validate-scenarios.mjs', staging);
+  run('scripts/draw-default-dataset.mjs', staging);
   run('scripts/dereference-specs.mjs', staging);
   run('scripts/precompile-validators.mjs', staging);
   run('scripts/copy-swagger-ui.mjs', staging);

@@ -9,6 +9,9 @@ import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
 import { closestWord } from './did-you-mean.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
+/** The seed of the generated dataset when none is given. */
+export const DEFAULT_SEED = 42;
+
 export const DEFAULT_CLIENTS = [
   { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, name: 'Default merchant' },
   { clientId: 'inactive-client', clientSecret: 'inactive-secret', active: false, name: 'Deactivated merchant' },
@@ -77,7 +80,7 @@ export const configSchema = z.strictObject({
   reset: z.boolean().default(false),
   /** An unreadable data file is moved aside (`<file>.corrupt-<time>`) and the mock starts afresh; a readable one is kept. */
   setAsideUnreadable: z.boolean().default(false),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(42),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(DEFAULT_SEED),
   seedData: z.enum(['default', 'none']).default('default'),
   /**
    * Base of the links the mock hands out (checkout pages, /docs); defaults to the host the client reached. An

@@ -43,6 +43,8 @@ export const BUILT = {
   openapiDereferenced: besideCode('openapi.dereferenced.json'),
   adminDereferenced: besideCode('admin.dereferenced.json'),
   builtInScenarios: besideCode('built-in-scenarios.json'),
+  /** The default client's dataset at the default seed, drawn by the build (scripts/draw-default-dataset.mjs). */
+  defaultDataset: besideCode('default-dataset.json'),
   validators: besideCode('validators/'),
   /** swagger-ui-dist's files that /docs serves (SWAGGER_UI_FILES), copied by the build: the package is a dev dependency. */
   swaggerUi: besideCode('swagger-ui/'),

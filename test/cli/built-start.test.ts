@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawDataset } from '../../src/fake/dataset.ts';
+import { DEFAULT_SEED } from '../../src/platform/config.ts';
 import { BUILT_IN_DIR, readScenarioDir } from '../../src/scenarios/scenario-library.ts';
 import { BIN } from '../support/cli.ts';
 
@@ -136,6 +138,22 @@ describe('the built server start path', () => {
     const validated = readScenarioDir(BUILT_IN_DIR, 'built-in');
     expect(validated.problems).toEqual([]);
     expect(JSON.parse(readFileSync(join(DIST, 'built-in-scenarios.json'), 'utf8'))).toEqual(validated.scenarios);
+  });
+
+  it('holds the default dataset as the sources draw it, record for record, and a built mock seeds that one', async () => {
+    const drawn = drawDataset(DEFAULT_SEED, 'mock-client');
+    expect(drawn.length).toBeGreaterThan(100);
+    expect(JSON.parse(readFileSync(join(DIST, 'default-dataset.json'), 'utf8'))).toStrictEqual(drawn);
+    const products: string[] = [];
+    await loadedModules(async (baseUrl) => {
+      const token = await fetch(`${baseUrl}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'mock-client', client_secret: 'mock-secret' }) });
+      const accessToken = ((await token.json()) as { data: { access_token: string } }).data.access_token;
+      const listed = await fetch(`${baseUrl}/v1/products?limit=100`, { headers: { authorization: `Bearer ${accessToken}` } });
+      products.push(...((await listed.json()) as { data: Array<{ id: string }> }).data.map((product) => product.id));
+    });
+    const drawnProducts = drawn.filter((entry) => entry.collection === 'products').map((entry) => entry.record.id);
+    expect(products.length).toBeGreaterThan(0);
+    expect([...products].sort()).toEqual([...drawnProducts].sort());
   });
 
   it('a broken built-in scenario fails the build step with the file, field and reason, and writes nothing', () => {
