@@ -31,24 +31,27 @@ const startPathOnly = {
   },
 };
 
+/** A bundle's plugin: each package named in `stubs` is replaced by the CommonJS code given for it. */
+const stubbed = (stubs) => ({
+  name: 'stubbed-packages',
+  setup(build) {
+    const names = Object.keys(stubs).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ loader: 'js', contents: stubs[args.path] }));
+  },
+});
+
 // Express 5 loads, as it loads, two packages the mock never calls: body-parser (for `express.json()` and its
 // siblings; it loads iconv-lite's tables) and qs (the "extended" query parser; the mock keeps Express's "simple" one,
 // Node's querystring). About 700 KiB of the bundle to compile at every start: in the bundle they are stubs that
 // refuse, as the ref-parser's below.
 const refusing = (message) => `(name) => () => { throw new Error(${JSON.stringify(message)}.replace('NAME', name)); }`;
-const STUBS = {
+const unusedByExpress = stubbed({
   'body-parser': `const refuse = ${refusing('express.NAME() is not in commerce-mock: the mock reads request bodies itself')};
     module.exports = { json: refuse('json'), raw: refuse('raw'), text: refuse('text'), urlencoded: refuse('urlencoded') };`,
   qs: `const refuse = ${refusing('qs.NAME is not in commerce-mock: Express parses queries with its "simple" parser here')};
     module.exports = { parse: refuse('parse'), stringify: refuse('stringify') };`,
-};
-const unusedPackageStubs = {
-  name: 'unused-package-stubs',
-  setup(build) {
-    build.onResolve({ filter: /^(body-parser|qs)$/ }, (args) => ({ path: args.path, namespace: 'unused' }));
-    build.onLoad({ filter: /.*/, namespace: 'unused' }, (args) => ({ loader: 'js', contents: STUBS[args.path] }));
-  },
-};
+});
 
 // Express loads mime-types, and mime-types indexes all of mime-db (2 500 types, 230 KiB) at load. The mock sends
 // files of a few kinds only (its pages, the console's scripts and styles, Swagger UI's files, its documents): the
@@ -79,7 +82,7 @@ await build({
   logLevel: 'warning',
   sourcemap: 'external',
   sourcesContent: false,
-  plugins: [unusedPackageStubs, servedMimeTypes, startPathOnly],
+  plugins: [unusedByExpress, servedMimeTypes, startPathOnly],
   banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
 });
 
@@ -89,19 +92,12 @@ await build({
 // The mock never calls the ref-parser: it hands openapi-backend dereferenced document objects in quick mode, where
 // only `parse` is called, and its result is unused. The stub answers that call and refuses any other. Ajv stays
 // outside: the precompiled validators load its runtime from node_modules, and one copy serves both.
-const refParserStub = {
-  name: 'ref-parser-stub',
-  setup(build) {
-    build.onResolve({ filter: /^@apidevtools\/json-schema-ref-parser$/ }, () => ({ path: 'ref-parser-stub', namespace: 'stub' }));
-    build.onLoad({ filter: /^ref-parser-stub$/, namespace: 'stub' }, () => ({
-      loader: 'js',
-      contents: `
-        const refuse = (name) => () => Promise.reject(new Error('json-schema-ref-parser.' + name + ' is not in commerce-mock: openapi-backend is given dereferenced document objects'));
-        const parse = (document) => (typeof document === 'object' && document !== null ? Promise.resolve(document) : refuse('parse')());
-        module.exports = { __esModule: true, default: { parse, dereference: refuse('dereference'), resolve: refuse('resolve') } };`,
-    }));
-  },
-};
+const refParserStub = stubbed({
+  '@apidevtools/json-schema-ref-parser': `
+    const refuse = (name) => () => Promise.reject(new Error('json-schema-ref-parser.' + name + ' is not in commerce-mock: openapi-backend is given dereferenced document objects'));
+    const parse = (document) => (typeof document === 'object' && document !== null ? Promise.resolve(document) : refuse('parse')());
+    module.exports = { __esModule: true, default: { parse, dereference: refuse('dereference'), resolve: refuse('resolve') } };`,
+});
 
 await build({
   entryPoints: [createRequire(import.meta.url).resolve('openapi-backend')],
