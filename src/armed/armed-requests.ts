@@ -12,7 +12,7 @@ import type { Outcome } from '../domain/outcome.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { PresentedToken } from '../domain/caller.ts';
 import { failure } from '../errors/failures.ts';
-import type { RequestState, Stage } from '../http/stage.ts';
+import type { Next, RequestState, Stage } from '../http/stage.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { Store } from '../store/store-types.ts';
 import type { RequestEffect } from './armable.ts';
@@ -32,27 +32,32 @@ export interface ArmedRequestActions {
 export function armedRequests(actions: ArmedRequestActions): Stage {
   return {
     name: 'armed-outcomes',
-    async run(request, next) {
+    run(request, next) {
       const { world } = request;
       // Most clients have nothing armed: their requests pass on as they would without this stage (no frame added).
       if (!world || actions.armed.list(world.clientId).length === 0) return next();
       const arm = actions.armed.live(world.clientId, 'request').find((candidate) => meetsNow(candidate, request));
       if (!arm) return namingArmedMoves(request, next);
-      const effect = arm.effect as RequestEffect;
-      const fired = actions.armed.fire(arm.record.id, world.clock.now().toISOString(), { requestId: request.context.requestId });
-      if (fired) {
-        actions.store.put(fired.collection, fired.record);
-        await actions.apply({ written: [fired] });
-      }
-      request.context.armed = [arm.record.outcome];
-      if (effect.endToken) {
-        await endToken(effect.endToken, world, request, actions);
-        return next();
-      }
-      const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
-      return failure(effect.respond ?? 'simulated', { headers });
+      return fireArm(arm, world, request, next, actions);
     },
   };
+}
+
+/** The request meets an arm: it is fired (durably), then the request ends its token and goes on, or is answered. */
+async function fireArm(arm: LiveArm, world: World, request: RequestState, next: Next, actions: ArmedRequestActions): Promise<Reply> {
+  const effect = arm.effect as RequestEffect;
+  const fired = actions.armed.fire(arm.record.id, world.clock.now().toISOString(), { requestId: request.context.requestId });
+  if (fired) {
+    actions.store.put(fired.collection, fired.record);
+    await actions.apply({ written: [fired] });
+  }
+  request.context.armed = [arm.record.outcome];
+  if (effect.endToken) {
+    await endToken(effect.endToken, world, request, actions);
+    return next();
+  }
+  const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
+  return failure(effect.respond ?? 'simulated', { headers });
 }
 
 /** Whether this request meets the arm: its operation, and for a token's end, a token to end. */

@@ -24,10 +24,7 @@ export const BODILESS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 /** `limitBytes`: the API takes up to 1 MiB; the admin API, whose bodies are a few fields, less. */
 export async function readBody(req: IncomingMessage, res: ServerResponse, limitBytes = BODY_LIMIT_BYTES): Promise<BodyOutcome> {
-  if (BODILESS.has(req.method ?? '')) {
-    req.resume();
-    return { ok: true, body: undefined };
-  }
+  if (BODILESS.has(req.method ?? '')) return drained(req);
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding !== 'identity') return failure('unsupported_encoding', { encoding });
   if (Number(req.headers['content-length'] ?? 0) > limitBytes) return tooLarge(req, res, limitBytes);
@@ -38,10 +35,20 @@ export async function readBody(req: IncomingMessage, res: ServerResponse, limitB
   return parseBody(raw.toString('utf8'), req.headers['content-type']);
 }
 
-/** The body is read on first use only, so a request refused earlier (404, 405, 429) is never read. */
-export function lazyBody(req: IncomingMessage, res: ServerResponse, defaultLimitBytes = BODY_LIMIT_BYTES): (limitBytes?: number) => Promise<BodyOutcome> {
-  let reading: Promise<BodyOutcome> | undefined;
-  return (limitBytes) => (reading ??= readBody(req, res, limitBytes ?? defaultLimitBytes));
+/** A GET's or a HEAD's body: whatever was sent is drained and ignored. */
+function drained(req: IncomingMessage): BodyOutcome {
+  req.resume();
+  return { ok: true, body: undefined };
+}
+
+/**
+ * The body is read on first use only, so a request refused earlier (404, 405, 429) is never read. A GET's or a
+ * HEAD's outcome is known at once and handed back as it is, not as a promise: most requests are reads, and their
+ * stages then go on without waiting a turn.
+ */
+export function lazyBody(req: IncomingMessage, res: ServerResponse, defaultLimitBytes = BODY_LIMIT_BYTES): (limitBytes?: number) => BodyOutcome | Promise<BodyOutcome> {
+  let reading: BodyOutcome | Promise<BodyOutcome> | undefined;
+  return (limitBytes) => (reading ??= BODILESS.has(req.method ?? '') ? drained(req) : readBody(req, res, limitBytes ?? defaultLimitBytes));
 }
 
 function collect(req: IncomingMessage, limitBytes: number): Promise<Buffer | 'too large' | 'broken'> {

@@ -17,8 +17,11 @@ export interface Incoming {
   headers: Record<string, string | string[] | undefined>;
   /** The query string without `?` ('' when none). */
   rawQuery: string;
-  /** Reads and parses the body once, up to `limitBytes` (default: the server's); later calls return the same outcome. */
-  readBody(limitBytes?: number): Promise<BodyOutcome>;
+  /**
+   * Reads and parses the body once, up to `limitBytes` (default: the server's); later calls return the same outcome.
+   * An outcome known at once (a GET has no body to read) may come back as it is rather than as a promise.
+   */
+  readBody(limitBytes?: number): BodyOutcome | Promise<BodyOutcome>;
   /** Whether the Host is the mock's own and which origins are (see same-origin.ts). */
   site: Site;
 }

@@ -12,7 +12,7 @@ import type { Reply } from '../domain/reply.ts';
 import { ERRORS, failure, FIXED_REASONS, scriptedFailure, type FixedReason } from '../errors/failures.ts';
 import { allowHeader } from '../http/allow-header.ts';
 import { securityNeeds } from '../http/security-needs.ts';
-import type { RequestState, Stage } from '../http/stage.ts';
+import type { Next, RequestState, Stage } from '../http/stage.ts';
 import type { OpenApiRouter } from '../openapi/openapi-router.ts';
 import type { FinalStatus } from '../orders/transitions.ts';
 import { PREFER_HEADER, preferredAnswer, preferredCode } from './prefer.ts';
@@ -36,7 +36,7 @@ export interface RuleActions {
 export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, actions: RuleActions): Stage {
   return {
     name: 'scenario-rules',
-    async run(request, next) {
+    run(request, next) {
       const headers = request.incoming.headers;
       const authorization = typeof headers['authorization'] === 'string' ? headers['authorization'] : undefined;
       const preferred = preferredCode(headers[PREFER_HEADER]);
@@ -49,14 +49,20 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
       }
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
       const decision = engine.decide(request.scenario, factsOf(request, request.caller?.clientId, authorization));
+      // Most requests fire no rule: they pass on in the same turn, with no promise of this stage's own.
       if (decision.fired.length === 0) return next();
-      await applySideEffects(decision, request, actions);
-      if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
-      if (decision.drop) return failure('internal', { drop: true });
-      if (decision.respond) return scriptedAnswer(decision.respond);
-      return next();
+      return ruled(decision, request, next, actions);
     },
   };
+}
+
+/** A request that fired rules: their effects, their latency, then their answer or the rest of the list. */
+async function ruled(decision: Decision, request: RequestState, next: Next, actions: RuleActions): Promise<Reply> {
+  await applySideEffects(decision, request, actions);
+  if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
+  if (decision.drop) return failure('internal', { drop: true });
+  if (decision.respond) return scriptedAnswer(decision.respond);
+  return next();
 }
 
 function factsOf(request: RequestState, clientId: string | undefined, authorization: string | undefined): RequestFacts {

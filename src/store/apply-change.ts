@@ -38,7 +38,7 @@ export function changeApplier(store: Pick<Store, 'commit' | 'abandon'>, events?:
     if (caused.length > 0) events?.publish(caused);
   };
   // A read's reply (one change, nothing written, no event) is most of what the API answers: nothing to do for it.
-  return (change) => (!Array.isArray(change) && isEmpty(change as Change) ? NOTHING_TO_DO : apply(change));
+  return (change) => (!Array.isArray(change) && changesNothing(change as Change) ? NOTHING_TO_DO : apply(change));
 }
 
 const NOTHING_TO_DO: Promise<void> = Promise.resolve();
@@ -54,6 +54,7 @@ function stageOrAbandon(store: Pick<Store, 'abandon'>, events: Pick<EventBus, 's
   }
 }
 
-function isEmpty(change: Change): boolean {
+/** Nothing written and no events: applying it has nothing to do, and a caller need not wait a turn for it. */
+export function changesNothing(change: Change): boolean {
   return (change.written?.length ?? 0) === 0 && (change.events?.length ?? 0) === 0;
 }

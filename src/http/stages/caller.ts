@@ -52,7 +52,7 @@ export function resolveCaller(sources: CallerSources): Stage {
       if (clientId !== undefined) settle(request, caller, clientId);
       if (clientId !== undefined || !sources.bodyNamesClient(request.operation)) return next();
       // Read now with the operation's own limit: the body stage answers from this same reading (a refusal included).
-      return request.incoming.readBody(ownBodyLimit(request.operation)).then((outcome) => {
+      return Promise.resolve(request.incoming.readBody(ownBodyLimit(request.operation))).then((outcome) => {
         const proven = outcome.ok ? provenBy(withBasicClientCredentials(outcome.body, header), sources) : undefined;
         if (proven !== undefined) settle(request, caller, proven);
         return next();

@@ -9,17 +9,16 @@
  * with everything pending; a commit that only starts after such a rollback finds nothing pending and would
  * resolve. Stages that delay or fail requests belong before this one.
  */
-import type { ApplyChange } from '../../store/apply-change.ts';
+import { changesNothing, type ApplyChange } from '../../store/apply-change.ts';
 import type { Stage } from '../stage.ts';
 
 export function commit(applyChange: ApplyChange): Stage {
   return {
     name: 'commit',
     precedes: 'handle',
-    async run(_request, next) {
-      const reply = await next();
-      if (reply.ok) await applyChange(reply);
-      return reply;
+    run(_request, next) {
+      // Not an async function: a read's reply (nothing written, no event) goes back up in the turn it came in.
+      return next().then((reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
     },
   };
 }

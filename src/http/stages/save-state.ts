@@ -19,14 +19,15 @@ export function saveState(
 ): Stage {
   return {
     name: 'save-state',
-    async run(request, next) {
-      const reply = await next();
-      if (!mayChange(request)) return reply;
-      const written = save();
-      if (written.length === 0) return reply;
-      if (wait) await applyChange({ written });
-      else void applyChange({ written }).catch(() => undefined);
-      return reply;
+    run(request, next) {
+      return next().then((reply) => {
+        if (!mayChange(request)) return reply;
+        const written = save();
+        if (written.length === 0) return reply;
+        if (wait) return applyChange({ written }).then(() => reply);
+        void applyChange({ written }).catch(() => undefined);
+        return reply;
+      });
     },
   };
 }
