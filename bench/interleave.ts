@@ -1,7 +1,7 @@
 /**
  * Comparisons whose ratios hold on a shared machine: two servers, both running, loaded in turn A B A B … for a
- * number of rounds, so that each ratio is taken between runs seconds apart, never minutes. The figures kept are the
- * per-round ratios (their median and range) and each side's runs.
+ * number of rounds, so that each ratio is taken between runs seconds apart, never minutes, after one unrecorded
+ * warm-up run of each. The figures kept are the per-round ratios (their median and range) and each side's runs.
  */
 import { load, type LoadResult, type LoadSpec } from './load.ts';
 import { median } from './startup-support.ts';
@@ -39,7 +39,7 @@ export function summary(values: number[]): { median: number; min: number; max: n
 export async function interleave(
   label: string,
   [a, b]: [Side, Side],
-  options: { rounds: number; seconds: number; connections: number; ratioOf?: 'rps' | 'time' },
+  options: { rounds: number; seconds: number; connections: number; ratioOf?: 'rps' | 'time'; warmUpSeconds?: number },
 ): Promise<Comparison> {
   const comparison: Comparison = {
     label,
@@ -49,16 +49,32 @@ export async function interleave(
     names: [a.name, b.name],
     rounds: [],
   };
+  const run = async (side: Side, seconds: number): Promise<LoadResult> => {
+    const result = await load(side.started.server, { ...side.spec, connections: options.connections, seconds });
+    const figures = side.started.figures;
+    figures.rssPeakMiB = Math.max(Number.isNaN(figures.rssPeakMiB) ? 0 : figures.rssPeakMiB, result.rssPeakMiB);
+    return result;
+  };
+  // A server's first load after it started pays for compiling the code that load reaches, and so does the load
+  // generator's: without a warm-up, round 1 measures the compiler of whichever side goes first. Its figures are not
+  // kept (its RSS peak is: it is load like the rest).
+  const warmUpSeconds = options.warmUpSeconds ?? WARM_UP_SECONDS;
+  if (warmUpSeconds > 0) {
+    for (const side of [a, b]) {
+      process.stderr.write(`  ${label}, warm-up (${warmUpSeconds} s, not kept): ${side.name}\n`);
+      await run(side, warmUpSeconds);
+    }
+  }
   for (let round = 1; round <= options.rounds; round++) {
     const results: LoadResult[] = [];
     for (const side of [a, b]) {
       process.stderr.write(`  ${label}, round ${round}/${options.rounds}: ${side.name}\n`);
-      const result = await load(side.started.server, { ...side.spec, connections: options.connections, seconds: options.seconds });
-      const figures = side.started.figures;
-      figures.rssPeakMiB = Math.max(Number.isNaN(figures.rssPeakMiB) ? 0 : figures.rssPeakMiB, result.rssPeakMiB);
-      results.push(result);
+      results.push(await run(side, options.seconds));
     }
     comparison.rounds.push([results[0]!, results[1]!]);
   }
   return comparison;
 }
+
+/** The unrecorded run of each side before a comparison's rounds. */
+export const WARM_UP_SECONDS = 2;
