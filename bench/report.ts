@@ -154,8 +154,9 @@ export function report(f: Figures): string {
     '',
     ...serversTable(f),
     '',
-    `The fsync floor (a bare \`fs.writeSync\` + \`fdatasync\` loop, ${f.floors[0]?.bytes ?? 0} bytes each, the journal bytes of one create order): ` +
-      `${span(f.floors.map((one) => one.perSecond), 0, ' writes/s')} over ${f.floors.length} rounds, ${span(f.floors.map((one) => one.cpuUs), 0, ' µs')} of CPU per write.`,
+    `The fsync floor (a bare \`fs.writeSync\` + \`fdatasync\` loop, ${f.floors[0]?.bytes ?? 0} bytes each, the journal bytes of one create order, written in place over reserved zeros as the journal writes them): ` +
+      `${span(f.floors.map((one) => one.perSecond), 0, ' writes/s')} over ${f.floors.length} rounds, ${span(f.floors.map((one) => one.cpuUs), 0, ' µs')} of CPU per write; ` +
+      `the same loop appending to a growing file: ${span(f.floors.map((one) => one.appending.perSecond), 0, ' writes/s')}, ${span(f.floors.map((one) => one.appending.cpuUs), 0, ' µs')} of CPU per write.`,
     `Bytes per record at rest (heap after a full GC, indexes included): ${Object.entries(f.perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}.`,
     '',
     '## Targets (issues 21, 39 and 42)',

@@ -6,6 +6,7 @@
  * or journal is never modified: StoreOpenError, or with `setAsideUnreadable` both files are renamed aside and the
  * store starts empty. A path that is not a file (a directory) is refused either way, and nothing is moved.
  */
+import { constants } from 'node:fs';
 import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low } from 'lowdb';
@@ -55,7 +56,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
   let handle;
   try {
-    handle = await open(journalFile, 'a');
+    // Read and write, not append: the writer writes each batch where the lines end, over the zeros it reserved.
+    handle = await open(journalFile, constants.O_RDWR | constants.O_CREAT);
   } catch (error) {
     throw new StoreOpenError(journalFile, `cannot open the journal for appending: ${errorText(error)}`, WRITABLE_NEXT_STEP);
   }
@@ -87,7 +89,8 @@ async function load(db: Low<unknown>, file: string, journalFile: string, state: 
   const journal = await readJournal(journalFile);
   for (const op of journal.ops) state.apply(op);
   if (journal.validBytes < journal.totalBytes) {
-    // A torn last append (never acknowledged): cut it off so the next append starts on a clean line.
+    // The zeros reserved past the last line, and a torn last append (never acknowledged): cut off, so the next
+    // append starts on a clean line and nothing a torn write left lies past the writer's new reserve.
     await truncate(journalFile, journal.validBytes).catch((error: unknown) => {
       throw new StoreOpenError(journalFile, `cannot cut off a torn last line: ${errorText(error)}`);
     });

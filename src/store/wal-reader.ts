@@ -1,8 +1,11 @@
 /**
- * Reading the journal at start-up. It is a sequence of `\n`-terminated JSON lines (see log-lines.ts).
- * A crash can tear the last append, so an unparseable LAST line (terminated or not) is a torn write and is
- * ignored; so is a trailing fragment without its `\n` even if it parses (it was never acknowledged: the
- * newline goes out in the same write, before the fdatasync). Anything else wrong is corruption.
+ * Reading the journal at start-up. It is a sequence of `\n`-terminated JSON lines (see log-lines.ts), then the
+ * zeros the writer reserved for the lines to come (write-ahead-log.ts): the journal ends at its first zero byte,
+ * which no line holds (JSON text writes U+0000 as `\u0000`), as a database's write-ahead log ends at its first
+ * zeroed record. A crash can tear the last append, so an unparseable LAST line (terminated or not) is a torn
+ * write and is ignored; so is a trailing fragment without its `\n` even if it parses (it was never acknowledged:
+ * the newline goes out in the same write, before the fdatasync), and whatever a torn append left past a zero.
+ * Anything else wrong is corruption.
  */
 import { readFile } from 'node:fs/promises';
 import { checkOp, type JournalOp } from './log-lines.ts';
@@ -51,10 +54,14 @@ function splitLines(bytes: Buffer): Line[] {
   return lines;
 }
 
+const RESERVED = 0x00;
+
 export function parseJournal(file: string, bytes: Buffer): JournalContents {
-  const lines = splitLines(bytes);
+  const reserve = bytes.indexOf(RESERVED);
+  const written = reserve === -1 ? bytes : bytes.subarray(0, reserve);
+  const lines = splitLines(written);
   const ops: JournalOp[] = [];
-  let validBytes = bytes.length;
+  let validBytes = written.length;
   for (const [position, line] of lines.entries()) {
     const last = position === lines.length - 1;
     let value: unknown;

@@ -10,6 +10,12 @@
  * in the open batch: their commits resolve once the snapshot is durable and the journal truncated, without
  * appending them. Lines queued after the capture go to the fresh journal.
  *
+ * The journal's file runs past its last line into zeros the writer reserved, and each batch is written over them:
+ * an fdatasync of bytes written inside the file then has only the data to flush, where one that grows the file
+ * also commits its new size (170 against 270 µs, and 55 against 95 µs of CPU, a durable write on this project's
+ * machine: docs/development.md, "The durable write"). The reserve is made again, in the same write's fdatasync,
+ * each time the lines reach its end; the reader stops at the first zero byte (wal-reader.ts).
+ *
  * A failed append is cut back off the journal (ftruncate to the size before it), and memory is taken back to
  * what is durable: the undo of every line not yet durable (the failed batch and whatever was queued after it)
  * runs, newest first, and all their commits reject. No change that was answered with an error can reach the
@@ -34,6 +40,9 @@ interface Batch {
   waiters: Waiter[];
 }
 
+/** Zeros reserved past the journal's last line at a time (at most the checkpoint's size: the journal is cut at it). */
+export const JOURNAL_RESERVE_BYTES = 1024 * 1024;
+
 export interface JournalWriterOptions {
   /** Journal size past which a checkpoint runs (checked after each append). */
   checkpointBytes: number;
@@ -49,7 +58,10 @@ export class JournalWriter implements Persistence {
   #inFlight: Batch | null = null;
   #chain: Promise<void> = Promise.resolve();
   #scheduled = false;
+  /** The journal's lines: where the next batch is written. */
   #size: number;
+  /** Where the zeros reserved past the lines end (the file's size; never less than #size). */
+  #reserved: number;
   #poison: unknown = null;
   #released = false;
   #closing: Promise<void> | null = null;
@@ -61,6 +73,7 @@ export class JournalWriter implements Persistence {
     private readonly options: JournalWriterOptions,
   ) {
     this.#size = size;
+    this.#reserved = size;
   }
 
   queue(line: string, undo: () => void): void {
@@ -144,9 +157,10 @@ export class JournalWriter implements Persistence {
       await this.handle.datasync();
     } catch (error) {
       this.#inFlight = null;
-      await this.handle.truncate(before).catch((cutError: unknown) => {
-        this.#poison = cutError;
-      });
+      await this.handle.truncate(before).then(
+        () => (this.#reserved = before),
+        (cutError: unknown) => (this.#poison = cutError),
+      );
       this.#rollBack([batch, this.#open], error);
       this.#open = null;
       return;
@@ -166,7 +180,13 @@ export class JournalWriter implements Persistence {
   #append(batch: Batch): number {
     const data = Buffer.from(`${batch.lines.join('\n')}\n`, 'utf8');
     batch.lines = [];
-    this.handle.append(data);
+    const end = this.#size + data.length;
+    this.handle.write(data, this.#size);
+    if (end > this.#reserved) {
+      const reserved = end + Math.min(JOURNAL_RESERVE_BYTES, this.options.checkpointBytes);
+      this.handle.reserve(end, reserved);
+      this.#reserved = reserved;
+    }
     return data.length;
   }
 
@@ -191,6 +211,7 @@ export class JournalWriter implements Persistence {
       throw error;
     }
     this.#size = 0;
+    this.#reserved = 0;
     this.#poison = null;
     this.#inFlight = null;
     for (const waiter of covered.waiters) waiter.resolve();

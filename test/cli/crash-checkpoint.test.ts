@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKPOINT_BYTES } from '../../src/store/index.ts';
 import { checkedFetch, startCli, type Started } from '../support/cli.ts';
+import { journalBytes } from '../support/journal-file.ts';
 
 const FLAGS = (data: string) => ['--data', data, '--seed-data', 'none', '--rate-limit', 'off', '--token-limit-policy', 'revoke-oldest'];
 const CREATORS = 4;
@@ -93,7 +94,7 @@ async function writeUntil(base: string, token: string, stop: () => boolean, into
 async function inCheckpoint(data: string, journalBound: number): Promise<boolean> {
   const temp = join(dir, `.${data.split('/').pop()}.tmp`);
   const tempLeft = await stat(temp).then(() => true, () => false);
-  const journal = (await stat(`${data}.journal`)).size;
+  const journal = await journalBytes(`${data}.journal`);
   return tempLeft || journal >= journalBound;
 }
 

@@ -1,8 +1,9 @@
-import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StoreOpenError, type Store } from '../../src/store/index.ts';
 import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
+import { journalText, writeAtJournalEnd } from '../support/journal-file.ts';
 
 let dir: TempDir;
 let file: string;
@@ -66,7 +67,7 @@ describe('file-backed store', () => {
     const first = await openAt();
     first.put('products', product('p1', 'alice', 'A-1'));
     await first.commit();
-    await appendFile(journal, '{"op":"put","c":"products","r":{"id":"p2","cli');
+    await writeAtJournalEnd(journal, '{"op":"put","c":"products","r":{"id":"p2","cli');
 
     const second = await openAt();
     expect(second.get('products', 'p1')).toBeDefined();
@@ -83,7 +84,7 @@ describe('file-backed store', () => {
     const first = await openAt();
     first.put('products', product('p1', 'alice', 'A-1'));
     await first.commit();
-    await appendFile(journal, '\0\0\0\0\n');
+    await writeAtJournalEnd(journal, '{"op":"put","c":"prod\n');
     const second = await openAt();
     expect(second.count('products')).toBe(1);
   });
@@ -234,7 +235,7 @@ describe('file-backed store', () => {
       { collection: 'payments', record: { id: 'pay2', clientId: 'alice' } },
     ]);
     await store.commit();
-    const lines = (await readFile(journal, 'utf8')).split('\n').filter(Boolean);
+    const lines = (await journalText(journal)).split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ op: 'putMany', e: [{ c: 'orders' }, { c: 'payments' }, { c: 'payments' }] });
     const again = await openAt();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { openStore, type AppendEvent, type CheckpointEvent, type Store } from '../../src/store/index.ts';
 import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
+import { journalBytes, journalText } from '../support/journal-file.ts';
 
 let dir: TempDir;
 let file: string;
@@ -64,7 +65,7 @@ describe('group commit', () => {
     const first = store.commit();
     const second = store.commit();
     await Promise.all([first, second]);
-    expect((await readFile(`${file}.journal`, 'utf8')).trim().split('\n')).toHaveLength(1);
+    expect((await journalText(`${file}.journal`)).trim().split('\n')).toHaveLength(1);
   });
 });
 
@@ -78,7 +79,7 @@ describe('checkpoint', () => {
     }
     expect(checkpoints.length).toBeGreaterThan(0);
     expect(checkpoints.every((event) => event.journalBytes >= 2_000)).toBe(true);
-    expect((await stat(`${file}.journal`)).size).toBeLessThan(2_000);
+    expect(await journalBytes(`${file}.journal`)).toBeLessThan(2_000);
 
     const reopened = await openAt(); // without closing the first: snapshot + rest of the journal
     expect(reopened.count('products')).toBe(50);
@@ -119,9 +120,12 @@ function fakeHandle() {
     written: [] as string[],
     truncatedTo: [] as number[],
     failWrites: false,
-    append(data: Buffer) {
+    write(data: Buffer) {
       if (fake.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       fake.written.push(data.toString('utf8'));
+    },
+    reserve() {
+      if (fake.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     },
     async datasync() {},
     async truncate(length: number) {

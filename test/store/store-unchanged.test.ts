@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
+import { journalBytes, journalText } from '../support/journal-file.ts';
 
 let dir: TempDir;
 let file: string;
@@ -30,17 +31,17 @@ async function openAt(): Promise<Store> {
   return store;
 }
 
-const journalLines = async () => (await readFile(journal, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+const journalLines = async () => (await journalText(journal)).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('unchanged records', () => {
   it('a put of the stored record again writes no journal line; a changed one does', async () => {
     const store = await openAt();
     store.put('products', product('p1', 'alice', 'A-1', { price: 1 }));
     await store.commit();
-    const size = (await stat(journal)).size;
+    const size = await journalBytes(journal);
     store.put('products', product('p1', 'alice', 'A-1', { price: 1 }));
     await store.commit();
-    expect((await stat(journal)).size).toBe(size);
+    expect(await journalBytes(journal)).toBe(size);
     store.put('products', product('p1', 'alice', 'A-1', { price: 2 }));
     await store.commit();
     expect(await journalLines()).toHaveLength(2);

@@ -7,9 +7,12 @@ import { JournaledStore } from '../../src/store/store.ts';
 export function storeOnDisk() {
   const disk = { full: false, written: [] as string[] };
   const journal: JournalFile = {
-    append(data: Buffer) {
+    write(data: Buffer) {
       if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       disk.written.push(data.toString('utf8'));
+    },
+    reserve() {
+      if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     },
     async datasync() {},
     async truncate() {},
