@@ -4,44 +4,23 @@
  * restart reads back whole.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.ts';
-import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fileStores, product } from '../support/store-helpers.ts';
 import { journalBytes, journalText } from '../support/journal-file.ts';
 
-let dir: TempDir;
-let file: string;
-let journal: string;
-const open: Store[] = [];
+const { paths, openAt } = fileStores();
 
-beforeEach(async () => {
-  dir = await makeTempDir();
-  file = dir.file('store.json');
-  journal = `${file}.journal`;
-});
-
-afterEach(async () => {
-  for (const store of open.splice(0)) await store.close().catch(() => undefined);
-  await dir.remove();
-});
-
-async function openAt(): Promise<Store> {
-  const store = await openStore({ file });
-  open.push(store);
-  return store;
-}
-
-const journalLines = async () => (await journalText(journal)).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+const journalLines = async () => (await journalText(paths.journal)).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('unchanged records', () => {
   it('a put of the stored record again writes no journal line; a changed one does', async () => {
     const store = await openAt();
     store.put('products', product('p1', 'alice', 'A-1', { price: 1 }));
     await store.commit();
-    const size = await journalBytes(journal);
+    const size = await journalBytes(paths.journal);
     store.put('products', product('p1', 'alice', 'A-1', { price: 1 }));
     await store.commit();
-    expect(await journalBytes(journal)).toBe(size);
+    expect(await journalBytes(paths.journal)).toBe(size);
     store.put('products', product('p1', 'alice', 'A-1', { price: 2 }));
     await store.commit();
     expect(await journalLines()).toHaveLength(2);
@@ -86,11 +65,11 @@ describe('the checkpoint', () => {
     store.put('orders', { id: '__proto__', clientId: 'alice', status: 'PENDING' });
     store.setMeta('seed', { name: 'demo', at: 1 });
     await store.close();
-    const text = await readFile(file, 'utf8');
+    const text = await readFile(paths.file, 'utf8');
     expect(text.includes('\n')).toBe(false);
     expect(text.length).toBeGreaterThan(3000 * 400); // several pieces of the streamed write
     expect(Object.keys(JSON.parse(text) as object)).toEqual(['version', 'meta', 'collections']);
-    expect((await stat(journal)).size).toBe(0);
+    expect((await stat(paths.journal)).size).toBe(0);
     const reopened = await openAt();
     expect(reopened.count('products')).toBe(3000);
     expect(reopened.get('products', 'p2999')).toMatchObject({ originProductId: 'A-2999' });
