@@ -107,6 +107,8 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   const { headersSeconds, requestSeconds } = config.timeouts;
   let appReady: (handler: RequestListener) => void = () => undefined;
   const handlerReady = new Promise<RequestListener>((resolve) => (appReady = resolve));
+  // Once the app is made, requests go straight to it: no promise and no turn of the event loop per request.
+  let ready: RequestListener | undefined;
   const server = createServer(
     {
       headersTimeout: headersSeconds * 1000,
@@ -115,7 +117,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
       connectionsCheckingInterval: Math.min(headersSeconds, requestSeconds) * 250,
     },
     // A request that arrives while the store opens waits for the app.
-    (req, res) => void handlerReady.then((handler) => handler(req, res)),
+    (req, res) => (ready ? ready(req, res) : void handlerReady.then((handler) => handler(req, res))),
   );
   const random = createSecureRandom();
   server.on('clientError', answerClientError(random));
@@ -170,6 +172,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
   }
   const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
+  ready = app.listener;
   appReady(app.listener);
   // The clock acts even when nobody calls: time steps of orders, subscription charges, webhook retries.
   const ticking = setInterval(() => void app.tick().catch((error: unknown) => logger.error(`clock tick failed: ${String(error)}`)), TICK_MS);
