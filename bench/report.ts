@@ -41,12 +41,13 @@ function version(pkg: string): string {
 
 function machine(f: Figures): string {
   const cpu = cpus();
-  const rounds = f.comparisons[0]?.rounds.length ?? 0;
+  const counts = [...new Set(f.comparisons.map((c) => c.rounds.length))].sort((a, b) => b - a);
+  const rounds = counts.length > 1 ? `${counts[0]} interleaved rounds for the comparisons with the bare servers, ${counts.slice(1).join(' or ')} for the others` : `${counts[0] ?? 0} interleaved rounds per comparison`;
   return [
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; Node ${process.version}, ${process.platform}/${process.arch} ${release()}; ` +
       `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB.`,
     `**Load average ${loadAverage(f.loadBefore)} before the run, ${loadAverage(f.loadAfter)} after it** (1, 5, 15 min).`,
-    `autocannon ${version('autocannon')}; 127.0.0.1; ${rounds} interleaved rounds per comparison, after a ${WARM_UP_SECONDS} s warm-up run of each side that is not kept${f.quick ? ' (--quick)' : ''}; the whole run took ${fmt(f.tookS / 60)} min.`,
+    `autocannon ${version('autocannon')}; 127.0.0.1; ${rounds}, after a ${WARM_UP_SECONDS} s warm-up run of each side that is not kept${f.quick ? ' (--quick)' : ''}; the whole run took ${fmt(f.tookS / 60)} min.`,
   ].join('\n');
 }
 
