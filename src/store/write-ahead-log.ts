@@ -182,12 +182,23 @@ export class JournalWriter implements Persistence {
     batch.lines = [];
     const end = this.#size + data.length;
     this.handle.write(data, this.#size);
-    if (end > this.#reserved) {
-      const reserved = end + Math.min(JOURNAL_RESERVE_BYTES, this.options.checkpointBytes);
+    if (end > this.#reserved) this.#reserve(end);
+    return data.length;
+  }
+
+  /**
+   * Zeros past `end` for the lines to come. Only a saving: a disk too full for them (or any failure to write them)
+   * leaves the lines as written, and the next append tries again. Zeros partly written are past the lines, where
+   * the reader never looks.
+   */
+  #reserve(end: number): void {
+    const reserved = end + Math.min(JOURNAL_RESERVE_BYTES, this.options.checkpointBytes);
+    try {
       this.handle.reserve(end, reserved);
       this.#reserved = reserved;
+    } catch {
+      this.#reserved = end;
     }
-    return data.length;
   }
 
   /** Must run on the chain. On failure the covered lines are queued again (or, if poisoned, rejected). */

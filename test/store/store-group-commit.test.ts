@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JournalWriter } from '../../src/store/write-ahead-log.ts';
+import { JOURNAL_RESERVE_BYTES, JournalWriter } from '../../src/store/write-ahead-log.ts';
 import { openStore, type AppendEvent, type CheckpointEvent, type Store } from '../../src/store/index.ts';
 import { makeTempDir, product, type TempDir } from '../support/store-helpers.ts';
 import { journalBytes, journalText } from '../support/journal-file.ts';
@@ -120,12 +120,16 @@ function fakeHandle() {
     written: [] as string[],
     truncatedTo: [] as number[],
     failWrites: false,
+    /** The zeros do not fit: the disk has room for the lines only. */
+    failReserves: false,
+    reserved: [] as Array<[number, number]>,
     write(data: Buffer) {
       if (fake.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       fake.written.push(data.toString('utf8'));
     },
-    reserve() {
-      if (fake.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    reserve(from: number, to: number) {
+      if (fake.failWrites || fake.failReserves) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      fake.reserved.push([from, to]);
     },
     async datasync() {},
     async truncate(length: number) {
@@ -157,6 +161,26 @@ describe('journal writer failures', () => {
     await writer.commit();
     expect(handle.written).toEqual(['{"op":"setMeta","k":"b","v":2}\n']);
     expect(undone).toEqual(['a', 'clear']);
+  });
+
+  it('a disk with room for the lines but not for the zeros past them takes the lines, and the next append asks for the zeros again', async () => {
+    const handle = fakeHandle();
+    const writer = new JournalWriter(handle, 0, { checkpointBytes: Number.POSITIVE_INFINITY, snapshot: async () => {} });
+    const undone: string[] = [];
+    handle.failReserves = true;
+    writer.queue('{"op":"setMeta","k":"a","v":1}', () => undone.push('a'));
+    await writer.commit();
+    writer.queue('{"op":"setMeta","k":"b","v":2}', () => undone.push('b'));
+    await writer.commit();
+    expect(handle.written).toEqual(['{"op":"setMeta","k":"a","v":1}\n', '{"op":"setMeta","k":"b","v":2}\n']);
+    expect(handle.truncatedTo).toEqual([]);
+    expect(undone).toEqual([]);
+
+    handle.failReserves = false;
+    writer.queue('{"op":"setMeta","k":"c","v":3}', () => undone.push('c'));
+    await writer.commit();
+    const end = handle.written.join('').length;
+    expect(handle.reserved).toEqual([[end, end + JOURNAL_RESERVE_BYTES]]);
   });
 
   it('appends lines queued during a checkpoint to the fresh journal, after the truncation', async () => {
