@@ -5,7 +5,7 @@
  */
 import { API_ERRORS } from '../errors/api-errors.ts';
 import { operationsOf } from '../openapi/operation-table.ts';
-import { resolvedCopy } from '../openapi/references.ts';
+import { referencedNode } from '../openapi/references.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
 import { processCached } from '../platform/process-cache.ts';
 import type { Outcome } from './outcome-types.ts';
@@ -47,14 +47,27 @@ function provokeOf(status: string, route: string, code: string | undefined): str
   return `a valid \`${route}\``;
 }
 
+/**
+ * A response as the document gives it, its `$ref` followed (`#/components/responses/…`): only the responses are
+ * read here, so the document is not copied with every reference resolved, as the router's table is.
+ */
+function responseAt(document: Readonly<Record<string, unknown>>, value: unknown): DocumentResponse {
+  let node = value;
+  for (let hops = 0; hops < 8 && typeof node === 'object' && node !== null && typeof (node as { $ref?: unknown }).$ref === 'string'; hops += 1) {
+    node = referencedNode(document, (node as { $ref: string }).$ref);
+  }
+  return (typeof node === 'object' && node !== null ? node : {}) as DocumentResponse;
+}
+
 /** Every operation's own outcomes, in the document's order. */
 export function operationOutcomes(): Outcome[] {
-  // The operation table's list, over the document with its references resolved (a response may be a `$ref`).
-  return operationsOf(resolvedCopy(loadSpecDocument())).flatMap(({ operationId, method, path, responses }) => {
+  const document = loadSpecDocument();
+  return operationsOf(document).flatMap(({ operationId, method, path, responses }) => {
     if (!operationId) return [];
     const prefix = operationOutcomePrefix(operationId);
     const route = `${method.toUpperCase()} /v1${path}`;
-    return Object.entries((responses ?? {}) as Record<string, DocumentResponse>).flatMap(([status, response]): Outcome[] => {
+    return Object.entries((responses ?? {}) as Record<string, unknown>).flatMap(([status, value]): Outcome[] => {
+      const response = responseAt(document, value);
       const own = status.startsWith('2') || (OWN_ERROR_STATUSES as readonly string[]).includes(status);
       if (!own) return [];
       const description = firstSentence(response.description ?? '');
