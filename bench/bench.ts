@@ -1,10 +1,11 @@
 /**
- * The benchmark: npm run bench [-- --quick] [--rounds N] [--large N]   (defaults: 3 rounds, 100000 records;
- * --quick: 2 s runs, 10 000 records). Needs a built dist/ (prebench builds it when stale).
+ * The benchmark: npm run bench [-- --quick] [--rounds N] [--large N]   (defaults: 3 rounds, N + 2 for the
+ * comparisons with the bare servers, 100000 records; --quick: 2 s runs, 10 000 records). Needs a built dist/
+ * (prebench builds it when stale).
  *
  * Prints the tables and writes bench/results.md; asserts nothing. Every comparison is interleaved: both servers
- * run, and they are loaded in turn A B A B … for the rounds, so that a ratio is never taken against a run minutes
- * earlier on a machine whose load moves. The load average is recorded before and after. Load by autocannon on
+ * run, and they are loaded in turn A B A B … for the rounds, after an unrecorded warm-up run of each, so that a
+ * ratio is never taken against a run minutes earlier on a machine whose load moves. The load average is recorded before and after. Load by autocannon on
  * 127.0.0.1, every run bounded in time; RSS peaks come from runs of at least 10 s (5 s with --quick).
  * Comparisons (the issue's targets):
  * - GET product by id, 50 connections: the mock (default dataset, in memory; bearer token and validation) vs a bare
