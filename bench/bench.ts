@@ -19,7 +19,7 @@
  * Stopping a file-backed server checkpoints it: the RSS sampled while it stops counts in its peak.
  * The mock runs as `npm start` and the container image run it: `node --max-semi-space-size=8 bin/commerce-mock.js`.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { interleave, type Comparison, type Side } from './interleave.ts';
@@ -29,6 +29,7 @@ import { LIMITS, mockArgs, prepareDataFile, ROOT, start, stop, type ServerFigure
 import { compareStartup } from './startup-compare.ts';
 import { bytesPerRecord } from './bytes-per-record.ts';
 import { fsyncFloor, type FsyncFloor } from './fsync-floor.ts';
+import { readJournal } from '../src/store/wal-reader.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -67,12 +68,8 @@ async function mock(target: string, store: Parameters<typeof mockArgs>[0]): Prom
 /** What one create order appends to the journal: its growth over a few creates sent one at a time. */
 async function bytesPerCreate(m: Mock, file: string): Promise<number> {
   const journal = `${file}.journal`;
-  // The journal's lines end at its first zero byte: past them lie the zeros the store reserves.
-  const lines = async () => {
-    const bytes = await readFile(journal);
-    const reserve = bytes.indexOf(0);
-    return reserve === -1 ? bytes.length : reserve;
-  };
+  // The journal's lines as the store's own reader counts them: past them lie the zeros the store reserves.
+  const lines = async () => (await readJournal(journal)).validBytes;
   const before = await lines();
   const creates = 20;
   for (let i = 0; i < creates; i++) await once(m.started.server, { method: 'POST', path: '/v1/orders', body: ORDER, token: m.started.token });

@@ -42,7 +42,7 @@ export interface CoverageOptions {
 }
 
 export function createCoverage(options: CoverageOptions): Coverage {
-  // Built at the first answer observed, after it was written, not at start: the catalogue walks the whole document.
+  // Built at the first answer observed, after it was written, not at start: the catalogue reads every operation.
   let catalogue: ReadonlySet<string> | undefined;
   const catalogued = () => (catalogue ??= new Set(outcomeCatalogue().map((outcome) => outcome.id)));
   let clients = new Map<string, ClientCoverage>();
