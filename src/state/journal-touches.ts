@@ -1,33 +1,48 @@
 /**
- * The record ids a journaled request touched, read when it is journaled: the path's segments (`/v1/orders/{id}/status`),
- * the query's values (`/v1/payments?orderId=…`) and the ids of the one record its answer shows (the 201 of
- * `POST /v1/orders` names the order it made). An order's or a subscription's story finds its requests by them.
+ * The record ids a journaled request touched: the path's segments (`/v1/orders/{id}/status`), the query's values
+ * (`/v1/payments?orderId=…`) and the ids of the one record its answer shows (the 201 of `POST /v1/orders` names the
+ * order it made). An order's or a subscription's story finds its requests by them.
+ *
+ * Only the answer's ids are read when the request is journaled (the answer is not kept whole); the path and query
+ * are kept anyway, so the rest is read when a story first asks, not at every answer. The query read is the masked
+ * one the journal keeps: a secret sent in a query is no id, and is never held.
  */
-import type { Exchange } from '../domain/caller.ts';
-
 const ID_FIELDS = ['id', 'orderId', 'subscriptionId', 'paymentId'] as const;
 /** Ids are short: a longer segment or value is no id of the mock's (and is not kept). */
 const MAX_ID_LENGTH = 200;
+const NONE: readonly string[] = [];
 
-export function touchedIds(exchange: Pick<Exchange, 'context' | 'body'>): readonly string[] {
-  const { path, query } = exchange.context;
+/** The ids the answer's one record names (`{data: {...}}`, and its top level: `orderId` beside `data`); a list names none. */
+export function shownIds(body: unknown): readonly string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return NONE;
+  const top = body as Record<string, unknown>;
+  const data = top['data'];
+  const ids: string[] = [];
+  addFields(ids, top);
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) addFields(ids, data as Record<string, unknown>);
+  return ids.length === 0 ? NONE : ids;
+}
+
+/** Every id the request touched: its path's segments, its (masked) query's values and the ids its answer showed. */
+export function touchedIds(path: string, maskedQuery: string | undefined, shown: readonly string[]): readonly string[] {
   const ids = new Set<string>();
   for (const segment of path.split('/')) add(ids, safeDecode(segment));
-  if (query) for (const value of new URLSearchParams(query).values()) add(ids, value);
-  for (const shown of shownRecords(exchange.body)) for (const field of ID_FIELDS) add(ids, shown[field]);
+  if (maskedQuery) for (const value of new URLSearchParams(maskedQuery).values()) add(ids, value);
+  for (const id of shown) ids.add(id);
   return [...ids];
 }
 
-/** The answer's one record (`{data: {...}}`) and its top level (`orderId` beside `data`); a list touches none. */
-function shownRecords(body: unknown): Array<Record<string, unknown>> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const top = body as Record<string, unknown>;
-  const data = top['data'];
-  return typeof data === 'object' && data !== null && !Array.isArray(data) ? [top, data as Record<string, unknown>] : [top];
+function addFields(ids: string[], record: Record<string, unknown>): void {
+  for (const field of ID_FIELDS) {
+    const value = record[field];
+    if (isIdLike(value) && !ids.includes(value)) ids.push(value);
+  }
 }
 
-function add(ids: Set<string>, value: unknown): void {
-  if (typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_LENGTH) ids.add(value);
+const isIdLike = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_LENGTH;
+
+function add(ids: Set<string>, value: string): void {
+  if (isIdLike(value)) ids.add(value);
 }
 
 function safeDecode(segment: string): string {

@@ -11,7 +11,7 @@ import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
 import { journalExchange, shownExchange, type JournalExchange } from './journal-exchange.ts';
 import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
-import { touchedIds } from './journal-touches.ts';
+import { shownIds, touchedIds } from './journal-touches.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
 import { redactQuery } from '../http/redact.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
@@ -71,7 +71,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       (filter.status === undefined || entry.status === filter.status) &&
       (since === undefined || Date.parse(entry.receivedAt) >= since) &&
       (until === undefined || Date.parse(entry.receivedAt) < until);
-    return (slot: Slot) => (touching === undefined || slot.facts.touches.includes(touching)) && test(entryOf(slot));
+    return (slot: Slot) => (touching === undefined || touchesOf(slot).includes(touching)) && test(entryOf(slot));
   };
   return {
     record(exchange) {
@@ -95,7 +95,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
         status,
         error: typeof error === 'string' ? error : undefined,
         durationMs: elapsedMs(context),
-        touches: touchedIds(exchange),
+        shown: shownIds(body),
       };
       const { kept, bytes } = journalExchange(exchange);
       (clientId === undefined ? ofNoClient : ofClients).add({ sequence: (sequence += 1), facts, exchange: kept, bytes });
@@ -127,7 +127,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
 }
 
 interface EntryFacts {
-  touches: readonly string[];
+  /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
+  shown: readonly string[];
   id: string;
   receivedAt: Date;
   method: string;
@@ -144,6 +145,13 @@ interface EntryFacts {
 
 interface Slot extends JournalSlot<EntryFacts> {
   entry?: RequestJournalEntry;
+  touches?: readonly string[];
+}
+
+/** The ids a slot's request touched, read from its kept path, masked query and shown ids when first asked. */
+function touchesOf(slot: Slot): readonly string[] {
+  slot.touches ??= touchedIds(slot.facts.path, slot.facts.query, slot.facts.shown);
+  return slot.touches;
 }
 
 /** The entry of a slot, made once. */

@@ -156,6 +156,21 @@ describe("an order's story, hostile", () => {
     await t.http.get(`/__admin/orders/${'x'.repeat(201)}/story`).expect(400);
   });
 
+  it("does not tell a request that named the order only as a secret's value (the journal holds it masked)", async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    const order = await placeOrder(t, undefined, token);
+    const other = await placeOrder(t, undefined, token);
+    await t.http.get(`/v1/orders/${other.id}?client_secret=${order.id}`).set(bearer(token)).expect(400);
+    await t.http.get(`/v1/orders/${other.id}?orderId=${order.id}`).set(bearer(token)).expect(400);
+
+    const requests = (await storyOf(t, order.id)).entries.filter((entry) => entry.kind === 'request');
+    // The order's create and the request that named it in `orderId`; not the one that sent it as `client_secret`.
+    expect(requests.map((entry) => entry.summary).sort()).toEqual([`GET /v1/orders/${other.id} answered 400 invalid_request`, 'POST /v1/orders answered 201']);
+    const ofOther = (await storyOf(t, other.id)).entries.filter((entry) => entry.kind === 'request');
+    expect(ofOther).toHaveLength(3);
+  });
+
   it('changes nothing by a read', async () => {
     const t = await createTestApp();
     const order = await placeOrder(t);
