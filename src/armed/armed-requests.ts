@@ -76,7 +76,7 @@ async function endToken(how: 'expire' | 'revoke', world: World, request: Request
 }
 
 /** The armed outcomes that ended the orders this request moved, for its journal entry. */
-async function namingArmedMoves(request: RequestState, next: () => Promise<Reply>): Promise<Reply> {
+async function namingArmedMoves(request: RequestState, next: Next): Promise<Reply> {
   const reply = await next();
   if (!reply.ok || !reply.events) return reply;
   const armed = reply.events.flatMap((event) => ((event as OrderEvent).armed === undefined ? [] : [(event as OrderEvent).armed as string]));

@@ -8,7 +8,7 @@ import { failure } from '../errors/failures.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
-import { runStages, type RequestState, type Stage } from './stage.ts';
+import { runStages, type Answer, type RequestState, type Stage } from './stage.ts';
 
 export interface Location {
   /** The path under the mount (`/orders`). */
@@ -32,9 +32,9 @@ export function locator(router: OpenApiRouter, mount: (path: string) => string |
 }
 
 /** Locates the request and runs the list (any server adapter, Express or not), or 404 when it is outside the mount. */
-export function runLocated(stages: readonly Stage[], request: RequestState, locate: Locate): Promise<Reply> {
+export function runLocated(stages: readonly Stage[], request: RequestState, locate: Locate): Answer {
   const located = locate(request.context.method, request.context.path);
-  if (!located) return Promise.resolve(failure('not_found'));
+  if (!located) return failure('not_found');
   request.apiPath = located.apiPath;
   request.routeMethod = located.routeMethod;
   request.operation = located.operation;

@@ -18,7 +18,7 @@ import { siteOf } from './request-site.ts';
 import { ownHost } from './base-url.ts';
 import { sendReply } from './send-reply.ts';
 import { runLocated, type Locate } from './routing.ts';
-import { checkedStages, type RequestState, type Stage } from './stage.ts';
+import { checkedStages, type Answer, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
@@ -34,19 +34,27 @@ export interface ServeOptions {
 
 /**
  * Serves one request through the stages, from node:http's own objects: `target` is where it goes (by default its
- * `req.url`). Never rejects: whatever throws is answered, or the socket closed when an answer was already begun.
+ * `req.url`). Answers in the turn the request came in when no stage waited, and returns a promise only when one did.
+ * Whatever a stage or the writing throws is answered, or the socket closed when an answer was already begun.
  */
-export type StageListener = (req: IncomingMessage, res: ServerResponse, target?: RequestTarget) => Promise<void>;
+export type StageListener = (req: IncomingMessage, res: ServerResponse, target?: RequestTarget) => void | Promise<void>;
 
-/** Runs the list for one request state: whatever throws is logged and becomes the 500 `erro_interno`. */
+/**
+ * Runs the list for one request state: the reply, or its promise when a stage waited (stage.ts, `Answer`). Whatever
+ * throws, at once or later, is logged and becomes the 500 `erro_interno`: this never throws nor rejects.
+ */
 export function stageRunner(list: readonly Stage[], options: Pick<ServeOptions, 'logger' | 'locate'>) {
   const stages = checkedStages(list);
-  return async (state: RequestState): Promise<Reply> => {
+  const failed = (state: RequestState, error: unknown): Reply => {
+    logFailure(options.logger, state.context, error);
+    return failure('internal');
+  };
+  return (state: RequestState): Answer => {
     try {
-      return await runLocated(stages, state, options.locate);
+      const answer = runLocated(stages, state, options.locate);
+      return answer instanceof Promise ? answer.catch((error: unknown) => failed(state, error)) : answer;
     } catch (error) {
-      logFailure(options.logger, state.context, error);
-      return failure('internal');
+      return failed(state, error);
     }
   };
 }
@@ -58,18 +66,7 @@ function logFailure(logger: Logger, context: RequestContext, error: unknown): vo
 export function serveStages(list: readonly Stage[], options: ServeOptions): StageListener {
   const run = stageRunner(list, options);
   const { deps, logger, observers, basePolicy } = options;
-  return async (req, res, target = targetOf(req.url ?? '/')) => {
-    const host = ownHost(req, deps.config);
-    const state: RequestState = {
-      context: requestContext(req, target, deps, basePolicy(), host),
-      incoming: {
-        headers: req.headers,
-        rawQuery: target.query,
-        readBody: lazyBody(req, res, options.bodyLimitBytes),
-        site: siteOf(req, deps.config, host),
-      },
-    };
-    const reply = await run(state);
+  const answer = (req: IncomingMessage, res: ServerResponse, state: RequestState, reply: Reply): void => {
     // The body as the body stage parsed it: never read here, so a request refused before it stays unread.
     const request = state.body === undefined ? { headers: req.headers } : { headers: req.headers, body: state.body };
     try {
@@ -83,6 +80,22 @@ export function serveStages(list: readonly Stage[], options: ServeOptions): Stag
         res.socket?.destroy();
       }
     }
+  };
+  return (req, res, target = targetOf(req.url ?? '/')) => {
+    const host = ownHost(req, deps.config);
+    const state: RequestState = {
+      context: requestContext(req, target, deps, basePolicy(), host),
+      incoming: {
+        headers: req.headers,
+        rawQuery: target.query,
+        readBody: lazyBody(req, res, options.bodyLimitBytes),
+        site: siteOf(req, deps.config, host),
+      },
+    };
+    const reply = run(state);
+    if (reply instanceof Promise) return reply.then((settled) => answer(req, res, state, settled));
+    answer(req, res, state, reply);
+    return undefined;
   };
 }
 

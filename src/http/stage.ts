@@ -50,14 +50,25 @@ export interface RequestState {
   world?: World;
 }
 
-export type Next = () => Promise<Reply>;
+/**
+ * What the later stages answered: the reply itself when none of them waited for anything (a read, a refusal), or a
+ * promise of it when one did (a body to read, a write to make durable).
+ */
+export type Answer = Reply | Promise<Reply>;
+
+export type Next = () => Answer;
+
+/** `then` for an answer that may already be there: at once for a reply, after it for a promise. */
+export function whenAnswered(answer: Answer, then: (reply: Reply) => Answer): Answer {
+  return answer instanceof Promise ? answer.then(then) : then(answer);
+}
 
 export interface Stage {
   /** A stable name, so a stage can be placed before or after another. */
   name: string;
   /** The stage that must come right after this one, nothing in between (the commit stage: `handle`). */
   precedes?: string;
-  run(request: RequestState, next: Next): Reply | Promise<Reply>;
+  run(request: RequestState, next: Next): Answer;
 }
 
 /** The list itself, once every `precedes` holds; a list that breaks one is a programming error (thrown). */
@@ -71,18 +82,16 @@ export function checkedStages(stages: readonly Stage[]): readonly Stage[] {
   return stages;
 }
 
-/** Runs the stages in order; `last` answers when every stage passed on. */
-export function runStages(stages: readonly Stage[], request: RequestState, last: () => Reply): Promise<Reply> {
-  // Not an async function: a stage that passes on returns its successor's promise, and that same promise goes back
-  // up the list, where an async frame per stage would wrap it again (a promise and microtasks per stage per request).
-  const at = (index: number): Promise<Reply> => {
+/**
+ * Runs the stages in order; `last` answers when every stage passed on. A stage that passes on returns its
+ * successor's answer as it is: a request that waits for nothing goes down the list and back up in one turn, with no
+ * promise made for it (an async frame per stage would wrap it in one, with its microtasks, at every stage). What a
+ * stage throws goes up the same way, to the list's runner (serve-stages.ts), which answers the 500.
+ */
+export function runStages(stages: readonly Stage[], request: RequestState, last: () => Reply): Answer {
+  const at = (index: number): Answer => {
     const stage = stages[index];
-    try {
-      const reply = stage ? stage.run(request, () => at(index + 1)) : last();
-      return reply instanceof Promise ? reply : Promise.resolve(reply);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return stage ? stage.run(request, () => at(index + 1)) : last();
   };
   return at(0);
 }

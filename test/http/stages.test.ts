@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { failure } from '../../src/errors/failures.ts';
 import { okData } from '../../src/domain/reply.ts';
+import { silentLogger } from '../../src/platform/log.ts';
 import { insertAfter, insertBefore, type Stage } from '../../src/http/stage.ts';
 import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
@@ -80,6 +81,31 @@ describe('the stage list', () => {
     const u = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'route', unserialisable) });
     const broken = await u.http.get('/v1/products').expect(500);
     expect(broken.body).toMatchObject({ error: 'erro_interno', requestId: broken.headers['x-request-id'] });
+  });
+
+  it('answers the JSON 500 envelope when a stage fails later: a rejected promise, or a throw after a stage that waited for the body; nothing is written', async () => {
+    const rejecting: Stage = { name: 'rejecting', run: () => Promise.reject(new Error('later')) };
+    const r = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'route', rejecting) });
+    const rejected = await r.http.get('/v1/products').expect(500);
+    expect(rejected.body).toMatchObject({ error: 'erro_interno', requestId: rejected.headers['x-request-id'] });
+
+    const logged: string[] = [];
+    const throwingAfterBody: Stage = {
+      name: 'throwing',
+      run: (request, next) => {
+        if (request.apiPath === '/customers' && request.body !== undefined) throw new Error('after the body');
+        return next();
+      },
+    };
+    const t = await createTestApp({}, {
+      logger: { ...silentLogger, error: (line: string) => logged.push(line) },
+      stages: (defaults) => insertBefore(defaults, 'commit', throwingAfterBody),
+    });
+    const token = await tokenFor(t);
+    const thrown = await t.http.post('/v1/customers').set(bearer(token)).send({ name: 'Ana' }).expect(500);
+    expect(thrown.body).toMatchObject({ error: 'erro_interno', requestId: thrown.headers['x-request-id'] });
+    expect(t.store.count('customers')).toBe(0);
+    expect(logged.some((line) => line.includes('POST /v1/customers') && line.includes('after the body'))).toBe(true);
   });
 
   it('refuses a stage between commit and handle, inserted there or put there by hand: nothing may wait between a handler’s writes and their commit', async () => {

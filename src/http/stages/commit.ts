@@ -10,15 +10,15 @@
  * resolve. Stages that delay or fail requests belong before this one.
  */
 import { changesNothing, type ApplyChange } from '../../store/apply-change.ts';
-import type { Stage } from '../stage.ts';
+import { whenAnswered, type Stage } from '../stage.ts';
 
 export function commit(applyChange: ApplyChange): Stage {
   return {
     name: 'commit',
     precedes: 'handle',
     run(_request, next) {
-      // Not an async function: a read's reply (nothing written, no event) goes back up in the turn it came in.
-      return next().then((reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
+      // Not an async function: a read's reply (nothing written, no event) goes back up as it came, in the same turn.
+      return whenAnswered(next(), (reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { Reply } from '../../domain/reply.ts';
 import type { OpenApiRouter } from '../../openapi/openapi-router.ts';
-import type { Stage } from '../stage.ts';
+import { whenAnswered, type Stage } from '../stage.ts';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id';
 const EXPOSED_HEADERS = 'X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, Allow';
@@ -42,7 +42,7 @@ export function cors(router: OpenApiRouter, origins: readonly string[]): Stage {
           };
         }
       }
-      return next().then((reply) => withHeaders(reply, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary }));
+      return whenAnswered(next(), (reply) => withHeaders(reply, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary }));
     },
   };
 }

@@ -4,7 +4,7 @@
  * otherwise it is flushed in the background, like a token's `lastUsedAt` (the API: a scenario rule's counter).
  */
 import type { ApplyChange } from '../../store/apply-change.ts';
-import type { RequestState, Stage } from '../stage.ts';
+import { whenAnswered, type RequestState, type Stage } from '../stage.ts';
 
 /**
  * `save` writes what changed and names it (the meta keys written; none when nothing changed). `mayChange` tells
@@ -20,7 +20,7 @@ export function saveState(
   return {
     name: 'save-state',
     run(request, next) {
-      return next().then((reply) => {
+      return whenAnswered(next(), (reply) => {
         if (!mayChange(request)) return reply;
         const written = save();
         if (written.length === 0) return reply;
