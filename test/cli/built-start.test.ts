@@ -166,6 +166,23 @@ describe('the built server start path', () => {
     expect(existsSync(join(COMPILED, 'built-in-scenarios.json'))).toBe(false);
   });
 
+  it("keeps what V8 compiled of the bundle in Node's compile cache where Node has one (≥ 22.1), and writes nothing on Node 20", () => {
+    const temp = tempDir();
+    const env = { ...process.env, TMPDIR: temp, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined };
+    const result = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', timeout: 15_000, env });
+    expect(result.status).toBe(0);
+    const cache = join(temp, 'node-compile-cache');
+    const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+    if (major > 22 || (major === 22 && minor >= 1)) {
+      // One folder per Node version and V8 flags, holding a file per module compiled.
+      const kept = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(kept.length).toBeGreaterThan(0);
+    } else {
+      expect(existsSync(cache)).toBe(false);
+      expect(readdirSync(temp)).toEqual([]);
+    }
+  });
+
   it('the built server still validates a user scenario directory at start: exit 2, nothing served', () => {
     const scenarios = tempDir();
     writeFileSync(join(scenarios, 'broken.yaml'), 'tokens: { ttlSeconds: soon }\n');
