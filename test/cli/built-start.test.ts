@@ -7,13 +7,14 @@
  * `npm test` builds before running vitest, so dist/ is fresh.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { drawDataset } from '../../src/fake/dataset.ts';
 import { DEFAULT_SEED } from '../../src/platform/config.ts';
+import { packageVersion } from '../../src/platform/package-files.ts';
 import { BUILT_IN_DIR, readScenarioDir } from '../../src/scenarios/scenario-library.ts';
 import { BIN } from '../support/cli.ts';
 
@@ -180,6 +181,19 @@ describe('the built server start path', () => {
     } else {
       expect(existsSync(cache)).toBe(false);
       expect(readdirSync(temp)).toEqual([]);
+    }
+  });
+
+  it('starts as ever where the compile cache cannot be written (a temporary folder that is a file, or read-only)', () => {
+    const temp = tempDir();
+    const notAFolder = join(temp, 'file');
+    writeFileSync(notAFolder, '');
+    const readOnly = join(temp, 'read-only');
+    mkdirSync(readOnly, { mode: 0o555 });
+    for (const TMPDIR of [notAFolder, readOnly]) {
+      const env = { ...process.env, TMPDIR, NODE_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined };
+      const result = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', timeout: 15_000, env });
+      expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: 0, stdout: `${packageVersion()}\n`, stderr: '' });
     }
   });
 
