@@ -5,7 +5,7 @@
  */
 import { API_ERRORS } from '../errors/api-errors.ts';
 import { operationsOf } from '../openapi/operation-table.ts';
-import { referencedNode } from '../openapi/references.ts';
+import { followedReference } from '../openapi/references.ts';
 import { loadSpecDocument } from '../openapi/spec-document.ts';
 import { processCached } from '../platform/process-cache.ts';
 import type { Outcome } from './outcome-types.ts';
@@ -52,10 +52,7 @@ function provokeOf(status: string, route: string, code: string | undefined): str
  * read here, so the document is not copied with every reference resolved, as the router's table is.
  */
 function responseAt(document: Readonly<Record<string, unknown>>, value: unknown): DocumentResponse {
-  let node = value;
-  for (let hops = 0; hops < 8 && typeof node === 'object' && node !== null && typeof (node as { $ref?: unknown }).$ref === 'string'; hops += 1) {
-    node = referencedNode(document, (node as { $ref: string }).$ref);
-  }
+  const node = followedReference(document, value);
   return (typeof node === 'object' && node !== null ? node : {}) as DocumentResponse;
 }
 

@@ -95,6 +95,22 @@ export function referencedNode(document: Readonly<Node>, ref: string): unknown {
     }, document);
 }
 
+/**
+ * `value` with its `$ref` followed, and the target's own, until a node that is no reference (a response given as
+ * `#/components/responses/…`); a chain that comes back to a reference already followed is a broken document.
+ */
+export function followedReference(document: Readonly<Node>, value: unknown): unknown {
+  const followed: string[] = [];
+  let node = value;
+  while (isPlainObject(node) && typeof node['$ref'] === 'string') {
+    const ref = node['$ref'];
+    if (followed.includes(ref)) throw new Error(`a reference that leads back to itself: ${[...followed, ref].join(' → ')}`);
+    followed.push(ref);
+    node = referencedNode(document, ref);
+  }
+  return node;
+}
+
 function isPlainObject(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOpenApiRouter } from '../../src/openapi/openapi-router.ts';
-import { expandedCopy, expandedPart, resolvedCopy } from '../../src/openapi/references.ts';
+import { expandedCopy, expandedPart, followedReference, resolvedCopy } from '../../src/openapi/references.ts';
 
 type Json = Record<string, any>;
 
@@ -83,6 +83,23 @@ describe('expandedCopy', () => {
     expect(copy).toEqual({ type: 'object', properties: { first: { type: 'string' }, second: { type: 'string' } } });
     expect(copy).not.toBe(part);
     expect(expandedPart(document, { $ref: '#/components/schemas/Node' })).toEqual(schemaOf(expandedCopy(document)));
+  });
+});
+
+describe('followedReference', () => {
+  it('follows a reference, and the reference it leads to, to the node itself; a node that is none is itself', () => {
+    const chained = { ...document, components: { ...document.components, responses: { ...document.components.responses, Alias: { $ref: '#/components/responses/Ok' } } } };
+    expect(followedReference(chained, { $ref: '#/components/responses/Alias' })).toBe(document.components.responses.Ok);
+    expect(followedReference(document, document.components.responses.Ok)).toBe(document.components.responses.Ok);
+    expect(followedReference(document, 'text')).toBe('text');
+  });
+
+  it('refuses a chain that leads back to itself, and a reference it cannot resolve, naming them', () => {
+    const looping = { components: { responses: { A: { $ref: '#/components/responses/B' }, B: { $ref: '#/components/responses/A' } } } };
+    expect(() => followedReference(looping, { $ref: '#/components/responses/A' })).toThrow(
+      'a reference that leads back to itself: #/components/responses/A → #/components/responses/B → #/components/responses/A',
+    );
+    expect(() => followedReference(document, { $ref: '#/components/responses/Missing' })).toThrow('unresolved reference #/components/responses/Missing');
   });
 });
 
