@@ -50,15 +50,32 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 
 function maskedHeader<V extends string | string[] | undefined>(name: string, value: V): V {
   if (value === undefined || !isSecretName(name)) return value;
-  const mask = (text: string) => (/^(authorization|proxy-authorization)$/i.test(name) && /^\S+ /.test(text) ? `${text.split(' ')[0]} ${REDACTED}` : REDACTED);
-  return (Array.isArray(value) ? value.map(mask) : mask(value as string)) as V;
+  const schemed = SCHEMED_HEADER.test(name);
+  return (Array.isArray(value) ? value.map((text) => maskedSecret(schemed, text)) : maskedSecret(schemed, value as string)) as V;
 }
 
+/** `Authorization` and `Proxy-Authorization` keep their scheme: `Bearer ***`. */
+const SCHEMED_HEADER = /^(authorization|proxy-authorization)$/i;
+const SCHEME = /^(\S+) /;
+const BEARER_REDACTED = `Bearer ${REDACTED}`;
+
+function maskedSecret(schemed: boolean, text: string): string {
+  if (!schemed) return REDACTED;
+  // What nearly every request sends, answered without a match.
+  if (text.startsWith('Bearer ')) return BEARER_REDACTED;
+  const scheme = SCHEME.exec(text)?.[1];
+  return scheme === undefined ? REDACTED : `${scheme} ${REDACTED}`;
+}
+
+/** Headers as a flat list, `[name, value, name, value, …]`: one array, cheaper to make and to hold than an object. */
+export type HeaderList = ReadonlyArray<string | string[]>;
+
 /**
- * `redactHeaders` without its undefined values, made in one loop; the headers themselves when nothing in them needs
- * masking or leaving out (the common case of a reply's headers, which the journal keeps for every answer).
+ * `redactHeaders` without its undefined values, made in one loop, for what the journal keeps of every answer: the
+ * headers themselves when nothing in them needs masking or leaving out (the common case of a reply's headers), else
+ * a list of the names and masked values (`headersOfList` makes it an object again).
  */
-export function maskedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function maskedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> | HeaderList {
   let copy = false;
   for (const name in headers) {
     if (headers[name] === undefined || isSecretName(name)) {
@@ -67,15 +84,24 @@ export function maskedHeaders(headers: Record<string, string | string[] | undefi
     }
   }
   if (!copy) return headers as Record<string, string | string[]>;
-  // Assigned one by one; a header named `__proto__` is defined, so it stays plain data, as with fromEntries.
-  const masked: Record<string, string | string[]> = {};
+  const list: Array<string | string[]> = [];
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    if (value === undefined) continue;
-    if (name === '__proto__') Object.defineProperty(masked, name, { value: maskedHeader(name, value), enumerable: true, writable: true, configurable: true });
-    else masked[name] = maskedHeader(name, value);
+    if (value !== undefined) list.push(name, maskedHeader(name, value));
   }
-  return masked;
+  return list;
+}
+
+/** The object of a header list; a header named `__proto__` is defined, so it stays plain data, as with fromEntries. */
+export function headersOfList(list: HeaderList): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (let at = 0; at + 1 < list.length; at += 2) {
+    const name = list[at] as string;
+    const value = list[at + 1] as string | string[];
+    if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
+  }
+  return headers;
 }
 
 /**

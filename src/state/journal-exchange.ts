@@ -5,19 +5,29 @@
  */
 import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
-import { holdsSecret, maskedHeaders, redactedJson } from '../http/redact.ts';
+import { headersOfList, holdsSecret, maskedHeaders, redactedJson, type HeaderList } from '../http/redact.ts';
 
 export type JournalMessage = components['schemas']['JournalMessage'];
 export type JournalExchange = { request: JournalMessage; response: JournalMessage };
 
-/** What is kept of a message: its masked headers and its masked body as JSON text (a snapshot, cheap to hold). */
-interface KeptMessage {
-  headers: Record<string, string | string[]>;
-  text?: string;
-  bodyBytes?: number;
-  truncated?: true;
+/**
+ * What is kept of an exchange, in one flat object (the journal holds one per answer, and every object it holds is one
+ * more the collector carries): each side's masked headers (a list of names and values where masking made a copy),
+ * and its masked body as JSON text (a snapshot, cheap to hold), with the text's size and whether it was cut.
+ */
+/** A side's headers as kept: the very object when nothing in it needed masking, else a list of names and values. */
+export type KeptHeaders = Readonly<Record<string, string | string[]>> | HeaderList;
+
+export interface KeptExchange {
+  requestHeaders: KeptHeaders;
+  requestText: string | undefined;
+  requestBytes: number;
+  requestTruncated: boolean;
+  responseHeaders: KeptHeaders;
+  responseText: string | undefined;
+  responseBytes: number;
+  responseTruncated: boolean;
 }
-export type KeptExchange = { request: KeptMessage; response: KeptMessage };
 
 /** A body is kept up to this much of its JSON text: a page of orders fits, a 1 MiB upload does not. */
 export const BODY_CAP_BYTES = 16 * 1024;
@@ -26,76 +36,65 @@ export const EXCHANGE_BUDGET_BYTES = 4 * 1024 * 1024;
 
 /** The exchange masked and cut, and what it costs the budget: its bodies' and headers' text. */
 export function journalExchange(exchange: Exchange): { kept: KeptExchange; bytes: number } {
-  const kept = {
-    request: keptMessage(exchange.request?.headers ?? {}, exchange.request?.body),
-    response: keptMessage(exchange.headers, exchange.body, exchange.payload),
+  const requestHeaders = keptHeaders(exchange.request?.headers ?? {});
+  const responseHeaders = keptHeaders(exchange.headers);
+  const request = keptBody(exchange.request?.body);
+  const response = keptBody(exchange.body, exchange.payload);
+  const kept: KeptExchange = {
+    requestHeaders,
+    requestText: request?.text,
+    requestBytes: request?.bytes ?? 0,
+    requestTruncated: request?.truncated ?? false,
+    responseHeaders,
+    responseText: response?.text,
+    responseBytes: response?.bytes ?? 0,
+    responseTruncated: response?.truncated ?? false,
   };
-  return { kept, bytes: cost(kept.request) + cost(kept.response) };
+  const bytes = headersCost(requestHeaders) + headersCost(responseHeaders) + (kept.requestText?.length ?? 0) + (kept.responseText?.length ?? 0);
+  return { kept, bytes };
 }
 
-/** As the admin API shows it: the body parsed back, or the cut text as a string. */
+/** As the admin API shows it: the headers as an object, the body parsed back, or the cut text as a string. */
 export function shownExchange(kept: KeptExchange): JournalExchange {
-  return { request: shown(kept.request), response: shown(kept.response) };
+  return {
+    request: shown(kept.requestHeaders, kept.requestText, kept.requestBytes, kept.requestTruncated),
+    response: shown(kept.responseHeaders, kept.responseText, kept.responseBytes, kept.responseTruncated),
+  };
 }
 
 /**
  * Masked before it is kept, so no secret is ever held, even in memory. Every answer is journaled, so the common
- * case costs no copy: headers with no secret and no empty value are kept as the very object (neither node's request
- * headers nor a reply's change after the answer), and a body with no secret-named field as the JSON text the reply
- * already wrote (`payload`), which is what masking would give.
+ * case costs no copy: a body with no secret-named field is kept as the JSON text the reply already wrote
+ * (`payload`), which is what masking would give.
  */
-function keptMessage(headers: Record<string, string | string[] | undefined>, body: unknown, payload?: string): KeptMessage {
-  const masked = maskedHeaders(headers);
-  if (body === undefined) return { headers: masked };
+function keptBody(body: unknown, payload?: string): { text: string; bytes: number; truncated: boolean } | undefined {
+  if (body === undefined) return undefined;
   const text = holdsSecret(body) ? redactedJson(body) : (payload ?? JSON.stringify(body));
-  const bodyBytes = Buffer.byteLength(text);
-  if (bodyBytes <= BODY_CAP_BYTES) return { headers: masked, text, bodyBytes };
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= BODY_CAP_BYTES) return { text, bytes, truncated: false };
   // Cut after masking, so no secret is ever half kept; a character split by the cut is dropped.
   const cut = Buffer.from(text).subarray(0, BODY_CAP_BYTES).toString('utf8').replace(/\uFFFD$/, '');
-  return { headers: masked, text: cut, bodyBytes, truncated: true };
+  return { text: cut, bytes, truncated: true };
 }
 
-function shown({ headers, text, bodyBytes, truncated }: KeptMessage): JournalMessage {
-  if (text === undefined) return { headers };
-  return truncated ? { headers, body: text, bodyBytes, truncated } : { headers, body: JSON.parse(text) as unknown, bodyBytes };
+function shown(headers: KeptHeaders, text: string | undefined, bodyBytes: number, truncated: boolean): JournalMessage {
+  const shownHeaders = headersObject(headers);
+  if (text === undefined) return { headers: shownHeaders };
+  return truncated ? { headers: shownHeaders, body: text, bodyBytes, truncated } : { headers: shownHeaders, body: JSON.parse(text) as unknown, bodyBytes };
 }
 
-function cost(kept: KeptMessage): number {
-  let total = kept.text?.length ?? 0;
-  for (const name in kept.headers) total += name.length + String(kept.headers[name]).length;
+const keptHeaders = maskedHeaders;
+
+function headersObject(headers: KeptHeaders): Record<string, string | string[]> {
+  return isList(headers) ? headersOfList(headers) : { ...headers };
+}
+
+/** What a side's headers cost the budget: their names' and values' text. */
+function headersCost(headers: KeptHeaders): number {
+  let total = 0;
+  if (isList(headers)) for (const part of headers) total += String(part).length;
+  else for (const name in headers) total += name.length + String(headers[name]).length;
   return total;
 }
 
-/** Something holding a kept exchange, which the budget may take back. */
-export interface Holder {
-  exchange?: KeptExchange | undefined;
-  bytes: number;
-}
-
-/** Holders in the order they were given their exchange: over the budget, the oldest give theirs up. */
-export function exchangeBudget(limitBytes = EXCHANGE_BUDGET_BYTES) {
-  const holders = new Set<Holder>();
-  let total = 0;
-  const release = (holder: Holder) => {
-    if (!holders.delete(holder)) return;
-    total -= holder.bytes;
-    holder.exchange = undefined;
-  };
-  return {
-    hold(holder: Holder) {
-      holders.add(holder);
-      total += holder.bytes;
-      if (total <= limitBytes) return;
-      for (const oldest of holders) {
-        if (total <= limitBytes) break;
-        release(oldest);
-      }
-    },
-    release,
-    clear() {
-      for (const holder of holders) holder.exchange = undefined;
-      holders.clear();
-      total = 0;
-    },
-  };
-}
+const isList = (headers: KeptHeaders): headers is HeaderList => Array.isArray(headers);

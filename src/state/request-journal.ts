@@ -9,7 +9,7 @@
 import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
-import { journalExchange, shownExchange, type JournalExchange } from './journal-exchange.ts';
+import { journalExchange, shownExchange, type JournalExchange, type KeptExchange } from './journal-exchange.ts';
 import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
 import { shownIds, touchedIds } from './journal-touches.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
@@ -54,8 +54,8 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 
 /** `capacity`: the entries kept of clients, and as many apart of no client. */
 export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
-  const ofClients = journalRing<EntryFacts, Slot>(capacity);
-  const ofNoClient = journalRing<EntryFacts, Slot>(capacity);
+  const ofClients = journalRing<Slot>(capacity);
+  const ofNoClient = journalRing<Slot>(capacity);
   let sequence = 0;
   const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
   const matching = (filter: JournalFilter) => {
@@ -63,42 +63,24 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
     const pattern = filter.path === undefined ? undefined : pathPattern(filter.path);
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
     const until = filter.until === undefined ? undefined : Date.parse(filter.until);
-    const test = (entry: RequestJournalEntry) =>
+    const test = (entry: RequestJournalEntry, receivedMs: number) =>
       (filter.clientId === undefined || entry.clientId === filter.clientId) &&
       (filter.operationId === undefined || entry.operationId === filter.operationId) &&
       (filter.method === undefined || entry.method === filter.method) &&
       (pattern === undefined || pattern.test(entry.path) || pattern.test(canonicalPath(entry.path))) &&
       (filter.status === undefined || entry.status === filter.status) &&
-      (since === undefined || Date.parse(entry.receivedAt) >= since) &&
-      (until === undefined || Date.parse(entry.receivedAt) < until);
-    return (slot: Slot) => (touching === undefined || touchesOf(slot).includes(touching)) && test(entryOf(slot));
+      (since === undefined || receivedMs >= since) &&
+      (until === undefined || receivedMs < until);
+    return (slot: Slot) => (touching === undefined || touchesOf(slot).includes(touching)) && test(entryOf(slot), slot.receivedMs);
   };
   return {
     record(exchange) {
-      const { context, status, body } = exchange;
-      const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+      const { context } = exchange;
       const clientId = context.principal?.clientId ?? context.clientId;
-      // What the entry needs, read now (the instant on the clock of the client's world, resolved once by the caller
-      // stage: a tenant's journal reads its own time; the duration); made into the entry when first read: most
-      // entries never are.
-      const facts: EntryFacts = {
-        id: context.requestId,
-        receivedAt: context.world ? context.world.clientTime(context.receivedAt) : context.receivedAt,
-        method: context.method,
-        path: context.path,
-        // Masked now, like the headers and bodies: no secret is held, even until read.
-        query: context.query ? redactQuery(context.query) : undefined,
-        operationId: context.operationId,
-        clientId,
-        scenario: context.scenario,
-        armed: context.armed,
-        status,
-        error: typeof error === 'string' ? error : undefined,
-        durationMs: elapsedMs(context),
-        shown: shownIds(body),
-      };
-      const { kept, bytes } = journalExchange(exchange);
-      (clientId === undefined ? ofNoClient : ofClients).add({ sequence: (sequence += 1), facts, exchange: kept, bytes });
+      const ring = clientId === undefined ? ofNoClient : ofClients;
+      const slot = ring.reuse() ?? new Slot();
+      slot.write(exchange, clientId, (sequence += 1));
+      ring.add(slot);
     },
     list(filter, limit) {
       const test = matching(filter);
@@ -112,7 +94,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       return { entries, total };
     },
     find(id) {
-      for (const slot of newestSlots()) if (slot.facts.id === id) return { ...entryOf(slot), ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
+      for (const slot of newestSlots()) if (slot.id === id) return { ...entryOf(slot), ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
       return undefined;
     },
     count(filter) {
@@ -126,41 +108,75 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   };
 }
 
-interface EntryFacts {
+/**
+ * One entry as the journal holds it, written when the request is answered and, once its ring is full, written again
+ * for a later request: the facts an entry needs, read now (the instant on the clock of the client's world, resolved
+ * once by the caller stage: a tenant's journal reads its own time; the duration), made into the entry when first
+ * read (most entries never are), and the exchange while the budget keeps it. Every field is set by the constructor,
+ * in one order, so every slot has one shape.
+ */
+class Slot implements JournalSlot {
+  sequence = 0;
+  clientId: string | undefined = undefined;
+  exchange: KeptExchange | undefined = undefined;
+  bytes = 0;
+  id = '';
+  /** The instant as a number: a Date kept for every entry would be one more object the collector carries. */
+  receivedMs = 0;
+  method = '';
+  path = '';
+  query: string | undefined = undefined;
+  operationId: string | undefined = undefined;
+  scenario: string | undefined = undefined;
+  armed: readonly string[] | undefined = undefined;
+  status = 0;
+  error: string | undefined = undefined;
+  durationMs = 0;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
-  shown: readonly string[];
-  id: string;
-  receivedAt: Date;
-  method: string;
-  path: string;
-  query: string | undefined;
-  operationId: string | undefined;
-  clientId: string | undefined;
-  scenario: string | undefined;
-  armed: readonly string[] | undefined;
-  status: number;
-  error: string | undefined;
-  durationMs: number;
-}
+  shown: readonly string[] = [];
+  /** Made when first read. */
+  entry: RequestJournalEntry | undefined = undefined;
+  touches: readonly string[] | undefined = undefined;
 
-interface Slot extends JournalSlot<EntryFacts> {
-  entry?: RequestJournalEntry;
-  touches?: readonly string[];
+  write(exchange: Exchange, clientId: string | undefined, sequence: number): void {
+    const { context, status, body } = exchange;
+    const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+    const { kept, bytes } = journalExchange(exchange);
+    this.sequence = sequence;
+    this.clientId = clientId;
+    this.exchange = kept;
+    this.bytes = bytes;
+    this.id = context.requestId;
+    this.receivedMs = (context.world ? context.world.clientTime(context.receivedAt) : context.receivedAt).getTime();
+    this.method = context.method;
+    this.path = context.path;
+    // Masked now, like the headers and bodies: no secret is held, even until read.
+    this.query = context.query ? redactQuery(context.query) : undefined;
+    this.operationId = context.operationId;
+    this.scenario = context.scenario;
+    this.armed = context.armed;
+    this.status = status;
+    this.error = typeof error === 'string' ? error : undefined;
+    this.durationMs = elapsedMs(context);
+    this.shown = shownIds(body);
+    this.entry = undefined;
+    this.touches = undefined;
+  }
 }
 
 /** The ids a slot's request touched, read from its kept path, masked query and shown ids when first asked. */
 function touchesOf(slot: Slot): readonly string[] {
-  slot.touches ??= touchedIds(slot.facts.path, slot.facts.query, slot.facts.shown);
+  slot.touches ??= touchedIds(slot.path, slot.query, slot.shown);
   return slot.touches;
 }
 
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedAt, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs } = slot.facts;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs } = slot;
   slot.entry = {
     id,
-    receivedAt: receivedAt.toISOString(),
+    receivedAt: new Date(receivedMs).toISOString(),
     method,
     path,
     ...(query ? { query } : {}),

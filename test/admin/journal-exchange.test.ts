@@ -174,8 +174,8 @@ describe('what the journal holds', () => {
     const payload = JSON.stringify(answered);
     const headers = { 'X-Request-Id': 'req_plain', 'Content-Type': 'application/json; charset=utf-8' };
     const { kept } = journalExchange({ context, status: 200, headers, body: answered, payload });
-    expect(kept.response.text).toBe(payload);
-    expect(kept.response.headers).toBe(headers);
+    expect(kept.responseText).toBe(payload);
+    expect(kept.responseHeaders).toBe(headers);
     expect(shownExchange(kept).response.body).toEqual(answered);
   });
 });

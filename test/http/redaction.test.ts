@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli.ts';
-import { holdsSecret, maskedHeaders, redactedJson, redactHeaders, redactQuery, redactSecrets, redactUrlPath } from '../../src/http/redact.ts';
+import { headersOfList, holdsSecret, maskedHeaders, redactedJson, redactHeaders, redactQuery, redactSecrets, redactUrlPath, type HeaderList } from '../../src/http/redact.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 describe('redaction rules', () => {
@@ -102,13 +102,24 @@ describe('the log output', () => {
 });
 
 describe('the journal’s cheap masking', () => {
-  it('maskedHeaders: the same object when nothing is secret or empty; else a copy, masked, empties left out, __proto__ kept as data', () => {
+  it('maskedHeaders: the same object when nothing is secret or empty; else a list of names and masked values, empties left out; its object keeps __proto__ as data', () => {
     const plain = { 'x-request-id': 'r1', 'content-type': 'application/json' };
     expect(maskedHeaders(plain)).toBe(plain);
-    const sent = JSON.parse('{"__proto__": "x", "authorization": "Bearer s3cr3t", "cookie": "a=b", "accept": "*/*"}') as Record<string, string>;
+    const sent = JSON.parse('{"__proto__": "x", "authorization": "Bearer s3cr3t", "cookie": "a=b", "accept": "*/*", "proxy-authorization": "Basic  two-spaces", "Authorization": ["Digest\\tx y", "Token t"]}') as Record<string, string>;
     const masked = maskedHeaders({ ...sent, empty: undefined } as Record<string, string | undefined>);
-    expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
-    expect(Object.entries(masked)).toEqual([['__proto__', 'x'], ['authorization', 'Bearer ***'], ['cookie', '***'], ['accept', '*/*']]);
+    const expected = [
+      ['__proto__', 'x'],
+      ['authorization', 'Bearer ***'],
+      ['cookie', '***'],
+      ['accept', '*/*'],
+      ['proxy-authorization', 'Basic ***'],
+      ['Authorization', ['***', 'Token ***']],
+    ];
+    expect(masked).toEqual(expected.flat(1));
+    const shown = headersOfList(masked as HeaderList);
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(Object.entries(shown)).toEqual(expected);
+    expect(JSON.stringify(masked)).not.toMatch(/s3cr3t|a=b|two-spaces|x y|"t"/);
   });
 
   it('holdsSecret: true exactly when masking would change the value, at any depth', () => {
