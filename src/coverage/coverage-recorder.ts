@@ -52,10 +52,11 @@ export function createCoverage(options: CoverageOptions): Coverage {
   const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };
     const known = catalogued();
-    const firstMet = met.filter((id) => known.has(id) && kept.met[id] === undefined);
-    const firstHandled = handled.filter((id) => known.has(id) && kept.handled[id] === undefined);
-    // Most answers meet nothing new: the instant is read only for what is.
-    if (firstMet.length === 0 && firstHandled.length === 0) return;
+    const isFirst = (seen: Record<string, string>) => (id: string) => known.has(id) && seen[id] === undefined;
+    // Most answers meet nothing new: they are told apart with no list made, and the instant is read only for what is.
+    if (!met.some(isFirst(kept.met)) && !handled.some(isFirst(kept.handled))) return;
+    const firstMet = met.filter(isFirst(kept.met));
+    const firstHandled = handled.filter(isFirst(kept.handled));
     const at = new Date(nowOf(clientId)).toISOString();
     for (const id of firstMet) kept.met[id] = at;
     for (const id of firstHandled) kept.handled[id] = at;

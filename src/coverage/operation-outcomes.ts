@@ -78,5 +78,13 @@ export function operationOutcomes(): Outcome[] {
 /** The operation outcome an answer shows: its operation, its status and, for an error, its code. */
 export function operationOutcomeId(operationId: string, status: number, errorCode: string | undefined): string {
   const prefix = operationOutcomePrefix(operationId);
-  return status >= 400 && errorCode ? `${prefix}.${status}.${errorCode}` : `${prefix}.${status}`;
+  if (status >= 400 && errorCode) return `${prefix}.${status}.${errorCode}`;
+  // Asked for at every answer: an operation's id for a status without a code is made once, so the catalogue's
+  // look-up reads a string whose hash is already known.
+  const ids = processCached('outcome-ids', () => new Map<string, Map<number, string>>());
+  let byStatus = ids.get(operationId);
+  if (byStatus === undefined) ids.set(operationId, (byStatus = new Map()));
+  let id = byStatus.get(status);
+  if (id === undefined) byStatus.set(status, (id = `${prefix}.${status}`));
+  return id;
 }

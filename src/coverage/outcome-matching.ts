@@ -39,6 +39,9 @@ function sharedAnswers(status: number, code: unknown): string[] {
     .map(([id]) => id);
 }
 
+/** The resources whose records name outcomes of their own (recordOutcomes): the answers of the others name none. */
+const RESOURCES_WITH_OUTCOMES = ['orders', 'subscriptions', 'payments'] as const;
+
 /** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
 export function answerOutcomes(exchange: Exchange): string[] {
   const { context, status, body } = exchange;
@@ -48,7 +51,8 @@ export function answerOutcomes(exchange: Exchange): string[] {
   ids.push(operationOutcomeId(context.operationId, status, typeof code === 'string' ? code : undefined));
   if (status < 200 || status >= 300) return ids;
   const prefix = operationOutcomePrefix(context.operationId);
-  const resource = prefix.slice(0, prefix.indexOf('.'));
+  const resource = RESOURCES_WITH_OUTCOMES.find((name) => prefix.length > name.length && prefix.startsWith(name) && prefix[name.length] === '.');
+  if (resource === undefined) return ids;
   for (const item of itemsOf(body)) ids.push(...recordOutcomes(resource, item));
   return ids;
 }

@@ -1,6 +1,7 @@
 /** What an operation's security requirements ask, read from the document's schemes (authenticate, Prefer answers). */
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { CLIENT_NAMING_FIELDS } from './stages/caller.ts';
+import { processCachedFor } from '../platform/process-cache.ts';
 
 export interface SecurityNeeds {
   /** A requirement names an HTTP basic scheme: client credentials may come in the header. */
@@ -14,7 +15,12 @@ export interface SecurityNeeds {
   needsBearer: boolean;
 }
 
+/** Asked at every request (authenticate, the caller, scenario rules): each operation's needs are read once. */
 export function securityNeeds(router: OpenApiRouter, operation: Operation | undefined): SecurityNeeds {
+  return operation === undefined ? needsOf(router, undefined) : processCachedFor('security-needs', operation, () => needsOf(router, operation));
+}
+
+function needsOf(router: OpenApiRouter, operation: Operation | undefined): SecurityNeeds {
   const isBasic = (name: string) => {
     const found = router.securityScheme(name);
     return found?.type === 'http' && found.scheme?.toLowerCase() === 'basic';

@@ -14,6 +14,8 @@ export const PROCESS_CACHES = {
   'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
   'secret-names': 'which field names are secret, as the fixed rule of http/redact.ts judges them; a memo of at most 2048 names',
   'outcome-prefixes': "each operation's outcome-id prefix (`createOrder` → `orders.create`), derived from its name; a memo bounded by the document's operations",
+  'security-needs': "what each operation's security requirements ask (basic, bearer, a client named in the body), per operation object of a router; derived from the document",
+  'outcome-ids': "each operation's outcome id for a status without an error code (`orders.create.201`); a memo bounded by the document's operations and the statuses the server answers",
   'start-mock-routers': "startMock's routers of the two documents: building them is most of a start, they hold no mock's state",
   'outcome-catalogue': "the coverage's outcome catalogue, built from the service document and the package's catalogues; read-only",
   'prepared-operations': "each operation's decoding plan (path pattern, array query names), per operation object of a router; derived from the document",
@@ -33,15 +35,19 @@ const byObject = new WeakMap<object, Map<string, unknown>>();
  * each name, so the value is always of that site's type.
  */
 export function processCached<T>(name: ProcessCacheName, make: () => T, key = ''): T {
-  const at = `${name}\u0000${key}`;
-  if (!values.has(at)) values.set(at, make());
-  return values.get(at) as T;
+  // Some are read at every request: a cache of one value is found by its name alone (a constant string, whose hash
+  // is known), with no key joined to it; the names hold no NUL, so the two kinds never meet.
+  const at = key === '' ? name : `${name}\u0000${key}`;
+  let value = values.get(at);
+  if (value === undefined && !values.has(at)) values.set(at, (value = make()));
+  return value as T;
 }
 
 /** The value of cache `name` for `owner` (a router, an operation), made by `make` on first use; it goes with `owner`. */
 export function processCachedFor<T>(name: ProcessCacheName, owner: object, make: () => T): T {
   let cached = byObject.get(owner);
   if (!cached) byObject.set(owner, (cached = new Map()));
-  if (!cached.has(name)) cached.set(name, make());
-  return cached.get(name) as T;
+  let value = cached.get(name);
+  if (value === undefined && !cached.has(name)) cached.set(name, (value = make()));
+  return value as T;
 }
