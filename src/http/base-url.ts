@@ -14,16 +14,17 @@ import { isLoopback } from './loopback.ts';
 /** What judging a Host needs of the configuration: the bound host and the `--public-url` (a proxy has no other). */
 export type SiteConfig = Pick<Config, 'host' | 'publicUrl'>;
 
-const HOST_HEADER = /^(?<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(?<port>\d{1,5}))?$/;
+/** A host name or bracketed IPv6 address (group 1), then an optional port (group 2); unnamed groups make no object. */
+const HOST_HEADER = /^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 const HIGHEST_PORT = 65_535;
 
 /** The Host header, lower-cased, when it is this mock's own; undefined otherwise (absent, foreign, port out of range). */
 export function ownHost(req: IncomingMessage, config: SiteConfig): string | undefined {
   const host = req.headers.host;
-  const parts = host ? HOST_HEADER.exec(host)?.groups : undefined;
-  const name = parts?.['name']?.toLowerCase();
+  const parts = host ? HOST_HEADER.exec(host) : undefined;
+  const name = parts?.[1]?.toLowerCase();
   if (!host || !name) return undefined;
-  const port = parts?.['port'];
+  const port = parts?.[2];
   if (port !== undefined && (Number(port) < 1 || Number(port) > HIGHEST_PORT)) return undefined;
   if (isLoopback(name)) return host.toLowerCase();
   const own = [hostOfAddress(config.host), hostOfAddress(req.socket.localAddress), publicHostName(config)];

@@ -83,15 +83,31 @@ function operationMatcher(operations: readonly Operation[]): (method: string, pa
   const templates = operations
     .map((operation) => ({ operation, pattern: templatePattern(operation.path), literal: operation.path.replace(/\{[^}]*\}/g, '').length }))
     .sort((a, b) => b.literal - a.literal);
-  // Looked up by method, and an exact path by a key: a request no longer compares every operation.
-  const exact = new Map<string, Operation>();
-  for (const operation of operations) if (!exact.has(`${operation.method} ${operation.path}`)) exact.set(`${operation.method} ${operation.path}`, operation);
-  const templatesOf = new Map<string, typeof templates>();
-  for (const template of templates) templatesOf.set(template.operation.method, [...(templatesOf.get(template.operation.method) ?? []), template]);
+  // Looked up by method, then an exact path in that method's map: a request compares no operation and joins no
+  // key. Each method is found under its lower and its upper case (node gives `GET`), so none is converted per request.
+  const byMethod = new Map<string, { exact: Map<string, Operation>; templates: typeof templates }>();
+  const tableOf = (method: string) => {
+    let table = byMethod.get(method);
+    if (table === undefined) {
+      table = { exact: new Map(), templates: [] };
+      byMethod.set(method, table);
+      byMethod.set(method.toUpperCase(), table);
+    }
+    return table;
+  };
+  for (const operation of operations) {
+    const { exact } = tableOf(operation.method);
+    if (!exact.has(operation.path)) exact.set(operation.path, operation);
+  }
+  for (const template of templates) tableOf(template.operation.method).templates.push(template);
   return (method, rawPath) => {
-    const wanted = method.toLowerCase();
+    const table = byMethod.get(method) ?? byMethod.get(method.toLowerCase());
+    if (table === undefined) return undefined;
     const path = normalizedPath(rawPath);
-    return exact.get(`${wanted} ${path}`) ?? templatesOf.get(wanted)?.find((template) => template.pattern.test(path))?.operation;
+    const found = table.exact.get(path);
+    if (found !== undefined) return found;
+    for (const template of table.templates) if (template.pattern.test(path)) return template.operation;
+    return undefined;
   };
 }
 

@@ -93,13 +93,14 @@ export function validateRequest(request: RouterRequest, operation: Operation, va
       if (jsonOnlyBody) errors.push({ keyword: 'parse', instancePath: '', schemaPath: '#/requestBody', params: [], message: (error as Error).message });
     }
   }
-  const rawType = headers['content-type'];
-  const contentType = String((Array.isArray(rawType) ? rawType[0] : rawType) ?? '').split(';')[0]?.trim().toLowerCase();
+  const contentType = mediaTypeOf(headers['content-type']);
   if (typeof requestBody === 'object' || contentType === 'application/json') input['requestBody'] = requestBody;
   for (const validate of validators) {
     validate(input);
     // One by one, never spread: a body of 300,000 bad elements has that many errors, more than a call's arguments.
-    for (const error of validate.errors ?? []) {
+    const found = validate.errors;
+    if (!found) continue;
+    for (const error of found) {
       if (errors.length >= MAX_VALIDATION_ERRORS) break;
       errors.push(error);
     }
@@ -113,8 +114,19 @@ function pathParams(path: string, pattern: RegExp, names: readonly string[]): Re
   const found = pattern.exec(path);
   if (!found) return {};
   const params: Record<string, string> = {};
-  names.forEach((name, index) => (params[name] = decodeURIComponent(found[index + 1] ?? '')));
+  for (let index = 0; index < names.length; index += 1) {
+    const value = found[index + 1] ?? '';
+    // A value with no escape decodes to itself: most ids, read as they came.
+    params[names[index] as string] = value.includes('%') ? decodeURIComponent(value) : value;
+  }
   return params;
+}
+
+/** `application/json; charset=utf-8` → `application/json`; '' when the request names none. */
+function mediaTypeOf(raw: string | string[] | undefined): string {
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (first === undefined) return '';
+  return (String(first).split(';')[0] ?? '').trim().toLowerCase();
 }
 
 /** A copy the params validator may coerce in place; a lone value of an array parameter becomes a list. */
@@ -133,8 +145,14 @@ function queryCopy(query: Readonly<Record<string, string | string[]>>, arrays: R
 const UPPER_CASE = /[A-Z]/;
 
 function lowerCaseKeys(headers: Readonly<Record<string, string | string[]>>): Record<string, string | string[]> {
-  const keys = Object.keys(headers);
-  // node's own headers are lower case already: then the object itself.
-  if (!keys.some((key) => UPPER_CASE.test(key))) return headers as Record<string, string | string[]>;
-  return Object.fromEntries(keys.map((key) => [key.toLowerCase(), headers[key] as string | string[]]));
+  // node's own headers are lower case already: then the object itself, found so with no list of keys made.
+  let upper = false;
+  for (const key in headers) {
+    if (Object.hasOwn(headers, key) && UPPER_CASE.test(key)) {
+      upper = true;
+      break;
+    }
+  }
+  if (!upper) return headers as Record<string, string | string[]>;
+  return Object.fromEntries(Object.keys(headers).map((key) => [key.toLowerCase(), headers[key] as string | string[]]));
 }

@@ -21,11 +21,16 @@ export function tokenIdOfHash(hash: string): string {
   return `${ID_PREFIX.token}_${hash.slice(0, 32)}`;
 }
 
-/** Whether a presented secret's hash is a record's: constant time, one hash per check instead of four. */
+/**
+ * Whether a presented secret's hash is a record's: one hash per check instead of four, compared in constant time.
+ * Both are SHA-256 in lower-case hex (a stored one is refused otherwise), so their characters are compared as they
+ * are, every one of them, with no buffer made per request.
+ */
 export function isHashOf(presentedHash: string, storedHash: string): boolean {
-  const a = Buffer.from(presentedHash, 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (presentedHash.length !== storedHash.length) return false;
+  let difference = 0;
+  for (let at = 0; at < presentedHash.length; at += 1) difference |= presentedHash.charCodeAt(at) ^ storedHash.charCodeAt(at);
+  return difference === 0;
 }
 
 export function isExpired(token: TokenRecord, nowMs: number): boolean {
