@@ -204,6 +204,28 @@ describe('admin request journal', () => {
       expect(ring.list({ since: '2026-03-02T10:00:04Z' }, 100).entries.map((entry) => entry.id)).toEqual(['req_5', 'req_4']);
     });
 
+    it('an entry read before its slot is written again for a later request stays as it was read', () => {
+      const ring = createRequestJournal(3);
+      const of = (n: number, context: Partial<RequestContext>, body: unknown): Exchange => ({ ...exchange(n), context: { ...exchange(n).context, ...context }, body });
+      for (let n = 1; n <= 3; n += 1) ring.record(of(n, { clientId: 'mock-client', scenario: 'global:token-expiry', armed: ['server.503'], query: `page=${n}` }, { data: { id: `prod_${n}` } }));
+      const read = ring.list({}, 100).entries;
+      const opened = ring.find('req_1');
+      const snapshot = JSON.stringify([read, opened]);
+      // Each of the three slots is written again, twice over, by later requests of another client.
+      for (let n = 4; n <= 9; n += 1) ring.record(of(n, { clientId: 'other-client' }, { data: {} }));
+      expect(JSON.stringify([read, opened])).toBe(snapshot);
+      expect(read.map((entry) => entry.id)).toEqual(['req_3', 'req_2', 'req_1']);
+      expect(opened).toMatchObject({ id: 'req_1', clientId: 'mock-client', scenario: 'global:token-expiry', armed: ['server.503'], query: 'page=1' });
+      expect(ring.list({}, 100).entries.map((entry) => entry.id)).toEqual(['req_9', 'req_8', 'req_7']);
+      // What a reused slot answers is the later request's alone: nothing of the earlier one stays in it.
+      const reused = ring.find('req_7');
+      expect(reused).toMatchObject({ id: 'req_7', clientId: 'other-client', path: '/v1/products/prod_7', receivedAt: '2026-03-02T10:00:07.000Z' });
+      for (const field of ['scenario', 'armed', 'query']) expect(reused).not.toHaveProperty(field);
+      expect(ring.list({ touching: 'prod_1' }, 100).total).toBe(0);
+      expect(ring.list({ touching: 'prod_8' }, 100).entries.map((entry) => entry.id)).toEqual(['req_8']);
+      expect(ring.count({ clientId: 'mock-client' })).toBe(0);
+    });
+
     it('before it is full it holds what it got; after a clear it fills again from empty', () => {
       const ring = createRequestJournal(3);
       ring.record(exchange(1));
