@@ -41,8 +41,8 @@ export interface HandledRules {
 export function createHandledRules(): HandledRules {
   const waiting = new Map<string, Waiting>();
   const of = (clientId: string): Waiting => {
-    const found = waiting.get(clientId) ?? { retriedEvents: [] };
-    waiting.set(clientId, found);
+    let found = waiting.get(clientId);
+    if (found === undefined) waiting.set(clientId, (found = { retriedEvents: [] }));
     return found;
   };
   return {

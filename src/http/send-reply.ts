@@ -40,10 +40,9 @@ export function sendReply(
   observers: readonly ExchangeObserver[] = [],
   request?: Exchange['request'],
 ): void {
-  const sent = request ? { request } : {};
   if (!reply.ok && reply.drop) {
     res.socket?.destroy();
-    for (const observe of observers) observe({ context, status: 0, headers: {}, body: undefined, ...sent });
+    for (const observe of observers) observe({ context, status: 0, headers: {}, body: undefined, ...(request ? { request } : {}) });
     return;
   }
   const rendered = renderReply(context, reply);
