@@ -41,6 +41,9 @@ export interface CoverageOptions {
   changed(): void;
 }
 
+/** What an answer the handled rules pass over shows handled. */
+const NONE_HANDLED: readonly string[] = Object.freeze([]);
+
 export function createCoverage(options: CoverageOptions): Coverage {
   // Built at the first answer observed, after it was written, not at start: the catalogue reads every operation.
   let catalogue: ReadonlySet<string> | undefined;
@@ -69,14 +72,16 @@ export function createCoverage(options: CoverageOptions): Coverage {
       const clientId = exchange.context.clientId;
       if (clientId === undefined || !options.isClient(clientId)) return;
       const met = answerOutcomes(exchange);
-      const handled = rules.afterAnswer(clientId, {
-        met,
-        operationId: exchange.context.operationId,
-        status: exchange.status,
-        nowMs: nowOf(clientId),
-        // Only a refusal (429, 503) asks the client to wait: a success's headers are not searched.
-        retryAfterSeconds: exchange.status >= 400 ? retryAfterSeconds(exchange) : undefined,
-      });
+      const handled = rules.concerns(clientId, exchange.status)
+        ? rules.afterAnswer(clientId, {
+            met,
+            operationId: exchange.context.operationId,
+            status: exchange.status,
+            nowMs: nowOf(clientId),
+            // Only a refusal (429, 503) asks the client to wait: a success's headers are not searched.
+            retryAfterSeconds: exchange.status >= 400 ? retryAfterSeconds(exchange) : undefined,
+          })
+        : NONE_HANDLED;
       mark(clientId, met, handled);
     },
     observeDelivery(delivery) {

@@ -31,6 +31,12 @@ interface Waiting {
 }
 
 export interface HandledRules {
+  /**
+   * Whether an answer with this status could matter to the rules: a refusal may start one (every outcome a rule
+   * waits on is one), and a client with a rule waiting has its next answers judged. Most answers are neither: they
+   * are passed over without being read.
+   */
+  concerns(clientId: string, status: number): boolean;
   /** The outcomes this answer shows handled. */
   afterAnswer(clientId: string, answer: AnswerSeen): string[];
   afterDelivery(delivery: Delivery, met: readonly string[]): string[];
@@ -46,6 +52,11 @@ export function createHandledRules(): HandledRules {
     return found;
   };
   return {
+    concerns(clientId, status) {
+      if (status >= 400) return true;
+      const rules = waiting.get(clientId);
+      return rules !== undefined && (rules.retryAfter !== undefined || rules.retryWithToken !== undefined);
+    },
     afterAnswer(clientId, answer) {
       const rules = of(clientId);
       const handled: string[] = [];
