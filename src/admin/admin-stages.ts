@@ -47,7 +47,7 @@ function ownHostOnly(config: Config): Stage {
   return {
     name: 'own-host',
     run(request, next) {
-      if (request.incoming.site.ownHost || isOpen(request.operation) || carriesAdminToken(request, config)) return next();
+      if (request.incoming.site.ownHost || isOpen(request.operation) || carriesAdminToken(request, config)) return next(request);
       const host = String(request.incoming.headers['host'] ?? '').slice(0, 200);
       return failure('foreign_admin_host', { host });
     },
@@ -58,7 +58,7 @@ function adminGuard(config: Config): Stage {
   return {
     name: 'admin-guard',
     run(request, next) {
-      if (isLoopback(config.host) || isOpen(request.operation) || carriesAdminToken(request, config)) return next();
+      if (isLoopback(config.host) || isOpen(request.operation) || carriesAdminToken(request, config)) return next(request);
       return failure('admin_token_required');
     },
   };

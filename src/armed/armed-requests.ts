@@ -35,7 +35,7 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
     run(request, next) {
       const { world } = request;
       // Most clients have nothing armed: their requests pass on as they would without this stage (no frame added).
-      if (!world || actions.armed.list(world.clientId).length === 0) return next();
+      if (!world || actions.armed.list(world.clientId).length === 0) return next(request);
       const arm = actions.armed.live(world.clientId, 'request').find((candidate) => meetsNow(candidate, request));
       if (!arm) return namingArmedMoves(request, next);
       return fireArm(arm, world, request, next, actions);
@@ -54,7 +54,7 @@ async function fireArm(arm: LiveArm, world: World, request: RequestState, next: 
   request.context.armed = [arm.record.outcome];
   if (effect.endToken) {
     await endToken(effect.endToken, world, request, actions);
-    return next();
+    return next(request);
   }
   const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
   return failure(effect.respond ?? 'simulated', { headers });
@@ -77,7 +77,7 @@ async function endToken(how: 'expire' | 'revoke', world: World, request: Request
 
 /** The armed outcomes that ended the orders this request moved, for its journal entry. */
 async function namingArmedMoves(request: RequestState, next: Next): Promise<Reply> {
-  const reply = await next();
+  const reply = await next(request);
   if (!reply.ok || !reply.events) return reply;
   const armed = reply.events.flatMap((event) => ((event as OrderEvent).armed === undefined ? [] : [(event as OrderEvent).armed as string]));
   if (armed.length > 0) request.context.armed = [...(request.context.armed ?? []), ...armed];

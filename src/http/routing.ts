@@ -8,7 +8,7 @@ import { failure } from '../errors/failures.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
-import { runStages, type Answer, type RequestState, type Stage } from './stage.ts';
+import type { Answer, Next, RequestState } from './stage.ts';
 
 export interface Location {
   /** The path under the mount (`/orders`). */
@@ -31,15 +31,18 @@ export function locator(router: OpenApiRouter, mount: (path: string) => string |
   };
 }
 
-/** Locates the request and runs the list (any server adapter, Express or not), or 404 when it is outside the mount. */
-export function runLocated(stages: readonly Stage[], request: RequestState, locate: Locate): Answer {
+/**
+ * Locates the request and runs the list (`stageChain`, ending in a 404 for a request every stage passed on; any
+ * server adapter, Express or not), or 404 when it is outside the mount.
+ */
+export function runLocated(chain: Next, request: RequestState, locate: Locate): Answer {
   const located = locate(request.context.method, request.context.path);
   if (!located) return failure('not_found');
   request.apiPath = located.apiPath;
   request.routeMethod = located.routeMethod;
   request.operation = located.operation;
   request.context.operationId = located.operation?.operationId;
-  return runStages(stages, request, () => failure('not_found'));
+  return chain(request);
 }
 
 /** The API's mount: the document's prefixes. */

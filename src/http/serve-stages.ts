@@ -18,7 +18,7 @@ import { siteOf } from './request-site.ts';
 import { ownHost } from './base-url.ts';
 import { sendReply } from './send-reply.ts';
 import { runLocated, type Locate } from './routing.ts';
-import { checkedStages, type Answer, type RequestState, type Stage } from './stage.ts';
+import { checkedStages, stageChain, type Answer, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
   deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
@@ -44,14 +44,14 @@ export type StageListener = (req: IncomingMessage, res: ServerResponse, target?:
  * throws, at once or later, is logged and becomes the 500 `erro_interno`: this never throws nor rejects.
  */
 export function stageRunner(list: readonly Stage[], options: Pick<ServeOptions, 'logger' | 'locate'>) {
-  const stages = checkedStages(list);
+  const chain = stageChain(checkedStages(list), () => failure('not_found'));
   const failed = (state: RequestState, error: unknown): Reply => {
     logFailure(options.logger, state.context, error);
     return failure('internal');
   };
   return (state: RequestState): Answer => {
     try {
-      const answer = runLocated(stages, state, options.locate);
+      const answer = runLocated(chain, state, options.locate);
       return answer instanceof Promise ? answer.catch((error: unknown) => failed(state, error)) : answer;
     } catch (error) {
       return failed(state, error);

@@ -1,6 +1,6 @@
 /**
  * The request path as a list of stages. A stage receives the request state and `next` (the rest of the list): it
- * answers by returning a reply of its own, or passes on by returning `next()`, and may look at or replace the
+ * answers by returning a reply of its own, or passes on by returning `next(request)`, and may look at or replace the
  * reply that comes back (the commit stage makes it durable, a journal records it). The list is assembled in
  * one place (`server/create-app.ts`); inserting a stage is adding an entry, never editing another stage. A stage that must sit
  * right before another says so (`precedes`), and every list assembled or served is checked (`checkedStages`).
@@ -56,7 +56,12 @@ export interface RequestState {
  */
 export type Answer = Reply | Promise<Reply>;
 
-export type Next = () => Answer;
+/**
+ * The rest of the list, given the request to pass on. It is made once for the list (`stageChain`), not per request,
+ * so a request makes no function on its way down; a stage may call it more than once, each time running the rest
+ * of the list again.
+ */
+export type Next = (request: RequestState) => Answer;
 
 /** `then` for an answer that may already be there: at once for a reply, after it for a promise. */
 export function whenAnswered(answer: Answer, then: (reply: Reply) => Answer): Answer {
@@ -83,17 +88,20 @@ export function checkedStages(stages: readonly Stage[]): readonly Stage[] {
 }
 
 /**
- * Runs the stages in order; `last` answers when every stage passed on. A stage that passes on returns its
+ * The list as one function of a request: the stages in order, `last` answering when every stage passed on. Each
+ * stage is given, as its `next`, the rest of the list, made here once. A stage that passes on returns its
  * successor's answer as it is: a request that waits for nothing goes down the list and back up in one turn, with no
  * promise made for it (an async frame per stage would wrap it in one, with its microtasks, at every stage). What a
  * stage throws goes up the same way, to the list's runner (serve-stages.ts), which answers the 500.
  */
-export function runStages(stages: readonly Stage[], request: RequestState, last: () => Reply): Answer {
-  const at = (index: number): Answer => {
-    const stage = stages[index];
-    return stage ? stage.run(request, () => at(index + 1)) : last();
-  };
-  return at(0);
+export function stageChain(stages: readonly Stage[], last: (request: RequestState) => Reply): Next {
+  let rest: Next = last;
+  for (let index = stages.length - 1; index >= 0; index -= 1) {
+    const stage = stages[index] as Stage;
+    const after = rest;
+    rest = (request) => stage.run(request, after);
+  }
+  return rest;
 }
 
 /** The list with `stage` inserted before the stage named `name` (a programming error if there is none). */

@@ -8,11 +8,11 @@ export function rateLimit(limiter: RateLimiter): Stage {
     name: 'rate-limit',
     run(request, next) {
       const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit, request.world);
-      if (!decision) return next();
+      if (!decision) return next(request);
       const { allowed, ...state } = decision;
       request.context.rateLimit = state;
       if (!allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
-      return next();
+      return next(request);
     },
   };
 }

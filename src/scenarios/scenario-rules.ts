@@ -47,10 +47,10 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
           allow: allowHeader(router.allowedMethods(request.apiPath ?? '')),
         });
       }
-      if (!request.scenario || request.scenario.scenario.rules.length === 0) return next();
+      if (!request.scenario || request.scenario.scenario.rules.length === 0) return next(request);
       const decision = engine.decide(request.scenario, factsOf(request, request.caller?.clientId, authorization));
       // Most requests fire no rule: they pass on in the same turn, with no promise of this stage's own.
-      if (decision.fired.length === 0) return next();
+      if (decision.fired.length === 0) return next(request);
       return ruled(decision, request, next, actions);
     },
   };
@@ -62,7 +62,7 @@ async function ruled(decision: Decision, request: RequestState, next: Next, acti
   if (decision.latencyMs > 0) await actions.sleep(decision.latencyMs);
   if (decision.drop) return failure('internal', { drop: true });
   if (decision.respond) return scriptedAnswer(decision.respond);
-  return next();
+  return next(request);
 }
 
 function factsOf(request: RequestState, clientId: string | undefined, authorization: string | undefined): RequestFacts {

@@ -16,7 +16,7 @@ export function scenarioScope(engine: ScenarioEngine): Stage {
         return failure('unknown_scenario_header', { name: requested.slice(0, 64) });
       }
       settleScope(engine, request);
-      return next();
+      return next(request);
     },
   };
 }

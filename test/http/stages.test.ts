@@ -8,7 +8,7 @@ import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
 
 const maintenance: Stage = {
   name: 'maintenance',
-  run: (request, next) => (request.apiPath === '/orders' ? failure('internal') : next()),
+  run: (request, next) => (request.apiPath === '/orders' ? failure('internal') : next(request)),
 };
 
 describe('the stage list', () => {
@@ -47,7 +47,7 @@ describe('the stage list', () => {
     const stamp: Stage = {
       name: 'stamp',
       async run(request, next) {
-        const reply = await next();
+        const reply = await next(request);
         seen.push(request.context.principal?.clientId);
         return reply.ok ? { ...reply, headers: { ...reply.headers, 'X-Stamp': request.context.operationId ?? '' } } : reply;
       },
@@ -62,7 +62,7 @@ describe('the stage list', () => {
   it('runs no handler when a stage answers first, so nothing is written', async () => {
     const refuseWrites: Stage = {
       name: 'refuse-writes',
-      run: (request, next) => (request.operation?.method === 'post' && request.context.principal ? failure('internal') : next()),
+      run: (request, next) => (request.operation?.method === 'post' && request.context.principal ? failure('internal') : next(request)),
     };
     const t = await createTestApp({}, { stages: (defaults) => insertBefore(defaults, 'commit', refuseWrites) });
     const token = await tokenFor(t);
@@ -94,7 +94,7 @@ describe('the stage list', () => {
       name: 'throwing',
       run: (request, next) => {
         if (request.apiPath === '/customers' && request.body !== undefined) throw new Error('after the body');
-        return next();
+        return next(request);
       },
     };
     const t = await createTestApp({}, {
@@ -109,7 +109,7 @@ describe('the stage list', () => {
   });
 
   it('refuses a stage between commit and handle, inserted there or put there by hand: nothing may wait between a handler’s writes and their commit', async () => {
-    const between: Stage = { name: 'between', run: (_request, next) => next() };
+    const between: Stage = { name: 'between', run: (request, next) => next(request) };
     let defaults: readonly Stage[] = [];
     await createTestApp({}, { stages: (list) => ((defaults = list), list) });
     const refusal = 'the stage commit must come right before handle, not before between';

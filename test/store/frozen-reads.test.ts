@@ -18,7 +18,7 @@ describe('records read without a copy', () => {
       name: 'meddling-handler',
       run(request, next) {
         const id = request.parsed?.params['product_id'];
-        if (request.context.operationId !== 'getProduct' || typeof id !== 'string') return next();
+        if (request.context.operationId !== 'getProduct' || typeof id !== 'string') return next(request);
         const product = counted.store.get<ProductRecord>('products', id)!;
         tried += 1;
         (product as { name: string }).name = 'changed in place';

@@ -39,7 +39,7 @@ describe('a client’s world', () => {
 
   it('one request of a tenant resolves its world once: token check, rate window and journal all on the tenant’s clock', async () => {
     const seen: Array<World | undefined> = [];
-    const spy = (name: string): Stage => ({ name, run: (request, next) => (seen.push(request.world), next()) });
+    const spy = (name: string): Stage => ({ name, run: (request, next) => (seen.push(request.world), next(request)) });
     const t = await createTestApp({}, {
       stages: (defaults) => defaults.flatMap((stage) => (stage.name === 'caller' ? [stage, spy('after-caller')] : stage.name === 'commit' ? [spy('before-commit'), stage] : [stage])),
     });

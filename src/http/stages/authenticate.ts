@@ -24,11 +24,11 @@ export function authenticate(router: OpenApiRouter, verifyBearer: BearerVerifier
         const authorization = request.incoming.headers['authorization'];
         request.body = withBasicClientCredentials(request.body, typeof authorization === 'string' ? authorization : undefined);
       }
-      if (!needs.needsBearer) return next();
+      if (!needs.needsBearer) return next(request);
       const outcome = verifyBearer(request.caller?.token, request.world);
       if (!outcome.ok) return outcome;
       request.context.principal = outcome.principal;
-      return next();
+      return next(request);
     },
   };
 }

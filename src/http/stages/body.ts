@@ -17,5 +17,5 @@ export const readRequestBody: Stage = {
 function passOn(outcome: BodyOutcome, request: RequestState, next: Next): ReturnType<Stage['run']> {
   if (!outcome.ok) return outcome;
   request.body = outcome.body;
-  return next();
+  return next(request);
 }

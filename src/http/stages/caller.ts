@@ -50,12 +50,12 @@ export function resolveCaller(sources: CallerSources): Stage {
       if (token) caller.token = token;
       request.caller = caller;
       if (clientId !== undefined) settle(request, caller, clientId);
-      if (clientId !== undefined || !sources.bodyNamesClient(request.operation)) return next();
+      if (clientId !== undefined || !sources.bodyNamesClient(request.operation)) return next(request);
       // Read now with the operation's own limit: the body stage answers from this same reading (a refusal included).
       return Promise.resolve(request.incoming.readBody(ownBodyLimit(request.operation))).then((outcome) => {
         const proven = outcome.ok ? provenBy(withBasicClientCredentials(outcome.body, header), sources) : undefined;
         if (proven !== undefined) settle(request, caller, proven);
-        return next();
+        return next(request);
       });
     },
   };

@@ -16,9 +16,9 @@ export function commit(applyChange: ApplyChange): Stage {
   return {
     name: 'commit',
     precedes: 'handle',
-    run(_request, next) {
+    run(request, next) {
       // Not an async function: a read's reply (nothing written, no event) goes back up as it came, in the same turn.
-      return whenAnswered(next(), (reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
+      return whenAnswered(next(request), (reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
     },
   };
 }

@@ -10,8 +10,8 @@ import type { Stage } from '../stage.ts';
 export const acceptContentType: Stage = {
   name: 'content-type',
   run(request, next) {
-    if (BODILESS.has(request.context.method)) return next();
+    if (BODILESS.has(request.context.method)) return next(request);
     const sent = request.incoming.headers['content-type'];
-    return unsupportedMediaType(request.operation, typeof sent === 'string' ? sent : undefined) ?? next();
+    return unsupportedMediaType(request.operation, typeof sent === 'string' ? sent : undefined) ?? next(request);
   },
 };

@@ -23,7 +23,7 @@ export function cors(router: OpenApiRouter, origins: readonly string[]): Stage {
     name: 'cors',
     run(request, next) {
       const origin = allowedOrigin(request.incoming.headers['origin']);
-      if (!origin) return next();
+      if (!origin) return next(request);
       const vary: Record<string, string> = anyOrigin ? {} : { Vary: 'Origin' };
       if (request.context.method === 'OPTIONS' && request.incoming.headers['access-control-request-method']) {
         const methods = router.allowedMethods(request.apiPath ?? '');
@@ -42,7 +42,7 @@ export function cors(router: OpenApiRouter, origins: readonly string[]): Stage {
           };
         }
       }
-      return whenAnswered(next(), (reply) => withHeaders(reply, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary }));
+      return whenAnswered(next(request), (reply) => withHeaders(reply, { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED_HEADERS, ...vary }));
     },
   };
 }

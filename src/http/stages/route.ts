@@ -17,7 +17,7 @@ export function route(router: OpenApiRouter): Stage {
       const method = request.routeMethod ?? request.context.method;
       const literal = router.literalPathMethods(path);
       if (literal && !literal.includes(method)) return methodNotAllowed(request, literal);
-      if (request.operation) return next();
+      if (request.operation) return next(request);
       // Only an undecodable path can have found no operation for that reason (it is never matched).
       if (!isDecodable(path)) return failure('undecodable_path');
       const allowed = router.allowedMethods(path);

@@ -11,7 +11,7 @@ export function sameOrigin(allowed: readonly string[]): Stage {
     name: 'same-origin',
     run(request, next) {
       const refusal = crossSiteRefusal(request.context.method, request.incoming.headers, request.incoming.site, allowed);
-      return refusal ?? next();
+      return refusal ?? next(request);
     },
   };
 }

@@ -20,7 +20,7 @@ export function saveState(
   return {
     name: 'save-state',
     run(request, next) {
-      return whenAnswered(next(), (reply) => {
+      return whenAnswered(next(request), (reply) => {
         if (!mayChange(request)) return reply;
         const written = save();
         if (written.length === 0) return reply;

@@ -21,7 +21,7 @@ export function validate(router: OpenApiRouter): Stage {
       );
       if (!result.ok) return validationFailure(result.errors);
       request.parsed = result.parsed;
-      return next();
+      return next(request);
     },
   };
 }
