@@ -10,14 +10,14 @@ import { headersOfList, holdsSecret, maskedHeaders, redactedJson, type HeaderLis
 export type JournalMessage = components['schemas']['JournalMessage'];
 export type JournalExchange = { request: JournalMessage; response: JournalMessage };
 
+/** A side's headers as kept: the very object when nothing in it needed masking, else a list of names and values. */
+export type KeptHeaders = Readonly<Record<string, string | string[]>> | HeaderList;
+
 /**
  * What is kept of an exchange, in one flat object (the journal holds one per answer, and every object it holds is one
  * more the collector carries): each side's masked headers (a list of names and values where masking made a copy),
  * and its masked body as JSON text (a snapshot, cheap to hold), with the text's size and whether it was cut.
  */
-/** A side's headers as kept: the very object when nothing in it needed masking, else a list of names and values. */
-export type KeptHeaders = Readonly<Record<string, string | string[]>> | HeaderList;
-
 export interface KeptExchange {
   requestHeaders: KeptHeaders;
   requestText: string | undefined;

@@ -99,6 +99,7 @@ export function journalRing<Slot extends JournalSlot>(
     },
   };
 }
+
 /** Two rings read newest first as one, by arrival order. */
 export function* newestOfBoth<Slot extends { sequence: number }>(first: Generator<Slot>, second: Generator<Slot>): Generator<Slot> {
   let a = first.next();
