@@ -3,7 +3,7 @@
  * lower case (HTTP header names are case-insensitive), the query as the server parses it, a body either as a
  * value (JSON the pact holds as JSON) or as text to be read by the server's own body reader.
  */
-import { mediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import { parseQuery } from '../http/query.ts';
 import { httpInteractionSchema, v4BodySchema, type HttpInteraction } from './pact-schema.ts';
 

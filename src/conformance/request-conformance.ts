@@ -5,7 +5,8 @@
  * interaction that expects that refusal is allowed.
  */
 import { basicCredentials, withBasicClientCredentials } from '../http/basic-credentials.ts';
-import { documentedMediaTypes, mediaType, unsupportedMediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
+import { documentedMediaTypes, unsupportedMediaType } from '../http/media-types.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import { BODY_LIMIT_BYTES, parseBody } from '../http/request-body.ts';
 import { apiPrefixes, stripApiPrefix } from '../openapi/spec-document.ts';

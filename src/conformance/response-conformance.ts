@@ -7,7 +7,7 @@ import { fieldsNotDeclared, partialErrors } from './partial-body.ts';
 import type { ErrorObject } from 'ajv';
 import type { OpenAPIBackend } from 'openapi-backend';
 import { parseBody } from '../http/request-body.ts';
-import { mediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 import { locatedDetails } from '../openapi/validation-details.ts';
 import { responseValidatorsOf } from './response-validators.ts';

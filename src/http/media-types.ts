@@ -4,12 +4,8 @@
  * server's stage and the pact check both judge with this.
  */
 import { failure, type Failure } from '../errors/failures.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
-
-/** The media type of a Content-Type value: `application/json; charset=utf-8` → `application/json`. */
-export function mediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
-}
 
 /** The media types the document lists for the operation's request body (none when it takes no body). */
 export function documentedMediaTypes(operation: Operation | undefined): string[] {

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, type Failure } from '../errors/failures.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
-import { mediaType } from './media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -8,6 +8,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Operation } from 'openapi-backend';
+import { mediaType } from './media-type.ts';
 import { processCachedFor } from '../platform/process-cache.ts';
 import { normalizedPath } from './operation-table.ts';
 
@@ -93,7 +94,8 @@ export function validateRequest(request: RouterRequest, operation: Operation, va
       if (jsonOnlyBody) errors.push({ keyword: 'parse', instancePath: '', schemaPath: '#/requestBody', params: [], message: (error as Error).message });
     }
   }
-  const contentType = mediaTypeOf(headers['content-type']);
+  const rawType = headers['content-type'];
+  const contentType = mediaType(Array.isArray(rawType) ? rawType[0] : rawType);
   if (typeof requestBody === 'object' || contentType === 'application/json') input['requestBody'] = requestBody;
   for (const validate of validators) {
     validate(input);
@@ -120,13 +122,6 @@ function pathParams(path: string, pattern: RegExp, names: readonly string[]): Re
     params[names[index] as string] = value.includes('%') ? decodeURIComponent(value) : value;
   }
   return params;
-}
-
-/** `application/json; charset=utf-8` → `application/json`; '' when the request names none. */
-function mediaTypeOf(raw: string | string[] | undefined): string {
-  const first = Array.isArray(raw) ? raw[0] : raw;
-  if (first === undefined) return '';
-  return (String(first).split(';')[0] ?? '').trim().toLowerCase();
 }
 
 /** A copy the params validator may coerce in place; a lone value of an array parameter becomes a list. */

@@ -14,7 +14,7 @@ import { requestProblems } from '../conformance/request-conformance.ts';
 import { stripApiPrefix } from '../openapi/spec-document.ts';
 import { declaredResponse, responseProblems } from '../conformance/response-conformance.ts';
 import { responseValidatorsOf } from '../conformance/response-validators.ts';
-import { mediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import type { Exchange } from './exchange.ts';
 import { isVolatileField, placeOf, placeOfPointer } from './volatile.ts';
 

@@ -7,7 +7,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PactRequest } from '../conformance/pact-interaction.ts';
-import { mediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import { parseQuery } from '../http/query.ts';
 import type { Answer, Outgoing } from './forward.ts';
 

@@ -6,7 +6,7 @@
  * naming a record by id) could not be reproduced; those are counted as left out.
  */
 import type { Operation } from '../openapi/openapi-router.ts';
-import { mediaType } from '../http/media-types.ts';
+import { mediaType } from '../openapi/media-type.ts';
 import { redactSecrets } from '../http/redact.ts';
 import type { Exchange } from './exchange.ts';
 import { isVolatileField } from './volatile.ts';

@@ -15,7 +15,7 @@ import type { ClientRegistry } from '../../clients/client-registry.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Flows } from '../../handlers/flows.ts';
 import { redactUrlPath } from '../../http/redact.ts';
-import { mediaType } from '../../http/media-types.ts';
+import { mediaType } from '../../openapi/media-type.ts';
 import { readBody } from '../../http/request-body.ts';
 import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
