@@ -78,9 +78,9 @@ export function apiPrefixes(): readonly string[] {
   });
 }
 
-/** The operation path of a request (`/api/v1/orders` → `/orders`), or undefined when no prefix matches. */
 const SLASH = 0x2f;
 
+/** The operation path of a request (`/api/v1/orders` → `/orders`), or undefined when no prefix matches. */
 export function stripApiPrefix(path: string): string | undefined {
   for (const prefix of apiPrefixes()) {
     if (path === prefix) return '/';

@@ -36,8 +36,8 @@ export const EXCHANGE_BUDGET_BYTES = 4 * 1024 * 1024;
 
 /** The exchange masked and cut, and what it costs the budget: its bodies' and headers' text. */
 export function journalExchange(exchange: Exchange): { kept: KeptExchange; bytes: number } {
-  const requestHeaders = keptHeaders(exchange.request?.headers ?? {});
-  const responseHeaders = keptHeaders(exchange.headers);
+  const requestHeaders = maskedHeaders(exchange.request?.headers ?? {});
+  const responseHeaders = maskedHeaders(exchange.headers);
   const request = keptBody(exchange.request?.body);
   const response = keptBody(exchange.body, exchange.payload);
   const kept: KeptExchange = {
@@ -82,8 +82,6 @@ function shown(headers: KeptHeaders, text: string | undefined, bodyBytes: number
   if (text === undefined) return { headers: shownHeaders };
   return truncated ? { headers: shownHeaders, body: text, bodyBytes, truncated } : { headers: shownHeaders, body: JSON.parse(text) as unknown, bodyBytes };
 }
-
-const keptHeaders = maskedHeaders;
 
 function headersObject(headers: KeptHeaders): Record<string, string | string[]> {
   return isList(headers) ? headersOfList(headers) : { ...headers };
