@@ -4,6 +4,7 @@
  * reported with exactly the planted departures; a target that does not answer falls back to the mock.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,12 +182,15 @@ describe('a target whose answers a scenario changes', () => {
 });
 
 describe('a target that does not answer', () => {
+  // A server that drops every connection as it comes, held for the whole block: the port stays its own. (A stopped
+  // server's port, used after, could be handed to the next server bound to port 0: the fallback mock itself, once.)
+  const dropping = createServer((socket) => socket.destroy());
   let closed: string;
   beforeAll(async () => {
-    const gone = await startMock();
-    closed = gone.url;
-    await gone.stop();
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    closed = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
   });
+  afterAll(() => new Promise<void>((resolve) => dropping.close(() => resolve())));
 
   it('is answered by the mock with --fallback mock, which issues its own clients\' tokens and accepts them', async () => {
     const proxy = await startProxy(['--target', closed, '--fallback', 'mock']);
