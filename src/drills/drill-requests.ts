@@ -61,7 +61,7 @@ function tampered(body: string): string {
 }
 
 /** Headers as reports show them: a signature keeps its first 8 characters (enough to compare, nothing to reuse). */
-export function maskedHeaders(headers: Record<string, string>): Record<string, string> {
+export function headersWithShortSignatures(headers: Record<string, string>): Record<string, string> {
   const masked = { ...headers };
   const mockSignature = masked[SIGNATURE_HEADER];
   if (mockSignature !== undefined) masked[SIGNATURE_HEADER] = mockSignature.replace(/v1=([0-9a-f]{8})[0-9a-f]+/g, 'v1=$1…');

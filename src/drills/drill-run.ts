@@ -6,7 +6,7 @@
  */
 import type { WebhookRequest } from '../webhooks/http-send.ts';
 import { planView, type DrillPlan, type PlannedCase } from './drill-plan.ts';
-import { drillRequest, maskedHeaders, type DrillTarget } from './drill-requests.ts';
+import { drillRequest, headersWithShortSignatures, type DrillTarget } from './drill-requests.ts';
 import { BODY_KEPT_BYTES, sendDrillRequest, type DrillAnswer } from './drill-send.ts';
 
 export type DrillStatus = 'running' | 'passed' | 'failed' | 'unreachable';
@@ -53,7 +53,7 @@ export async function runDrill(drill: Drill, plan: DrillPlan, target: DrillTarge
   const startedMs = clock.nowMs();
   const timeoutMs = drill.timeoutSeconds * 1000;
   const exchange = async (request: WebhookRequest): Promise<DrillExchange> => ({
-    sent: { headers: maskedHeaders(request.headers), body: request.body.slice(0, BODY_KEPT_BYTES) },
+    sent: { headers: headersWithShortSignatures(request.headers), body: request.body.slice(0, BODY_KEPT_BYTES) },
     answer: await sendDrillRequest(request, timeoutMs),
   });
   for (const [index, planned] of plan.cases.entries()) {
