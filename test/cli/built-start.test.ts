@@ -92,6 +92,18 @@ describe('the built server start path', () => {
     for (const name of ['openapi-backend', 'ajv', 'ajv-formats', 'yaml', 'dereference-json-schema', '@pact-foundation/pact', '@pact-foundation/pact-core']) expect(bundled).not.toContain(name);
   });
 
+  it('is ASCII, every file of it (one character past Latin-1 makes V8 hold and parse a whole chunk as a two-byte string), and still answers Portuguese as written', async () => {
+    for (const file of bundleFiles()) {
+      const bytes = readFileSync(join(DIST, 'bundle', file));
+      expect(bytes.findIndex((byte) => byte > 0x7f), file).toBe(-1);
+    }
+    await loadedModules(async (baseUrl) => {
+      const answer = await fetch(`${baseUrl}/__admin/scenarios/active`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'não-há' }) });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ error: 'not_found', message: 'Cenário desconhecido: não-há' });
+    });
+  });
+
   it('sends its files with their content types, from the mime types the bundle keeps', async () => {
     const types: Record<string, string | null> = {};
     await loadedModules(async (baseUrl) => {
