@@ -11,9 +11,9 @@ import { seedInitialData } from '../fake/seed-initial-data.ts';
 import type { RateLimiter } from '../rate-limit/rate-windows.ts';
 import type { ClockSetting, ClockState } from '../platform/clock.ts';
 import type { AppDeps } from '../deps/deps.ts';
-import { withoutClient } from './client-data.ts';
 import type { ScenarioEngine, ScenarioEngineState } from '../scenarios/scenario-engine.ts';
 import type { StoreData } from '../store/store-types.ts';
+import { isTokenLedgerKey } from '../tokens/ledger.ts';
 import type { WebhookEndpoint, Webhooks, WebhooksState } from '../webhooks/webhook-types.ts';
 import { PARTS_META_PREFIX, type StatePart } from './mock-state.ts';
 import type { RequestJournal } from './request-journal.ts';
@@ -40,16 +40,9 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
         store.clear();
         seedInitialData(deps);
       },
-      resetClient(clientId) {
-        const { data, removed } = withoutClient(store.dump(), clientId);
-        store.replace(data);
-        return removed;
-      },
-      removeClient(clientId) {
-        const { data, removed } = withoutClient(store.dump(), clientId);
-        store.replace(data);
-        return removed;
-      },
+      // A client's records and its token ledger, in one journal line that names the client (not the whole store).
+      resetClient: (clientId) => store.removeClient(clientId, (key) => isTokenLedgerKey(key, clientId)),
+      removeClient: (clientId) => store.removeClient(clientId, (key) => isTokenLedgerKey(key, clientId)),
     },
     {
       name: 'clock',

@@ -49,6 +49,15 @@ export class ClientIndex {
     this.#sequence.delete(record.id);
   }
 
+  /** Drop every record of a client at once; gives them back, oldest first (nothing else holds that array). */
+  removeClient(clientId: string): readonly StoredRecord[] {
+    const records = this.#byClient.get(clientId);
+    if (!records) return [];
+    this.#byClient.delete(clientId);
+    for (const record of records) this.#sequence.delete(record.id);
+    return records;
+  }
+
   clear(): void {
     this.#byClient.clear();
     this.#sequence.clear();

@@ -6,6 +6,7 @@
  *   {"op":"putMany","e":[{"c":"orders","r":{…}},{"c":"payments","r":{…}}]}
  *   {"op":"setMeta","k":"seed","v":…}            (no "v" = delete)
  *   {"op":"remove","c":"webhookDeliveries","id":"whd_…"}
+ *   {"op":"removeClient","client":"tenant-a","meta":["tokens:tenant-a"]}   (every record of the client, those keys)
  *   {"op":"clear"}
  * Every line states an absolute result (whole records, whole values), so replaying a line whose effect is
  * already in the snapshot changes nothing: replay is idempotent.
@@ -22,8 +23,10 @@ export type JournalOp =
   | { op: 'putMany'; e: LoggedWrite[] }
   | { op: 'setMeta'; k: string; v?: unknown }
   | { op: 'remove'; c: CollectionName; id: string }
+  /** A client's reset or removal: its records in every collection and the meta keys named, in one line. */
+  | { op: 'removeClient'; client: string; meta: string[] }
   | { op: 'clear' }
-  /** Everything replaced at once (state import, one client's reset): one line, so a crash keeps all or nothing. */
+  /** Everything replaced at once (a state import): one line, so a crash keeps all or nothing. */
   | { op: 'replace'; d: StoreData };
 
 const COLLECTION_NAMES: ReadonlySet<string> = new Set(COLLECTIONS);
@@ -89,6 +92,10 @@ export function removeLine(collection: CollectionName, id: string): string {
   return JSON.stringify({ op: 'remove', c: collection, id });
 }
 
+export function removeClientLine(clientId: string, metaKeys: readonly string[]): string {
+  return JSON.stringify({ op: 'removeClient', client: clientId, meta: metaKeys });
+}
+
 export const CLEAR_LINE = '{"op":"clear"}';
 
 export function replaceLine(data: StoreData): string {
@@ -142,6 +149,11 @@ export function checkOp(value: unknown): JournalOp | string {
       return { op: 'clear' };
     case 'remove':
       return isCollectionName(value['c']) && typeof value['id'] === 'string' ? (value as JournalOp) : 'remove without a collection and a string id';
+    case 'removeClient': {
+      const meta = value['meta'];
+      const valid = typeof value['client'] === 'string' && Array.isArray(meta) && meta.every((key) => typeof key === 'string');
+      return valid ? (value as JournalOp) : 'removeClient without a string client and a list of meta keys';
+    }
     case 'replace':
       return checkStoreData(value['d']) ?? (value as JournalOp);
     default:

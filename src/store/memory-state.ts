@@ -50,6 +50,16 @@ export class CollectionState {
     for (const index of this.unique.values()) index.remove(previous);
   }
 
+  /** Drop every record of a client and their index entries: costs the client's records, not the collection's. */
+  removeClient(clientId: string): readonly StoredRecord[] {
+    const records = this.byClient.removeClient(clientId);
+    for (const record of records) {
+      this.byId.delete(record.id);
+      for (const index of this.unique.values()) index.remove(record);
+    }
+    return records;
+  }
+
   findByKey(key: string, clientId: string, value: string): StoredRecord | undefined {
     const index = this.unique.get(key);
     if (!index) throw new TypeError(`no unique index on ${key}`);
@@ -94,6 +104,10 @@ export class MemoryState {
     else this.#meta.set(key, deepFreeze(value));
   }
 
+  metaKeys(): string[] {
+    return [...this.#meta.keys()];
+  }
+
   clear(): void {
     for (const state of this.#collections.values()) state.clear();
     this.#meta.clear();
@@ -113,6 +127,10 @@ export class MemoryState {
         return;
       case 'remove':
         this.collection(op.c).remove(op.id);
+        return;
+      case 'removeClient':
+        for (const state of this.#collections.values()) state.removeClient(op.client);
+        for (const key of op.meta) this.setMeta(key, undefined);
         return;
       case 'clear':
         this.clear();

@@ -69,11 +69,16 @@ export interface Store {
    * newest first, and the commits waiting on them reject with `reason` (as when the disk refuses an append).
    */
   abandon(reason: unknown): void;
+  /**
+   * Drop every record of `clientId`, in every collection, and the meta values whose keys `dropsMeta` names, as one
+   * journal line (a client's reset or removal): it costs the client's records, not the store's. How many records went.
+   */
+  removeClient(clientId: string, dropsMeta: (key: string) => boolean): number;
   /** Drop every record and meta value (journaled). */
   clear(): void;
   /** Everything the store holds, as one value (shares the frozen records: serialise it, never change it). */
   dump(): StoreData;
-  /** Replace everything with `data`, as one journal line (state import, one client's reset). */
+  /** Replace everything with `data`, as one journal line (a state import). */
   replace(data: StoreData): void;
   /** Rewrite the snapshot and truncate the journal. */
   checkpoint(): Promise<void>;

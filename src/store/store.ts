@@ -20,13 +20,14 @@ import {
   type PreparedEntry,
   putLine,
   putManyLine,
+  removeClientLine,
   removeLine,
   replaceLine,
   setMetaLine,
 } from './log-lines.ts';
 import type { Persistence } from './persistence.ts';
 import { sameJson } from './same-json.ts';
-import type { CollectionName, Pruner, Store, StoreData, StoredRecord } from './store-types.ts';
+import { COLLECTIONS, type CollectionName, type Pruner, type Store, type StoreData, type StoredRecord } from './store-types.ts';
 
 export class JournaledStore implements Store {
   #closing: Promise<void> | null = null;
@@ -124,6 +125,25 @@ export class JournaledStore implements Store {
 
   abandon(reason: unknown): void {
     this.persistence.abandon(reason);
+  }
+
+  removeClient(clientId: string, dropsMeta: (key: string) => boolean): number {
+    this.#assertOpen();
+    const metaKeys = this.state.metaKeys().filter((key) => dropsMeta(key));
+    const removed = COLLECTIONS.map((name) => {
+      const state = this.state.collection(name);
+      return { state, records: state.removeClient(clientId) };
+    });
+    const metaBefore = metaKeys.map((key) => [key, this.state.getMeta(key)] as const);
+    for (const key of metaKeys) this.state.setMeta(key, undefined);
+    const count = removed.reduce((sum, { records }) => sum + records.length, 0);
+    if (count === 0 && metaKeys.length === 0) return 0;
+    this.persistence.queue(removeClientLine(clientId, metaKeys), () => {
+      // Back in the order they were listed, so the client's lists read as before.
+      for (const { state, records } of removed) for (const record of records) state.put(record);
+      for (const [key, value] of metaBefore) this.state.setMeta(key, value);
+    });
+    return count;
   }
 
   clear(): void {

@@ -7,6 +7,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
+import { journalText } from '../support/journal-file.ts';
+import { makeTempDir } from '../support/store-helpers.ts';
+import { openStore } from '../../src/store/index.ts';
 
 const FROZEN = '2026-05-01T08:00:00.000Z';
 const receivers: Receiver[] = [];
@@ -154,6 +157,34 @@ describe('tenants, each on its own clock', () => {
     expect((await t.http.get('/__admin/clock').expect(200)).body.data.clientsWithOwnClock).toEqual([]);
     expect((await t.http.get('/v1/products').set(bearer(token)).expect(401)).body.error).toBe('invalid_token');
     await t.http.get('/__admin/clients/job-a/clock').expect(404);
+  });
+
+  it('DELETE /tenants/{id} on a file store journals a line naming the tenant, none of the store it leaves, and a restart agrees', async () => {
+    const dir = await makeTempDir();
+    try {
+      const file = dir.file('data.json');
+      const t = await createTestApp({}, { store: await openStore({ file }) });
+      await tokenOf(t, await tenant(t, { clientId: 'job-a', seedData: 'default' }));
+      await tenant(t, { clientId: 'job-b', seedData: 'default' });
+      const kept = t.store.list('products', 'job-b').map((record) => record.id);
+      expect(kept.length).toBeGreaterThan(0);
+      await t.store.commit();
+      const before = await journalText(`${file}.journal`);
+      await t.http.delete('/__admin/tenants/job-a').expect(200);
+      await t.store.commit();
+      const added = (await journalText(`${file}.journal`)).slice(before.length);
+      expect(added).toContain('{"op":"removeClient","client":"job-a","meta":["tokens:job-a"]}\n');
+      // Besides it, the registry of clients and clocks (a few lines): no record of the tenant that stays.
+      for (const id of kept) expect(added).not.toContain(id);
+      expect(added.length).toBeLessThan(2048);
+      await t.store.close();
+      const reopened = await openStore({ file });
+      expect(reopened.list('products', 'job-a')).toEqual([]);
+      expect(reopened.list('products', 'job-b').map((record) => record.id)).toEqual(kept);
+      await reopened.close();
+    } finally {
+      await dir.remove();
+    }
   });
 
   it('refusals change nothing: an unknown client (404), a taken id (409), an unknown scenario (400), a clock out of range (400)', async () => {
