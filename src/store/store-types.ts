@@ -52,6 +52,8 @@ export interface Store {
    * change only through `put`). Reading a page from its end costs the page, not the collection.
    */
   list<T extends StoredRecord>(collection: CollectionName, clientId: string): ReadonlyArray<Readonly<T>>;
+  /** Every record of a collection, all clients, in no set order: the store's own records, to read only. */
+  records(collection: CollectionName): Iterable<Readonly<StoredRecord>>;
   /** Number of records in a collection, all clients. */
   count(collection: CollectionName): number;
   /** Insert or replace a record; applied in memory at once and queued for the journal. */

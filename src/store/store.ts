@@ -57,6 +57,10 @@ export class JournaledStore implements Store {
     return (this.state.collection(collection).byClient.records(clientId) ?? []) as ReadonlyArray<Readonly<T>>;
   }
 
+  records(collection: CollectionName): Iterable<Readonly<StoredRecord>> {
+    return this.state.collection(collection).byId.values();
+  }
+
   count(collection: CollectionName): number {
     return this.state.collection(collection).byId.size;
   }

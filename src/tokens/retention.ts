@@ -20,7 +20,8 @@ export function tokenRetention(nowMsOf: (clientId: string) => number): Pruner {
 }
 
 export function tokensPastRetention(store: Store, nowMsOf: (clientId: string) => number): RecordRef[] {
-  const tokens = Object.values(store.dump().collections.tokens) as TokenRecord[];
+  // The tokens alone, as the store holds them: no copy of the other collections (this runs at every checkpoint).
+  const tokens = [...store.records('tokens')] as TokenRecord[];
   const cutoffs = new Map<string, number>();
   const cutoffOf = (clientId: string) => {
     let cutoff = cutoffs.get(clientId);

@@ -22,6 +22,19 @@ describe('store in memory', () => {
     expect(store.count('orders')).toBe(0);
   });
 
+  it('records: every record of one collection, all clients, the store\'s own (frozen), none of another collection', async () => {
+    store = await openStore({});
+    store.put('products', product('p1', 'alice', 'A-1'));
+    store.put('products', product('p2', 'bob', 'A-1'));
+    store.put('customers', { id: 'c1', clientId: 'alice' });
+    store.remove('products', 'p1');
+    store.put('products', product('p3', 'alice', 'A-3'));
+    const records = [...store.records('products')];
+    expect(records.map((record) => record.id).sort()).toEqual(['p2', 'p3']);
+    expect(records.every((record) => Object.isFrozen(record) && store.get('products', record.id) === record)).toBe(true);
+    expect([...store.records('orders')]).toEqual([]);
+  });
+
   it('isolates clients in list and findByKey', async () => {
     store = await openStore({});
     store.put('products', product('p1', 'alice', 'SAME'));
