@@ -49,7 +49,7 @@ export class ClientIndex {
     this.#sequence.delete(record.id);
   }
 
-  /** Drop every record of a client at once; gives them back, oldest first (nothing else holds that array). */
+  /** Drop every record of a client at once; gives them back, oldest first (the array the index held, now out of it). */
   removeClient(clientId: string): readonly StoredRecord[] {
     const records = this.#byClient.get(clientId);
     if (!records) return [];
