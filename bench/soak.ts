@@ -8,8 +8,9 @@
  * tokens). The mock clock is advanced so that 24 h of mock time pass every real minute (the tokens' retention
  * window, docs/errors.md); nothing is created after the start, since orders and the like are kept by design. Every
  * `--sample-seconds` it prints the server's RSS, the data file's size (snapshot + journal), requests per second
- * and the answers by status; at the end, the ranges per third of the run and the verdict: flat when the last third's
- * RSS peak is within 1.10× of the first third's.
+ * and the answers by status; at the end, per third of the run, the ranges and means of RSS and of the request rate
+ * and the data file's range, and the verdict: flat when the last third's RSS peak is within 1.10× of the first
+ * third's.
  *
  * `--default-client` seeds the default dataset and adds a worker on the default client (`mock-client`) that reads
  * and writes on the global clock: the lists, a seeded order and its status, a product synced again and again under
@@ -153,6 +154,8 @@ interface Sample {
   atS: number;
   rss: number;
   data: number;
+  /** Requests answered a second since the sample before. */
+  rate: number;
 }
 const samples: Sample[] = [];
 const started = performance.now();
@@ -165,10 +168,10 @@ console.log('| t (s) | RSS MiB | data file MiB | req/s | answers by status |');
 console.log('|--:|--:|--:|--:|---|');
 const sampling = setInterval(() => {
   void dataMiB().then((data) => {
-    const sample = { atS: Math.round((performance.now() - started) / 1000), rss: rssMiB(server.child.pid), data };
-    samples.push(sample);
     const rate = (requests - lastRequests) / sampleSeconds;
     lastRequests = requests;
+    const sample = { atS: Math.round((performance.now() - started) / 1000), rss: rssMiB(server.child.pid), data, rate };
+    samples.push(sample);
     const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
     console.log(`| ${sample.atS} | ${sample.rss.toFixed(1)} | ${data.toFixed(2)} | ${rate.toFixed(0)} | ${answers}${failures ? `, no answer: ${failures}` : ''} |`);
   });
@@ -182,12 +185,19 @@ const afterStop = await dataMiB();
 await rm(dir, { recursive: true, force: true });
 
 const thirds = [0, 1, 2].map((third) => samples.filter((_, index) => Math.floor((index * 3) / samples.length) === third));
-const range = (list: Sample[], pick: (sample: Sample) => number) =>
-  list.length === 0 ? '—' : `${Math.min(...list.map(pick)).toFixed(1)}–${Math.max(...list.map(pick)).toFixed(1)}`;
+const range = (list: Sample[], pick: (sample: Sample) => number, digits = 1) =>
+  list.length === 0 ? '—' : `${Math.min(...list.map(pick)).toFixed(digits)}–${Math.max(...list.map(pick)).toFixed(digits)}`;
+const mean = (list: Sample[], pick: (sample: Sample) => number, digits = 1) =>
+  list.length === 0 ? '—' : (list.reduce((sum, sample) => sum + pick(sample), 0) / list.length).toFixed(digits);
 console.log(`\n${requests} requests in ${((performance.now() - started) / 1000).toFixed(0)} s; 5xx: ${[...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0)}; no answer: ${failures}`);
-console.log('| third of the run | RSS MiB (min–max) | data file MiB (min–max) |');
-console.log('|---|--:|--:|');
-thirds.forEach((list, index) => console.log(`| ${index + 1} | ${range(list, (sample) => sample.rss)} | ${range(list, (sample) => sample.data)} |`));
+console.log('| third of the run | samples | RSS MiB (min–max) | RSS MiB, mean | data file MiB (min–max) | req/s (min–max) | req/s, mean |');
+console.log('|---|--:|--:|--:|--:|--:|--:|');
+thirds.forEach((list, index) =>
+  console.log(
+    `| ${index + 1} | ${list.length} | ${range(list, (sample) => sample.rss)} | ${mean(list, (sample) => sample.rss)} | ${range(list, (sample) => sample.data)} | ` +
+      `${range(list, (sample) => sample.rate, 0)} | ${mean(list, (sample) => sample.rate, 0)} |`,
+  ),
+);
 console.log(`data file after the stop (its checkpoint): ${afterStop.toFixed(2)} MiB`);
 const peakOf = (list: Sample[]) => Math.max(...list.map((sample) => sample.rss));
 if (thirds[0]!.length > 0 && thirds[2]!.length > 0) {
