@@ -7,7 +7,7 @@
  * run, and they are loaded in turn A B A B … for the rounds, after an unrecorded warm-up run of each, so that a
  * ratio is never taken against a run minutes earlier on a machine whose load moves. The load average is recorded before and after. Load by autocannon on
  * 127.0.0.1, every run bounded in time; RSS peaks come from runs of at least 10 s (5 s with --quick).
- * Comparisons (the issue's targets):
+ * Comparisons (each with its target, bench/report.ts):
  * - GET product by id, 50 connections: the mock (default dataset, in memory; bearer token and validation) vs a bare
  *   Express 5 route returning the same JSON, and vs a bare node:http server answering it as a fixed body; p99 of
  *   both; the mock's RSS peak under that load.

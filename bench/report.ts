@@ -1,7 +1,7 @@
 /**
  * The text of bench/results.md: the machine and its load, one row per interleaved comparison (median ratio and
- * range over the rounds), one per server, start-up side by side, and issue 21's targets with the figure each was
- * judged on.
+ * range over the rounds), one per server, start-up side by side, and the targets with the figure each was judged
+ * on.
  */
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
@@ -74,7 +74,7 @@ function serversTable(f: Figures): string[] {
   ];
 }
 
-/** One line per target of issue 21: the measured figure and whether it meets the goal. */
+/** One line per target: the measured figure and whether it meets the goal. */
 function targetsTable(f: Figures): string[] {
   const find = (start: string) => f.comparisons.find((c) => c.label.startsWith(start));
   const rows: Array<[string, string, boolean]> = [];
@@ -160,7 +160,7 @@ export function report(f: Figures): string {
       `the same loop appending to a growing file: ${span(f.floors.map((one) => one.appending.perSecond), 0, ' writes/s')}, ${span(f.floors.map((one) => one.appending.cpuUs), 0, ' µs')} of CPU per write.`,
     `Bytes per record at rest (heap after a full GC, indexes included): ${Object.entries(f.perRecord).map(([kind, bytes]) => `${kind} ${fmt(bytes, 0)}`).join(', ')}.`,
     '',
-    '## Targets (issues 21, 39 and 42)',
+    '## Targets',
     '',
     ...targetsTable(f),
   ].join('\n');

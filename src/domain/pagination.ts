@@ -3,7 +3,7 @@
  * client's records oldest first (by `createdAt`, then creation order), so newest first is that order reversed and a
  * page is a slice from the end: it costs its own size, whatever the size of the collection. Records created in the
  * same millisecond (a batch, a frozen clock) list the later created first; an earlier rule broke such ties by id,
- * which is random, and issue 8 asked for creation order.
+ * which is random, so such records listed in no order a user could predict.
  */
 import type { Pagination } from './reply.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be sent (issue 17 item 9): an http(s) URL without credentials; never the mock's own origin
+ * Where a webhook may be sent: an http(s) URL without credentials; never the mock's own origin
  * nor any mock's admin API (a delivery there could drive it: deactivate a client, reset the state); and not a
  * link-local or cloud-metadata address (169.254.0.0/16, fe80::/10, fd00:ec2::254) unless the configuration
  * allows it. Loopback receivers on other ports are how developers receive webhooks, so they stay allowed.

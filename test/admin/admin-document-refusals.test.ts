@@ -1,5 +1,5 @@
 /**
- * The admin document says what the admin server does (issue 28 item 14, found by a schema fuzzer): each refusal
+ * The admin document says what the admin server does (each case found by a schema fuzzer): each refusal
  * below is sent, answered 400 (or 200 for the idempotent delete) as the document says, and the answer validates
  * against it (the test setup checks every answer). Where a schema can say it, the document's own schema refuses
  * the input too, so a generator of valid requests from the document no longer produces it.

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1: every spelling of a mock's admin API path (letter case, trailing slash, percent-encoding, `//`,
+ * Every spelling of a mock's admin API path (letter case, trailing slash, percent-encoding, `//`,
  * dot segments) is the admin API's for the router and for the webhook URL guard alike (one rule,
  * domain/admin-path.ts): refused as a webhook URL through the admin API (400, nothing stored) and in a config file
  * (exit 2); and with two mocks, no delivery of mock A reaches mock B's admin API.

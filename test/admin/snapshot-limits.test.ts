@@ -1,5 +1,5 @@
 /**
- * Snapshots are bounded (issue 17 item 11): at most `snapshots.maxCount` of them and `snapshots.maxTotalBytes`
+ * Snapshots are bounded: at most `snapshots.maxCount` of them and `snapshots.maxTotalBytes`
  * in all; a save past either → 409 conflito naming the bound, nothing saved; replacing a name and deleting one
  * make room.
  */

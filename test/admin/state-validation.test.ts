@@ -1,6 +1,6 @@
 /**
- * A state import and a snapshot restore are checked whole against the stored records' schemas (issue 17 item 3):
- * each of the issue's poisoned states → 400 naming the collection, the record id and the field, nothing applied,
+ * A state import and a snapshot restore are checked whole against the stored records' schemas:
+ * each of the poisoned states below → 400 naming the collection, the record id and the field, nothing applied,
  * and the mock keeps working; a real state (seeded data, orders, billing, webhooks) goes back and forth; a
  * failure while applying (500) leaves the state from before.
  */

@@ -1,5 +1,5 @@
 /**
- * Where webhooks may go (issue 17 item 9): http(s) without credentials, never the mock itself or any mock's
+ * Where webhooks may go: http(s) without credentials, never the mock itself or any mock's
  * admin API, no link-local or metadata address unless `webhookAllowLinkLocal` says so; loopback receivers on
  * other ports keep working. Refused through the admin API (400 naming `url`, endpoint unchanged) and in the
  * configuration (the field named).

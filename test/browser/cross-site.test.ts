@@ -1,5 +1,5 @@
 /**
- * A page of another site, opened in Chromium, tries what issue 17 reproduced: auto-submitted forms that create an
+ * A page of another site, opened in Chromium, tries the cross-site requests a browser lets any page send: auto-submitted forms that create an
  * admin client and cancel an order on its checkout page, and a no-cors `fetch` that resets the mock. The browser
  * sends them (with the page's `Origin`); the mock refuses each, and nothing changes.
  */

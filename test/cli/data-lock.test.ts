@@ -1,5 +1,5 @@
 /**
- * One owner per data file (issue 17 item 4): a second `start` on the same `--data` exits 2 naming the file and
+ * One owner per data file: a second `start` on the same `--data` exits 2 naming the file and
  * the pid that holds it, and the first keeps every write; a port already taken exits 2 before the data file is
  * opened; the lock goes with the mock that held it (stop) and is taken over when its process is gone (crash).
  */

@@ -1,5 +1,5 @@
 /**
- * Text from a pact reaches the terminal without control characters (issue 17 item 10): an ESC sequence in a
+ * Text from a pact reaches the terminal without control characters: an ESC sequence in a
  * consumer name cannot retitle or clear the terminal, BEL cannot ring it, and a newline in a provider name cannot
  * forge a line of the report — in `pact-check`, in `verify`'s report and in their error lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the journal or the logs (issue 17 item 6): client secrets, access and refresh tokens sent
+ * Secrets never reach the journal or the logs: client secrets, access and refresh tokens sent
  * in a query string or a header are journaled and printed as `***`.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 28 items 3 and 4: `proxy --record` writes no secret, wherever it was sent (a query string's
+ * `proxy --record` writes no secret, wherever it was sent (a query string's
  * `access_token`, `api_key`, `client_secret`; a secret-named field holding an object or a list, at any depth), in
  * the pact or the state file; and a token request made with HTTP Basic is recorded so that `verify` verifies it.
  */

@@ -1,5 +1,5 @@
 /**
- * Path patterns match in time linear in the path (issue 17 item 2): the inputs that froze the mock with the
+ * Path patterns match in time linear in the path: the inputs that froze the mock with the
  * regex-built matcher now answer at once, through the journal filter, a scenario rule and `scenarios validate`;
  * and the walk agrees with the former regex semantics on many small random cases.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 10: a delivery is signed with the real time of sending, whatever the mock clock says, so receivers
+ * A delivery is signed with the real time of sending, whatever the mock clock says, so receivers
  * verifying with `standardwebhooks` or `svix` (5 minutes of tolerance, not configurable) accept it after the mock
  * clock moved 30 days ahead, and after it stayed frozen for 6 real minutes; the mock format's `t=` likewise. The
  * payload keeps the mock clock's times. The real clock is faked (Date), never waited for.
