@@ -1,7 +1,8 @@
 /**
- * A page of another site, opened in Chromium, tries the cross-site requests a browser lets any page send: auto-submitted forms that create an
- * admin client and cancel an order on its checkout page, and a no-cors `fetch` that resets the mock. The browser
- * sends them (with the page's `Origin`); the mock refuses each, and nothing changes.
+ * A page of another site, opened in Chromium, tries the cross-site requests a browser lets any page send:
+ * auto-submitted forms that create an admin client and cancel an order on its checkout page, and a no-cors `fetch`
+ * that resets the mock. The browser sends them (with the page's `Origin`); the mock refuses each, and nothing
+ * changes.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -19,7 +19,7 @@ const THIS_FILE = new URL(import.meta.url).pathname;
 function textFiles(folders: string[]): string[] {
   return folders
     .flatMap((folder) => (readdirSync(new URL(`${folder}/`, ROOT), { recursive: true }) as string[]).map((path) => `${folder}/${path}`))
-    .filter((path) => !path.split('/').includes('node_modules') && TEXT.test(basename(path)))
+    .filter((path) => !path.split(/[\\/]/).includes('node_modules') && TEXT.test(basename(path)))
     .filter((path) => statSync(new URL(path, ROOT)).isFile() && new URL(path, ROOT).pathname !== THIS_FILE);
 }
 
