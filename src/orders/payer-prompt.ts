@@ -5,7 +5,7 @@
  */
 import type { PayerPolicy } from '../domain/policy.ts';
 import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
-import { paymentMethodForPhone } from './payment-record.ts';
+import { paymentMethodForPhone } from '../domain/mobile-wallets.ts';
 import type { Payer } from './transitions.ts';
 
 /** The payment with its prompt started; undefined when the order is final, has no payment, or a prompt is out. */

@@ -2,6 +2,7 @@
  * The one builder of payment records, used by orders, subscriptions and the seeded dataset (docs/assumptions.md:
  * a payment belongs to exactly one order or subscription), and the payment status each order status implies.
  */
+import { paymentMethodForPhone } from '../domain/mobile-wallets.ts';
 import type { OrderStatus, PaymentRecord, PaymentStatus } from '../domain/records.ts';
 
 export interface PaymentDraft {
@@ -29,12 +30,6 @@ export function paymentRecord(draft: PaymentDraft): PaymentRecord {
     createdAt: draft.createdAt,
     updatedAt: draft.updatedAt ?? draft.createdAt,
   };
-}
-
-/** A payer's wallet from a Mozambican number: Vodacom (84, 85) uses M-Pesa, Movitel (86, 87) e-Mola. */
-export function paymentMethodForPhone(phone: string | undefined): 'mpesa' | 'emola' {
-  const digits = (phone ?? '').replace(/\D/g, '').replace(/^258/, '');
-  return digits.startsWith('86') || digits.startsWith('87') ? 'emola' : 'mpesa';
 }
 
 /**

@@ -6,7 +6,8 @@ import type { MoveTrigger, OrderEvent, PaymentEvent } from '../domain/events.ts'
 import type { ArmedStep } from '../domain/policy.ts';
 import { defaultReasonCode, failureReason, type FailureCode, type FailureReason } from '../domain/payer-outcomes.ts';
 import type { OrderRecord, OrderStatus, PaymentMethod, PaymentRecord } from '../domain/records.ts';
-import { PAYMENT_STATUS_OF_ORDER, paymentMethodForPhone } from './payment-record.ts';
+import { paymentMethodForPhone } from '../domain/mobile-wallets.ts';
+import { PAYMENT_STATUS_OF_ORDER } from './payment-record.ts';
 
 export type FinalStatus = Exclude<OrderStatus, 'PENDING'>;
 

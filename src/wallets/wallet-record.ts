@@ -4,7 +4,7 @@
  * is kept as a salted hash (as client secrets are: clients/secret-hash.ts), to judge the payer's answer; the PIN itself
  * reaches neither the data file nor an answer.
  */
-import { mozambicanMobile } from '../domain/phone-number.ts';
+import { walletNumberOf } from '../domain/mobile-wallets.ts';
 import type { PaymentMethod, RecordOf } from '../domain/records.ts';
 
 /** Its shape is the document's (spec/admin.yaml `StoredWallet`), as every record's is (domain/records.ts). */
@@ -15,14 +15,10 @@ export type WalletStatus = WalletRecord['status'];
 export type WalletEntryRecord = RecordOf<'walletEntries'>;
 export type WalletEntryKind = WalletEntryRecord['kind'];
 
-/** M-Pesa (Vodacom) takes 84 and 85, e-Mola (Movitel) 86 and 87, as the catalogue and the checkout page read numbers. */
-const PROVIDER_OF_PREFIX: Readonly<Record<string, PaymentMethod>> = { '84': 'mpesa', '85': 'mpesa', '86': 'emola', '87': 'emola' };
-
 /** The wallet key of a number however it is spelt, with its provider; undefined for a number no wallet can have. */
 export function walletNumber(input: string | undefined): { phone: string; provider: PaymentMethod } | undefined {
-  const national = mozambicanMobile(input ?? '');
-  const provider = national === undefined ? undefined : PROVIDER_OF_PREFIX[national.slice(0, 2)];
-  return provider === undefined ? undefined : { phone: `+258${national}`, provider };
+  const number = walletNumberOf(input);
+  return number && { phone: number.phone, provider: number.wallet.method };
 }
 
 /** Mozambique keeps UTC+2 all year: a wallet's day (its daily limit) starts at midnight in Maputo. */

@@ -84,3 +84,17 @@ describe('payments', () => {
     expect(response.body.data.every((payment: Payment) => payment.status === 'PAID')).toBe(true);
   });
 });
+
+describe('the wallet of an order\'s payment', () => {
+  it.each(['00258 86 123 4567', '+258 86 123 4567', '258861234567', '861234567'])('an order for %s is paid with e-Mola', async (phone) => {
+    const t = await createTestApp();
+    const auth = bearer(await tokenFor(t));
+    const order = await t.http
+      .post('/v1/orders')
+      .set(auth)
+      .send({ customer: { name: 'Ana Machava', phone }, items: [{ name: 'Capulana', price: 350, quantity: 1 }] })
+      .expect(201);
+    const listed = await t.http.get(`/v1/payments?orderId=${order.body.data.id}`).set(auth).expect(200);
+    expect(listed.body.data.map((payment: Payment) => payment.method)).toEqual(['emola']);
+  });
+});

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMzn } from '../../src/domain/money.ts';
 import { webImageUrl } from '../../src/pages/checkout/checkout-view.ts';
-import { payerNumber, walletOf, type Wallet } from '../../src/pages/checkout/payer-number.ts';
+import { mobileWalletOf, type MobileWallet } from '../../src/domain/mobile-wallets.ts';
+import { payerNumber } from '../../src/pages/checkout/payer-number.ts';
 
-const MPESA = walletOf('mpesa') as Wallet;
-const EMOLA = walletOf('emola') as Wallet;
+const MPESA = mobileWalletOf('mpesa') as MobileWallet;
+const EMOLA = mobileWalletOf('emola') as MobileWallet;
 
 describe('payer numbers', () => {
   it.each(['+258 84 123 4567', '+258841234567', '258841234567', '841234567', ' 85 123 4567 ', '+258\u00a085\u00a0123\u00a04567', '84-123-4567', '+258 (84) 123 4567', '00258 84 123 4567'])(
@@ -39,8 +40,8 @@ describe('payer numbers', () => {
   );
 
   it('an unknown wallet is no wallet', () => {
-    expect(walletOf('paypal')).toBeUndefined();
-    expect(walletOf(undefined)).toBeUndefined();
+    expect(mobileWalletOf('paypal')).toBeUndefined();
+    expect(mobileWalletOf(undefined)).toBeUndefined();
   });
 });
 

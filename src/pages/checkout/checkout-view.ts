@@ -5,11 +5,12 @@
  * a resource must be http(s) whatever the escaping.
  */
 import type { OrderRecord, OrderStatus, PaymentRecord, StoredRecord } from '../../domain/records.ts';
+import { mobileWalletOf, MOBILE_WALLETS, paymentMethodForPhone } from '../../domain/mobile-wallets.ts';
+import { mozambicanMobile } from '../../domain/phone-number.ts';
 import { formatMzn } from '../../domain/money.ts';
 import type { RunningPrompt } from '../../orders/payer-prompt.ts';
-import { paymentMethodForPhone } from '../../orders/payment-record.ts';
 import { isFinal } from '../../orders/transitions.ts';
-import { displayPhone, walletOf, WALLETS } from './payer-number.ts';
+import { displayPhone } from './payer-number.ts';
 
 export interface CheckoutView {
   orderId: string;
@@ -77,10 +78,10 @@ export function checkoutView(order: OrderRecord, around: OrderSurroundings, form
     outcome: outcomeOf(order.status, around.payment),
     prompt: prompt && {
       phone: displayPhone(prompt.phone),
-      wallet: walletOf(around.payment?.method)?.label ?? '',
+      wallet: mobileWalletOf(around.payment?.method)?.label ?? '',
       countdown: `${Math.floor(prompt.secondsLeft / 60)}:${String(prompt.secondsLeft % 60).padStart(2, '0')}`,
     },
-    wallets: WALLETS.map((wallet) => ({
+    wallets: MOBILE_WALLETS.map((wallet) => ({
       method: wallet.method,
       label: wallet.label,
       prefixes: wallet.prefixes.join(', '),
@@ -101,8 +102,7 @@ export function webImageUrl(value: unknown): string | undefined {
 function prefilled(customer: StoredRecord | undefined): PayerForm {
   const phone = text(customer?.['phone']);
   if (!phone) return { wallet: 'mpesa', phone: '' };
-  const compact = phone.replace(/[\s-]/g, '');
-  const national = /^(?:\+?258)?(8\d{8})$/.exec(compact)?.[1];
+  const national = mozambicanMobile(phone);
   return { wallet: paymentMethodForPhone(phone), phone: national ? displayPhone(`+258${national}`) : phone };
 }
 
@@ -111,7 +111,7 @@ function outcomeOf(status: OrderStatus, payment: PaymentRecord | undefined): Che
   const reason = payment?.failureReason && { ...payment.failureReason };
   if (status === 'FAILED') return { title: 'O pagamento falhou', detail: 'Nenhum valor foi cobrado. Este pedido já não aceita pagamentos.', ...(reason && { reason }) };
   if (status === 'CANCELLED') return { title: 'Pedido cancelado', detail: 'Este pedido foi cancelado e já não aceita pagamentos.', ...(reason && { reason }) };
-  const wallet = walletOf(payment?.method)?.label;
+  const wallet = mobileWalletOf(payment?.method)?.label;
   const phone = text(payment?.['_payerPhone']);
   const how = wallet ? ` com ${wallet}${phone ? ` pelo número ${displayPhone(phone)}` : ''}` : '';
   return { title: 'Pagamento confirmado', detail: `Pedido pago${how}.` };

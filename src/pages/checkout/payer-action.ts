@@ -4,7 +4,8 @@
  */
 import type { FinalStatus, Payer } from '../../orders/transitions.ts';
 import type { PayerForm } from './checkout-view.ts';
-import { payerNumber, walletOf } from './payer-number.ts';
+import { mobileWalletOf } from '../../domain/mobile-wallets.ts';
+import { payerNumber } from './payer-number.ts';
 
 export type PayerAction =
   /** Fail or cancel at once. */
@@ -22,7 +23,7 @@ export function payerAction(body: unknown): PayerAction {
   const form = { wallet: textOf(fields['wallet']), phone: textOf(fields['phone']) };
   const refuse = (httpStatus: 400 | 422, error: string): PayerAction => ({ ok: false, httpStatus, form: { ...form, error } });
   if (action !== 'pay') return refuse(400, 'Ação desconhecida: escolha pagar, simular uma falha ou cancelar.');
-  const wallet = walletOf(form.wallet);
+  const wallet = mobileWalletOf(form.wallet);
   if (!wallet) return refuse(400, 'Escolha a carteira: M-Pesa ou e-Mola.');
   const number = payerNumber(wallet, form.phone);
   if (!number.ok) return refuse(422, number.message);

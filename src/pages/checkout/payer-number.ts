@@ -3,28 +3,14 @@
  * `+258 (84) 123-4567`, `841234567`: read by the normalisation the API uses too) on the wallet's own network.
  * M-Pesa (Vodacom) takes 84 and 85, e-Mola (Movitel) 86 and 87; each refuses a number of the other, as the real wallets do.
  */
+import { MOBILE_WALLETS, type MobileWallet } from '../../domain/mobile-wallets.ts';
 import { mozambicanMobile } from '../../domain/phone-number.ts';
 import type { PaymentMethod } from '../../domain/records.ts';
 
-export interface Wallet {
-  method: PaymentMethod;
-  label: string;
-  prefixes: readonly string[];
-}
-
-export const WALLETS: readonly Wallet[] = [
-  { method: 'mpesa', label: 'M-Pesa', prefixes: ['84', '85'] },
-  { method: 'emola', label: 'e-Mola', prefixes: ['86', '87'] },
-];
-
 export type PayerNumber = { ok: true; phone: string; method: PaymentMethod } | { ok: false; message: string };
 
-export function walletOf(method: string | undefined): Wallet | undefined {
-  return WALLETS.find((wallet) => wallet.method === method);
-}
-
 /** The number in E.164 (`+258841234567`) when `wallet` accepts it; else the message the payer reads. */
-export function payerNumber(wallet: Wallet, input: string): PayerNumber {
+export function payerNumber(wallet: MobileWallet, input: string): PayerNumber {
   const accepted = wallet.prefixes.join(' ou ');
   if (input.trim() === '') return { ok: false, message: `Indique o número ${wallet.label} (${accepted}).` };
   // A typed or pasted number may carry any kind of space (a no-break space from a copied number): one kind here.
@@ -34,7 +20,7 @@ export function payerNumber(wallet: Wallet, input: string): PayerNumber {
   }
   const prefix = national.slice(0, 2);
   if (wallet.prefixes.includes(prefix)) return { ok: true, phone: `+258${national}`, method: wallet.method };
-  const owner = WALLETS.find((other) => other.prefixes.includes(prefix));
+  const owner = MOBILE_WALLETS.find((other) => other.prefixes.includes(prefix));
   const whose = owner ? `é um número ${owner.label}` : `não é um número ${wallet.label}`;
   return { ok: false, message: `O número ${displayPhone(`+258${national}`)} ${whose}: para pagar com ${wallet.label}, use um número ${accepted}.` };
 }
