@@ -53,11 +53,13 @@ function statusEntries(order: Readonly<OrderRecord>, causes: readonly StatusCaus
 function paymentEntries(payment: Readonly<PaymentRecord>, causes: readonly StatusCause[]): PlacedEntry[] {
   const phone = typeof payment._payerPhone === 'string' ? payment._payerPhone : undefined;
   const payer = { paymentMethod: payment.method, ...(phone !== undefined && { phone }) };
+  // Every payment is created PENDING with its order (orders/new-purchase.ts): the entry tells that, not where the
+  // payment stands now, which its own end entry tells at its instant.
   const entries: PlacedEntry[] = [
     placed(STEP.paymentCreated, {
       at: payment.createdAt,
       kind: 'payment',
-      summary: `Payment ${payment.id} created: ${payment.amount} ${payment.currency}, ${payment.status}`,
+      summary: `Payment ${payment.id} created: ${payment.amount} ${payment.currency}, PENDING`,
       paymentId: payment.id,
       status: 'PENDING',
       amount: payment.amount,

@@ -75,7 +75,10 @@ describe("an order's story", () => {
       ['webhook_delivery', paidAt],
       ['webhook_attempt', paidAt],
     ]);
-    const [created, placed, , push, sent, answered, debit, paid, , orderHook, orderAttempt, paymentHook, paymentAttempt] = story.entries;
+    const [created, placed, paymentCreated, push, sent, answered, debit, paid, paymentPaid, orderHook, orderAttempt, paymentHook, paymentAttempt] = story.entries;
+    // Each entry as it was at its instant: the payment was created PENDING, though it is PAID now.
+    expect(paymentCreated).toMatchObject({ status: 'PENDING', summary: expect.stringMatching(/^Payment pay_\S+ created: 600 MZN, PENDING$/) });
+    expect(paymentPaid).toMatchObject({ status: 'PAID', summary: expect.stringMatching(/^Payment pay_\S+ PAID$/) });
     expect(created).toMatchObject({ method: 'POST', path: '/v1/orders', statusCode: 201, operationId: 'createOrder' });
     // The request id opens the journal's entry.
     const journaled = await t.http.get(`/__admin/requests/${String(created?.['requestId'])}`).expect(200);
