@@ -12,7 +12,7 @@ export function coverageHandlers(admin: AdminContext) {
   return {
     getCoverage(input) {
       const clientId = clientOf(input);
-      return known(clientId) ? okData(withArmability(admin.coverage.report(clientId))) : unknownClient(clientId);
+      return known(clientId) ? okData(withArmability(admin.coverage.report(admin.worlds.of(clientId)))) : unknownClient(clientId);
     },
     async clearCoverage(input) {
       const clientId = clientOf(input);

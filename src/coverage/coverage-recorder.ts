@@ -4,8 +4,7 @@
  * clients: an outcome is kept once per client, with the instant it was first met on that client's clock. What was
  * met and handled is durable (a state part of state/mock-parts.ts); a rule still waiting starts afresh at restart.
  */
-import type { Exchange } from '../domain/caller.ts';
-import type { Worlds } from '../deps/world.ts';
+import type { Exchange, WorldFacts } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
 import { createHandledRules, type HandledRules } from './handled-rules.ts';
 import { outcomeCatalogue } from './outcome-catalogue.ts';
@@ -23,9 +22,10 @@ export type CoverageState = Record<string, ClientCoverage>;
 export interface Coverage {
   /** An answer the API sent (an exchange observer of the API's stages). */
   observeAnswer(exchange: Exchange): void;
-  /** A delivery's attempt, once settled (the webhooks' attempt observer). */
-  observeDelivery(delivery: Delivery): void;
-  report(clientId: string): CoverageReport;
+  /** A delivery's attempt, once settled (the webhooks' attempt observer), with its client's world. */
+  observeDelivery(delivery: Delivery, world: WorldFacts): void;
+  /** The client's report, stamped on its world's clock (resolved by the admin route that asks). */
+  report(world: WorldFacts): CoverageReport;
   /** Starts the client afresh; returns how many outcomes it had met. */
   clear(clientId: string): number;
   state(): CoverageState;
@@ -33,8 +33,6 @@ export interface Coverage {
 }
 
 export interface CoverageOptions {
-  /** Each client's world: what it meets is stamped with its time. */
-  worlds: Worlds;
   /** Only the mock's clients are recorded (a token request naming an unknown client meets nothing). */
   isClient(clientId: string): boolean;
   /** Called when something was met or handled for the first time: the caller makes the state durable. */
@@ -50,9 +48,9 @@ export function createCoverage(options: CoverageOptions): Coverage {
   const catalogued = () => (catalogue ??= new Set(outcomeCatalogue().map((outcome) => outcome.id)));
   let clients = new Map<string, ClientCoverage>();
   const rules: HandledRules = createHandledRules();
-  const nowOf = (clientId: string) => options.worlds.of(clientId).clock.nowMs();
 
-  const mark = (clientId: string, met: readonly string[], handled: readonly string[]) => {
+  const mark = (world: WorldFacts, met: readonly string[], handled: readonly string[]) => {
+    const { clientId } = world;
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };
     const known = catalogued();
     const isFirst = (seen: Record<string, string>) => (id: string) => known.has(id) && seen[id] === undefined;
@@ -60,7 +58,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
     if (!met.some(isFirst(kept.met)) && !handled.some(isFirst(kept.handled))) return;
     const firstMet = met.filter(isFirst(kept.met));
     const firstHandled = handled.filter(isFirst(kept.handled));
-    const at = new Date(nowOf(clientId)).toISOString();
+    const at = new Date(world.nowMs()).toISOString();
     for (const id of firstMet) kept.met[id] = at;
     for (const id of firstHandled) kept.handled[id] = at;
     clients.set(clientId, kept);
@@ -69,27 +67,30 @@ export function createCoverage(options: CoverageOptions): Coverage {
 
   return {
     observeAnswer(exchange) {
-      const clientId = exchange.context.clientId;
-      if (clientId === undefined || !options.isClient(clientId)) return;
+      // The world the caller stage resolved: what is met is stamped on its clock, with no look-up of the client.
+      const world = exchange.context.world;
+      if (world === undefined || !options.isClient(world.clientId)) return;
+      const { clientId } = world;
       const met = answerOutcomes(exchange);
       const handled = rules.concerns(clientId, exchange.status)
         ? rules.afterAnswer(clientId, {
             met,
             operationId: exchange.context.operationId,
             status: exchange.status,
-            nowMs: nowOf(clientId),
+            nowMs: world.nowMs(),
             // Only a refusal (429, 503) asks the client to wait: a success's headers are not searched.
             retryAfterSeconds: exchange.status >= 400 ? retryAfterSeconds(exchange) : undefined,
           })
         : NONE_HANDLED;
-      mark(clientId, met, handled);
+      mark(world, met, handled);
     },
-    observeDelivery(delivery) {
+    observeDelivery(delivery, world) {
       if (!options.isClient(delivery.clientId)) return;
       const met = deliveryOutcomes(delivery);
-      mark(delivery.clientId, met, rules.afterDelivery(delivery, met));
+      mark(world, met, rules.afterDelivery(delivery, met));
     },
-    report(clientId) {
+    report(world) {
+      const { clientId } = world;
       const kept = clients.get(clientId) ?? { met: {}, handled: {} };
       const outcomes = outcomeCatalogue().map((outcome): OutcomeCoverage => {
         const metAt = kept.met[outcome.id];
@@ -101,7 +102,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
       const handled = count('handled');
       return {
         clientId,
-        at: new Date(nowOf(clientId)).toISOString(),
+        at: new Date(world.nowMs()).toISOString(),
         counts: { total: outcomes.length, met: count('met') + handled, handled, notMet: count('not-met') },
         outcomes,
       };

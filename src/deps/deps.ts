@@ -8,16 +8,20 @@ import type { Logger } from '../platform/log.ts';
 import type { Random } from '../platform/random.ts';
 import type { Store } from '../store/store-types.ts';
 
-/** What a flow needs: the store it owns its records in, time, randomness, the configuration and the clients. */
+/**
+ * What a flow needs: the store it owns its records in, randomness, the configuration and the clients. No clock: a
+ * flow reads time from the world it is handed (deps/world.ts), the one clock of its client.
+ */
 export interface FlowDeps {
   config: Config;
   clients: ClientRegistry;
-  clock: MockClock;
   random: Random;
   store: Store;
 }
 
 export interface AppDeps extends FlowDeps {
+  /** The mock's clock: the boundaries resolve each client's world from it (world/worlds.ts). */
+  clock: MockClock;
   /** Defaults to silent. */
   logger?: Logger;
   /** Called with every reply the mock sends (request journal, test-time response validation). */

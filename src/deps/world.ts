@@ -24,3 +24,10 @@ export interface World extends WorldFacts {
 export interface Worlds {
   of(clientId: string): World;
 }
+
+declare module '../store/event-bus.ts' {
+  interface ChangeContext {
+    /** The worlds of the change's clients, as its boundary resolved them (a request's caller, the ticker's slice). */
+    worlds?: readonly World[];
+  }
+}

@@ -6,8 +6,8 @@ import type { Failure } from '../errors/failures.ts';
 import type { Policy } from './policy.ts';
 import type { TokenRecord } from './records.ts';
 
+/** An authenticated request's token; its client is the request's world's (`RequestContext.world`), the one place it lives. */
 export interface Principal {
-  clientId: string;
   tokenId: string;
 }
 
@@ -23,11 +23,6 @@ export interface PresentedToken {
  * (http/stages/caller.ts) and carried in the request state; authentication judges it, it does not look it up again.
  */
 export interface Caller {
-  /**
-   * The client the request proves to be: the owner of the bearer token (whatever its state), or of a token its body
-   * carries, or the client whose secret it sent (Basic or body). A client merely named is not it.
-   */
-  clientId?: string;
   /** The genuine access token the bearer header presents; absent: no bearer header, or no such token. */
   token?: PresentedToken;
 }
@@ -37,6 +32,8 @@ export interface WorldFacts {
   readonly clientId: string;
   /** A mock-clock instant as its clock reads it (the same instant unless it has a clock of its own). */
   clientTime(mockInstant: Date): Date;
+  /** Now on its clock, in milliseconds. */
+  nowMs(): number;
 }
 
 export interface RateLimitState {
@@ -66,9 +63,10 @@ export interface RequestContext {
   scenario?: string;
   /** The outcomes armed for the client that this request met (src/armed/): for the journal. */
   armed?: string[];
-  /** The client the request proves to be (by a token it holds or its secret; see http/stages/caller.ts): for the journal. */
-  clientId?: string;
-  /** The world of that client, resolved once by the caller stage (http/stages/caller.ts). */
+  /**
+   * The world of the client the request proves to be (by a token it holds or its secret), resolved once by the caller
+   * stage (http/stages/caller.ts): its `clientId` is the one home of the request's client.
+   */
   world?: WorldFacts;
   /** Monotonic milliseconds when the request arrived (clock.ts monotonicMs), for durations. */
   startedMs: number;

@@ -39,7 +39,7 @@ export function worldOf(input: Pick<OperationInput, 'world' | 'context'>): World
 }
 
 /** The calling client; secured operations only reach handlers once a principal is set. */
-export function callerOf(input: Pick<OperationInput, 'principal' | 'context'>): string {
+export function callerOf(input: Pick<OperationInput, 'principal' | 'world' | 'context'>): string {
   if (!input.principal) throw new Error(`operation ${input.context.operationId} reached without a principal`);
-  return input.principal.clientId;
+  return worldOf(input).clientId;
 }

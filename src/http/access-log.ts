@@ -26,7 +26,7 @@ export function accessLog(logger: Logger): ExchangeObserver {
       status,
       durationMs: elapsedMs(context),
       requestId: context.requestId,
-      clientId: context.principal?.clientId ?? context.clientId,
+      clientId: context.world?.clientId,
       scenario: context.scenario,
       operationId: context.operationId,
       error,

@@ -4,7 +4,7 @@ import { monotonicMs } from '../platform/clock.ts';
 import type { RequestContext } from '../domain/caller.ts';
 import type { Policy } from '../domain/policy.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
-import type { FlowDeps } from '../deps/deps.ts';
+import type { AppDeps } from '../deps/deps.ts';
 import { baseUrlOf } from './base-url.ts';
 
 /** A sent X-Request-Id is echoed when it is printable ASCII without spaces (safe to put back in a header). */
@@ -37,7 +37,7 @@ function pathOfAbsoluteForm(path: string): string {
 export function requestContext(
   req: IncomingMessage,
   target: RequestTarget,
-  deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>,
+  deps: Pick<AppDeps, 'config' | 'clock' | 'random'>,
   policy: Policy,
   /** The request's own Host as `ownHost` (base-url.ts) judged it: undefined for a foreign one. */
   host: string | undefined,

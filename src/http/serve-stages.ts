@@ -10,7 +10,7 @@ import type { ExchangeObserver, RequestContext } from '../domain/caller.ts';
 import { failure } from '../errors/failures.ts';
 import type { Policy } from '../domain/policy.ts';
 import type { Reply } from '../domain/reply.ts';
-import type { FlowDeps } from '../deps/deps.ts';
+import type { AppDeps } from '../deps/deps.ts';
 import type { Logger } from '../platform/log.ts';
 import { requestContext, targetOf, type RequestTarget } from './request-context.ts';
 import { lazyBody } from './request-body.ts';
@@ -21,7 +21,7 @@ import { runLocated, type Locate } from './routing.ts';
 import { checkedStages, stageChain, type Answer, type RequestState, type Stage } from './stage.ts';
 
 export interface ServeOptions {
-  deps: Pick<FlowDeps, 'config' | 'clock' | 'random'>;
+  deps: Pick<AppDeps, 'config' | 'clock' | 'random'>;
   logger: Logger;
   observers: readonly ExchangeObserver[];
   /** The policy a request starts under, before a scenario stage narrows it. */

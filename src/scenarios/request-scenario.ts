@@ -28,10 +28,8 @@ export function requestedScenario(headers: RequestState['incoming']['headers']):
  * request's body), else the global one; recorded with its policy.
  */
 export function settleScope(engine: ScenarioEngine, request: RequestState): void {
-  const clientId = request.caller?.clientId;
-  const active = engine.resolve(requestedScenario(request.incoming.headers), clientId);
+  const active = engine.resolve(requestedScenario(request.incoming.headers), request.world?.clientId);
   request.scenario = active;
-  if (clientId !== undefined) request.context.clientId = clientId;
   request.context.policy = engine.policyOf(active);
   if (active) request.context.scenario = `${active.scope}:${active.scenario.name}`;
   else delete request.context.scenario;

@@ -48,7 +48,7 @@ export function scenarioRules(engine: ScenarioEngine, router: OpenApiRouter, act
         });
       }
       if (!request.scenario || request.scenario.scenario.rules.length === 0) return next(request);
-      const decision = engine.decide(request.scenario, factsOf(request, request.caller?.clientId, authorization));
+      const decision = engine.decide(request.scenario, factsOf(request, request.world?.clientId, authorization));
       // Most requests fire no rule: they pass on in the same turn, with no promise of this stage's own.
       if (decision.fired.length === 0) return next(request);
       return ruled(decision, request, next, actions);

@@ -39,13 +39,14 @@ export function createTicker(deps: AppDeps, parts: TickerParts): Ticker {
     let budget = stepsPerSlice;
     let unfinished = false;
     const outcomes: Array<Outcome<unknown>> = [];
-    for (const client of deps.clients.list()) {
-      const made = makeDueWork(flows, worlds.of(client.clientId), budget);
+    const sliceWorlds = deps.clients.list().map((client) => worlds.of(client.clientId));
+    for (const world of sliceWorlds) {
+      const made = makeDueWork(flows, world, budget);
       budget -= made.steps;
       unfinished ||= made.unfinished;
       outcomes.push(...made.outcomes);
     }
-    await applyChange(outcomes);
+    await applyChange(outcomes, { worlds: sliceWorlds });
     return unfinished;
   };
 

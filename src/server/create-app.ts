@@ -178,7 +178,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({
-    worlds,
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });

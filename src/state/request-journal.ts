@@ -76,7 +76,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   return {
     record(exchange) {
       const { context } = exchange;
-      const clientId = context.principal?.clientId ?? context.clientId;
+      const clientId = context.world?.clientId;
       const ring = clientId === undefined ? ofNoClient : ofClients;
       const slot = ring.reuse() ?? new Slot();
       slot.write(exchange, clientId, (sequence += 1));

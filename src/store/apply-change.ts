@@ -6,7 +6,7 @@
  */
 import type { DomainEvent } from '../domain/events.ts';
 import type { Store } from './store-types.ts';
-import type { EventBus } from './event-bus.ts';
+import type { ChangeContext, EventBus } from './event-bus.ts';
 import type { Logger } from '../platform/log.ts';
 
 /**
@@ -25,28 +25,34 @@ export interface Change {
  * stager threw: then nothing of the change is written (everything not yet durable is taken back, as a refused
  * append does) and nothing is published.
  */
-export type ApplyChange = (change: Change | readonly Change[]) => Promise<void>;
+export type ApplyChange = (change: Change | readonly Change[], context?: ChangeContext) => Promise<void>;
 
 /** `events` omitted: a change no listener hears of (start-up, before the app and its bus exist). */
 export function changeApplier(store: Pick<Store, 'commit' | 'abandon'>, events?: Pick<EventBus, 'stage' | 'publish'>, logger?: Pick<Logger, 'error'>): ApplyChange {
-  const apply = async (change: Change | readonly Change[]) => {
+  const apply = async (change: Change | readonly Change[], context: ChangeContext = {}) => {
     const done = (Array.isArray(change) ? (change as readonly Change[]) : [change as Change]).filter((one) => one.ok !== false);
     const caused = done.flatMap((one) => one.events ?? []);
-    if (caused.length > 0 && events) stageOrAbandon(store, events, caused, logger);
+    if (caused.length > 0 && events) stageOrAbandon(store, events, caused, context, logger);
     // Called synchronously (before any await): between a handler's writes and this commit nothing waits on I/O.
     if (caused.length > 0 || done.some((one) => (one.written?.length ?? 0) > 0)) await store.commit();
     if (caused.length > 0) events?.publish(caused);
   };
   // A read's reply (one change, nothing written, no event) is most of what the API answers: nothing to do for it.
-  return (change) => (!Array.isArray(change) && changesNothing(change as Change) ? NOTHING_TO_DO : apply(change));
+  return (change, context) => (!Array.isArray(change) && changesNothing(change as Change) ? NOTHING_TO_DO : apply(change, context));
 }
 
 const NOTHING_TO_DO: Promise<void> = Promise.resolve();
 
 /** A stager that throws fails the change: memory goes back to what is durable, and the error reaches the caller. */
-function stageOrAbandon(store: Pick<Store, 'abandon'>, events: Pick<EventBus, 'stage'>, caused: readonly DomainEvent[], logger?: Pick<Logger, 'error'>): void {
+function stageOrAbandon(
+  store: Pick<Store, 'abandon'>,
+  events: Pick<EventBus, 'stage'>,
+  caused: readonly DomainEvent[],
+  context: ChangeContext,
+  logger?: Pick<Logger, 'error'>,
+): void {
   try {
-    events.stage(caused);
+    events.stage(caused, context);
   } catch (error) {
     store.abandon(error);
     logger?.error(`a change of ${caused.length} events was not made: ${error instanceof Error ? error.message : String(error)}`);

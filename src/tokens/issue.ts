@@ -10,6 +10,7 @@ import { done, type Outcome } from '../domain/outcome.ts';
 import type { RecordWrite, TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { World } from '../deps/world.ts';
 import { readLedger, writeLedger } from './ledger.ts';
 import { checkClientCredentials, checkSentCredentials, type SentCredentials } from './rules.ts';
 import { findToken, newToken, tokenEvent } from './token-record.ts';
@@ -21,15 +22,19 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
-/** `clock`: that of the client's world. */
-export function issueForCredentials(deps: FlowDeps, clock: Clock, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
+/**
+ * `world`: that of the client the credentials prove (the caller stage resolved it with the same rule); none when they
+ * prove none, and then they are refused before time matters.
+ */
+export function issueForCredentials(deps: FlowDeps, world: World | undefined, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens> {
   const check = checkClientCredentials(deps.clients, clientId, clientSecret);
   if (!check.ok) return failure(check.reason);
-  return issue(deps, clock, policy, check.client.clientId, undefined);
+  if (world?.clientId !== check.client.clientId) return failure('client_invalid');
+  return issue(deps, world.clock, policy, check.client.clientId, undefined);
 }
 
-/** `clock`: that of the world of the token's owner (the caller stage found it by the token). */
-export function issueForRefreshToken(deps: FlowDeps, clock: Clock, policy: TokenPolicy, refreshSecret: string, sent: SentCredentials = {}): Outcome<IssuedTokens> {
+/** `world`: that of the request's client (the caller stage found it by the credentials sent, else by the token). */
+export function issueForRefreshToken(deps: FlowDeps, world: World | undefined, policy: TokenPolicy, refreshSecret: string, sent: SentCredentials = {}): Outcome<IssuedTokens> {
   const record = findToken(deps, refreshSecret);
   // The client is authenticated before the grant is looked at (RFC 6749 §6): a wrong secret never learns more.
   if (sent.clientSecret !== undefined && sent.clientId !== undefined) {
@@ -41,7 +46,8 @@ export function issueForRefreshToken(deps: FlowDeps, clock: Clock, policy: Token
   if (sentCheck && !sentCheck.ok) return failure(sentCheck.reason);
   if (record.revokedAt !== null) return failure('token_revoked');
   if (!deps.clients.isActive(record.clientId)) return failure('client_inactive');
-  return issue(deps, clock, policy, record.clientId, { secret: refreshSecret, id: record.id });
+  if (!world) return failure('invalid_token');
+  return issue(deps, world.clock, policy, record.clientId, { secret: refreshSecret, id: record.id });
 }
 
 function issue(deps: FlowDeps, clock: Clock, policy: TokenPolicy, clientId: string, existingRefresh: { secret: string; id: string } | undefined): Outcome<IssuedTokens> {

@@ -14,8 +14,8 @@ import { expireTokens, revokeTokens, type Withdrawn } from './withdraw.ts';
 
 export interface TokenFlow {
   /**
-   * `world`: the world of the client the request names (the caller stage resolved it); none when it names no known
-   * token's owner or client, and then the mock's clock (nothing is issued).
+   * `world`: the world of the client the request proves to be (the caller stage resolved it); none when it proves
+   * none, and then nothing is issued.
    */
   issue(world: World | undefined, policy: TokenPolicy, clientId: string, clientSecret: string): Outcome<IssuedTokens>;
   /** `sent`: client credentials the request carried along, checked when present. */
@@ -38,14 +38,14 @@ export interface TokenFlow {
 
 export function tokenFlow(deps: FlowDeps): TokenFlow {
   return {
-    issue: (world, policy, clientId, clientSecret) => issueForCredentials(deps, world?.clock ?? deps.clock, policy, clientId, clientSecret),
-    refresh: (world, policy, refreshSecret, sent) => issueForRefreshToken(deps, world?.clock ?? deps.clock, policy, refreshSecret, sent),
+    issue: (world, policy, clientId, clientSecret) => issueForCredentials(deps, world, policy, clientId, clientSecret),
+    refresh: (world, policy, refreshSecret, sent) => issueForRefreshToken(deps, world, policy, refreshSecret, sent),
     revoke: (world, secret, sent) => revokeToken(deps, world, secret, sent),
     list: (world) => listActiveTokens(deps, world),
     present: (authorization) => presentedToken(deps, authorization),
     presentAgain: (presented) => presentedAgain(deps, presented),
     ownerOf: (secret) => findToken(deps, secret)?.clientId,
-    verify: (presented, world) => verifyPresented(deps, world?.clock ?? deps.clock, presented),
+    verify: (presented, world) => verifyPresented(deps, world, presented),
     revokeAll: (world, ids) => revokeTokens(deps, world, ids),
     expireAll: (world, ids) => expireTokens(deps, world, ids),
   };

@@ -7,18 +7,18 @@ import type { Authentication, PresentedToken } from '../domain/caller.ts';
 import { failure, type ErrorReason } from '../errors/failures.ts';
 import type { TokenRecord } from '../domain/records.ts';
 import type { FlowDeps } from '../deps/deps.ts';
-import type { Clock } from '../platform/clock.ts';
+import type { World } from '../deps/world.ts';
 import { hashToken, isExpired, isHashOf, tokenIdOfHash } from './rules.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 /** lastUsedAt is refreshed at most this often, so reads do not each cost a journal write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** `clock`: that of the world of the token's owner, resolved with the caller. */
-export function verifyPresented(deps: FlowDeps, clock: Clock, presented: PresentedToken | undefined): Authentication {
-  if (!presented) return denied('invalid_token');
+/** `world`: that of the token's owner, resolved with the caller (none only when no token was presented). */
+export function verifyPresented(deps: FlowDeps, world: World | undefined, presented: PresentedToken | undefined): Authentication {
+  if (!presented || !world) return denied('invalid_token');
   const { record: token } = presented;
-  const nowMs = clock.nowMs();
+  const nowMs = world.clock.nowMs();
   if (token.revokedAt !== null || presented.refreshRevoked) return denied('token_revoked');
   if (isExpired(token, nowMs)) return denied('token_expired');
   if (!deps.clients.isActive(token.clientId)) return denied('client_inactive');
@@ -27,7 +27,7 @@ export function verifyPresented(deps: FlowDeps, clock: Clock, presented: Present
     const current = deps.store.get<TokenRecord>('tokens', token.id);
     if (current) deps.store.put('tokens', { ...current, lastUsedAt: new Date(nowMs).toISOString() });
   }
-  return { ok: true, principal: { clientId: token.clientId, tokenId: token.id } };
+  return { ok: true, principal: { tokenId: token.id } };
 }
 
 /** The genuine access token an `Authorization: Bearer` header presents, whatever its state; no write. */

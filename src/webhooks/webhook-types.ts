@@ -1,6 +1,7 @@
 /** The webhooks service as the app and the admin API see it, and what it keeps in snapshots. */
 import type { World } from '../deps/world.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
+import type { ChangeContext } from '../store/event-bus.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { Worlds } from '../deps/world.ts';
 import type { WebhookFormat } from '../domain/webhook-secret.ts';
@@ -35,7 +36,7 @@ export interface Webhooks {
    * The outbox: records the deliveries of events whose change is about to commit (in the same commit). Throws when
    * one cannot be recorded; returns how to take the recorded ones back out of the log if the change fails later.
    */
-  stage(events: readonly DomainEvent[]): () => void;
+  stage(events: readonly DomainEvent[], context: ChangeContext): () => void;
   /** Subscribed to the app's event bus: sends what `stage` recorded (or records and sends an unstaged event). */
   listener: EventListener;
   /**
@@ -85,7 +86,7 @@ export interface WebhooksOptions {
   /** Real milliseconds a receiver has to answer (default 5,000). */
   timeoutMs?: number;
   /** Told of each attempt once it is settled (the outcome coverage): a copy, with the attempt last. */
-  onAttempt?: (delivery: Delivery) => void;
+  onAttempt?: (delivery: Delivery, world: World) => void;
   /** What an armed outcome (src/armed/) makes of a client's deliveries, beyond its scenario's policy; none by default. */
   arming?: DeliveryArming;
 }

@@ -8,8 +8,8 @@
 import { changeApplier } from '../store/apply-change.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { DomainEvent } from '../domain/events.ts';
-import type { FlowDeps } from '../deps/deps.ts';
-import type { World } from '../deps/world.ts';
+import type { AppDeps } from '../deps/deps.ts';
+import type { World, Worlds } from '../deps/world.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
@@ -28,7 +28,7 @@ export { verifySignature, SIGNATURE_HEADER } from './signing.ts';
 /** Clients whose attempts may be in flight at once (each client's own attempts stay one at a time). */
 export const DEFAULT_CONCURRENCY = 4;
 
-export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhooks {
+export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhooks {
   const { worlds, logger } = options;
   const send = options.send ?? httpSend(options.timeoutMs ?? 5000);
   const schedule = { ...DEFAULT_RETRY_SCHEDULE, ...options.retries };
@@ -54,19 +54,19 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
     const startedMs = world.clock.nowMs();
     const at = new Date(startedMs).toISOString();
     const endpoint = endpoints.get(delivery.clientId);
-    if (!endpoint) return settle(delivery, at, { error: 'no endpoint configured' }, 0, true);
+    if (!endpoint) return settle(delivery, world, at, { error: 'no endpoint configured' }, 0, true);
     delivery.url = endpoint.url;
-    if (world.policy.webhooks.failDeliveries) return settle(delivery, at, { error: 'failed by scenario' }, 0);
-    if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, at, { error: 'failed by an armed outcome' }, 0);
+    if (world.policy.webhooks.failDeliveries) return settle(delivery, world, at, { error: 'failed by scenario' }, 0);
+    if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, world, at, { error: 'failed by an armed outcome' }, 0);
     const started = monotonicMs();
     const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
-    return settle(delivery, at, result, Math.round(monotonicMs() - started));
+    return settle(delivery, world, at, result, Math.round(monotonicMs() - started));
   };
 
-  const settle = async (delivery: Delivery, at: string, result: SendResult, durationMs: number, final = false) => {
+  const settle = async (delivery: Delivery, world: World, at: string, result: SendResult, durationMs: number, final = false) => {
     const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
     delivery.attempts.push({ at, ...result, durationMs });
-    options.onAttempt?.(structuredClone(delivery));
+    options.onAttempt?.(structuredClone(delivery), world);
     const delay = ok || final ? undefined : retryDelaySeconds(delivery.attempts.length, schedule);
     delivery.status = ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     delivery.nextAttemptAt = delay === undefined ? null : new Date(Date.parse(at) + delay * 1000).toISOString();
@@ -132,12 +132,12 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   };
 
   /** Records the deliveries an event causes (none when its client has no endpoint); the first, when there were some. */
-  const recordEvent = (event: DomainEvent, armed?: ArmedDeliveries): Delivery | undefined => {
+  const recordEvent = (event: DomainEvent, worldOf: WorldOf, armed?: ArmedDeliveries): Delivery | undefined => {
     const endpoint = endpoints.get(event.clientId);
     if (!endpoint) return undefined;
     const payload = webhookPayloadOf(event, deps.random.id('evt'));
     if (!payload) return undefined;
-    const world = worlds.of(event.clientId);
+    const world = worldOf(event.clientId);
     const policy = world.policy.webhooks;
     const holdSeconds = (armed?.behaviour === 'delayed' ? armed.delayMinutes : policy.delayMinutes) * 60;
     const first = record(world, payload, endpoint.url, {}, holdSeconds);
@@ -150,14 +150,14 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   const causesDeliveries = (event: DomainEvent) => endpoints.has(event.clientId) && isWebhookEvent(event);
 
   /** The armed behaviour of each client's deliveries in one change, taken once per client (src/armed/). */
-  const armedOfChange = (events: readonly DomainEvent[]): Map<string, ArmedDeliveries> => {
+  const armedOfChange = (events: readonly DomainEvent[], worldOf: WorldOf): Map<string, ArmedDeliveries> => {
     const armed = new Map<string, ArmedDeliveries>();
     if (!options.arming) return armed;
     const asked = new Set<string>();
     for (const event of events) {
       if (asked.has(event.clientId) || !causesDeliveries(event)) continue;
       asked.add(event.clientId);
-      const taken = options.arming.take(worlds.of(event.clientId));
+      const taken = options.arming.take(worldOf(event.clientId));
       if (taken) armed.set(event.clientId, taken);
     }
     return armed;
@@ -167,8 +167,9 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
    * Deliveries go out in the order they are recorded: a client's `outOfOrder` scenario, or an armed outcome, reverses
    * its events of one change.
    */
-  const inRecordingOrder = (events: readonly DomainEvent[], armed: ReadonlyMap<string, ArmedDeliveries>): readonly DomainEvent[] => {
-    const reversing = (event: DomainEvent) => worlds.of(event.clientId).policy.webhooks.outOfOrder || armed.get(event.clientId)?.behaviour === 'out-of-order';
+  const inRecordingOrder = (events: readonly DomainEvent[], armed: ReadonlyMap<string, ArmedDeliveries>, worldOf: WorldOf): readonly DomainEvent[] => {
+    const reversing = (event: DomainEvent) =>
+      causesDeliveries(event) && (worldOf(event.clientId).policy.webhooks.outOfOrder || armed.get(event.clientId)?.behaviour === 'out-of-order');
     const reversed = events.filter(reversing).reverse();
     let next = 0;
     return events.map((event) => (reversing(event) ? (reversed[next++] as DomainEvent) : event));
@@ -186,14 +187,15 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
   for (const delivery of stored.load(clientIds())) log.add(delivery);
 
   return {
-    stage(events) {
+    stage(events, context) {
       // Part of the change: a delivery that cannot be recorded fails it (store/event-bus.ts), and a change that
       // fails after this takes the recorded deliveries back out of the log (the store takes back their records).
       const before = log.all().slice();
-      const armed = armedOfChange(events);
+      const worldOf = worldsOfChange(worlds, context.worlds);
+      const armed = armedOfChange(events, worldOf);
       const firsts = new Map<string, string>();
-      for (const event of inRecordingOrder(events, armed)) {
-        const recorded = recordEvent(event, armed.get(event.clientId));
+      for (const event of inRecordingOrder(events, armed, worldOf)) {
+        const recorded = recordEvent(event, worldOf, armed.get(event.clientId));
         if (recorded && !firsts.has(event.clientId)) firsts.set(event.clientId, recorded.id);
         staged.add(event);
       }
@@ -204,7 +206,7 @@ export function createWebhooks(deps: FlowDeps, options: WebhooksOptions): Webhoo
       guarded(event.type, () => {
         if (staged.has(event)) return void sendDue(event.clientId);
         // An event nobody staged (a direct call): recorded now, sent once that record is durable.
-        if (recordEvent(event)) void applyChange({ written: [event.type] }).then(() => sendDue(event.clientId), () => undefined);
+        if (recordEvent(event, (clientId) => worlds.of(clientId))) void applyChange({ written: [event.type] }).then(() => sendDue(event.clientId), () => undefined);
       });
     },
     tick: () => sendDue(),
@@ -271,4 +273,16 @@ export function describeDelivery(delivery: Pick<Delivery, 'id' | 'type' | 'event
   const id = delivery.id ? ` ${delivery.id}` : '';
   const what = facts.length > 0 ? ` (${facts.join(', ')})` : '';
   return `webhook${id}${what}${delivery.url ? ` to ${delivery.url}` : ''}`;
+}
+
+type WorldOf = (clientId: string) => World;
+
+/** The worlds of one change: those its boundary resolved, then each other client's resolved once for the change. */
+function worldsOfChange(worlds: Worlds, known: readonly World[] = []): WorldOf {
+  const resolved = new Map(known.map((world) => [world.clientId, world]));
+  return (clientId) => {
+    let world = resolved.get(clientId);
+    if (!world) resolved.set(clientId, (world = worlds.of(clientId)));
+    return world;
+  };
 }

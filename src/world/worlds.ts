@@ -49,6 +49,10 @@ class ClientWorld implements World {
     return this.ownClock ? `${this.clientId}|${ip}` : ip;
   }
 
+  nowMs(): number {
+    return this.clock.nowMs();
+  }
+
   clientTime(mockInstant: Date): Date {
     return this.ownClock ? new Date(mockInstant.getTime() + this.clock.nowMs() - this.mockClock.nowMs()) : mockInstant;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, RequestContext } from '../../src/domain/caller.ts';
+import type { Exchange, RequestContext, WorldFacts } from '../../src/domain/caller.ts';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournalEntry } from '../../src/state/request-journal.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { placeOrder, secondClient } from '../support/admin-helpers.ts';
@@ -28,6 +28,9 @@ async function traffic(t: TestApp) {
   await t.http.get('/v1/products').query({ limit: 'many' }).set(bearer(other.token)).expect(400); // 10:02
   return { token, order, other };
 }
+
+/** The world of a journaled request's client, as the caller stage resolves it (on the mock's clock). */
+const worldFacts = (clientId: string): WorldFacts => ({ clientId, clientTime: (instant) => instant, nowMs: () => 0 });
 
 describe('admin request journal', () => {
   it('GET /requests lists the API requests served, newest first, with what each asked and got', async () => {
@@ -207,12 +210,12 @@ describe('admin request journal', () => {
     it('an entry read before its slot is written again for a later request stays as it was read', () => {
       const ring = createRequestJournal(3);
       const of = (n: number, context: Partial<RequestContext>, body: unknown): Exchange => ({ ...exchange(n), context: { ...exchange(n).context, ...context }, body });
-      for (let n = 1; n <= 3; n += 1) ring.record(of(n, { clientId: 'mock-client', scenario: 'global:token-expiry', armed: ['server.503'], query: `page=${n}` }, { data: { id: `prod_${n}` } }));
+      for (let n = 1; n <= 3; n += 1) ring.record(of(n, { world: worldFacts('mock-client'), scenario: 'global:token-expiry', armed: ['server.503'], query: `page=${n}` }, { data: { id: `prod_${n}` } }));
       const read = ring.list({}, 100).entries;
       const opened = ring.find('req_1');
       const snapshot = JSON.stringify([read, opened]);
       // Each of the three slots is written again, twice over, by later requests of another client.
-      for (let n = 4; n <= 9; n += 1) ring.record(of(n, { clientId: 'other-client' }, { data: {} }));
+      for (let n = 4; n <= 9; n += 1) ring.record(of(n, { world: worldFacts('other-client') }, { data: {} }));
       expect(JSON.stringify([read, opened])).toBe(snapshot);
       expect(read.map((entry) => entry.id)).toEqual(['req_3', 'req_2', 'req_1']);
       expect(opened).toMatchObject({ id: 'req_1', clientId: 'mock-client', scenario: 'global:token-expiry', armed: ['server.503'], query: 'page=1' });

@@ -1,8 +1,10 @@
 /**
- * A client's world is resolved in one module (src/world/worlds.ts): no other module asks the scenario engine for a
- * client's policy or picks a client's clock between its own and the mock's; the flows are handed the world.
+ * A client's world is resolved in one module (src/world/worlds.ts), and only at a boundary: no other module asks the
+ * scenario engine for a client's policy or picks a client's clock between its own and the mock's; the flows, the
+ * stagers and the observers are handed the world; a flow is given no clock of its own.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AppDeps, FlowDeps } from '../../src/deps/deps.ts';
 import { sourceModules } from '../support/source-modules.ts';
 
 const RESOLUTION = 'world/worlds.ts';
@@ -20,5 +22,25 @@ describe('where a client’s world is resolved', () => {
       .filter(({ module, text }) => !module.startsWith('world/') && /ownOf\([^)]*\)\s*\?\?/.test(text))
       .map(({ module }) => module);
     expect(pickers).toEqual([]);
+  });
+
+  /**
+   * The boundaries where a world is resolved, each once for what it starts: the caller stage (given `worlds.of` by
+   * server/create-app.ts), the ticker's slice, an admin route, the checkout page, and the webhooks' own attempts,
+   * which run outside any request or clock move. Everything past a boundary reads the world it was handed.
+   */
+  const BOUNDARIES = [/^server\/create-app\.ts$/, /^server\/clock-ticker\.ts$/, /^server\/client-clean-slate\.ts$/, /^admin\//, /^pages\//, /^webhooks\/webhooks\.ts$/];
+
+  it('only the boundaries resolve a world (worlds.of)', () => {
+    const resolvers = sourceModules()
+      .filter(({ module, text }) => !module.startsWith('world/') && /\bworlds\.of\b/.test(text))
+      .map(({ module }) => module);
+    expect(resolvers.length).toBeGreaterThan(0);
+    expect(resolvers.filter((module) => !BOUNDARIES.some((boundary) => boundary.test(module)))).toEqual([]);
+  });
+
+  it('a flow is given no clock: it reads time from the world it is handed', () => {
+    expectTypeOf<FlowDeps>().not.toHaveProperty('clock');
+    expectTypeOf<AppDeps>().toHaveProperty('clock');
   });
 });

@@ -48,7 +48,7 @@ describe('the stage list', () => {
       name: 'stamp',
       async run(request, next) {
         const reply = await next(request);
-        seen.push(request.context.principal?.clientId);
+        seen.push(request.context.principal && request.world?.clientId);
         return reply.ok ? { ...reply, headers: { ...reply.headers, 'X-Stamp': request.context.operationId ?? '' } } : reply;
       },
     };

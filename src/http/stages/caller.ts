@@ -33,8 +33,7 @@ export interface CallerSources {
 }
 
 export function resolveCaller(sources: CallerSources): Stage {
-  const settle = (request: RequestState, caller: Caller, clientId: string) => {
-    caller.clientId = clientId;
+  const settle = (request: RequestState, clientId: string) => {
     const world = sources.worldOf(clientId);
     request.world = world;
     request.context.world = world;
@@ -49,12 +48,12 @@ export function resolveCaller(sources: CallerSources): Stage {
       const caller: Caller = {};
       if (token) caller.token = token;
       request.caller = caller;
-      if (clientId !== undefined) settle(request, caller, clientId);
+      if (clientId !== undefined) settle(request, clientId);
       if (clientId !== undefined || !sources.bodyNamesClient(request.operation)) return next(request);
       // Read now with the operation's own limit: the body stage answers from this same reading (a refusal included).
       return Promise.resolve(request.incoming.readBody(ownBodyLimit(request.operation))).then((outcome) => {
         const proven = outcome.ok ? provenBy(withBasicClientCredentials(outcome.body, header), sources) : undefined;
-        if (proven !== undefined) settle(request, caller, proven);
+        if (proven !== undefined) settle(request, proven);
         return next(request);
       });
     },

@@ -10,7 +10,7 @@
  * resolve. Stages that delay or fail requests belong before this one.
  */
 import { changesNothing, type ApplyChange } from '../../store/apply-change.ts';
-import { whenAnswered, type Stage } from '../stage.ts';
+import { whenAnswered, type RequestState, type Stage } from '../stage.ts';
 
 export function commit(applyChange: ApplyChange): Stage {
   return {
@@ -18,7 +18,12 @@ export function commit(applyChange: ApplyChange): Stage {
     precedes: 'handle',
     run(request, next) {
       // Not an async function: a read's reply (nothing written, no event) goes back up as it came, in the same turn.
-      return whenAnswered(next(request), (reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply).then(() => reply) : reply));
+      return whenAnswered(next(request), (reply) => (reply.ok && !changesNothing(reply) ? applyChange(reply, worldsOf(request)).then(() => reply) : reply));
     },
   };
+}
+
+/** The request's world, resolved by the caller stage: the stagers read it instead of resolving it again. */
+function worldsOf(request: RequestState) {
+  return request.world ? { worlds: [request.world] } : {};
 }
