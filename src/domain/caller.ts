@@ -36,12 +36,6 @@ export interface WorldFacts {
   nowMs(): number;
 }
 
-export interface RateLimitState {
-  limit: number;
-  remaining: number;
-  resetSeconds: number;
-}
-
 export interface RequestContext {
   requestId: string;
   ip: string;
@@ -56,13 +50,17 @@ export interface RequestContext {
   /** The matched OpenAPI operation, once routed. */
   operationId?: string;
   principal?: Principal;
-  rateLimit?: RateLimitState;
-  /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
-  policy: Policy;
+  /**
+   * Headers a stage adds to whatever answer the request gets, refusals included (the rate limit's `RateLimit-*`): the
+   * reply writer writes them and names none.
+   */
+  replyHeaders?: Record<string, string>;
   /** The active scenario the request runs under, if any (`global:token-expiry`, `request:order-paid`). */
   scenario?: string;
-  /** The outcomes armed for the client that this request met (src/armed/): for the journal. */
+  /** The outcomes armed for the client that this request met: for the journal. */
   armed?: string[];
+  /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
+  policy: Policy;
   /**
    * The world of the client the request proves to be (by a token it holds or its secret), resolved once by the caller
    * stage (http/stages/caller.ts): its `clientId` is the one home of the request's client.

@@ -1,19 +1,16 @@
 /**
- * The one place that writes an HTTP response for the API: status, JSON body, X-Request-Id, RateLimit-*
- * and the headers an error needs; then every observer sees the exchange.
+ * The one place that writes an HTTP response for the API: status, JSON body, X-Request-Id, the headers the stages
+ * added for any answer (`replyHeaders`: the rate limit's) and the headers an error needs; then every observer sees
+ * the exchange.
  */
 import type { ServerResponse } from 'node:http';
 import type { Exchange, ExchangeObserver, RequestContext } from '../domain/caller.ts';
 import { ERRORS, wwwAuthenticate } from '../errors/failures.ts';
 import type { Reply } from '../domain/reply.ts';
 
-export function renderReply(context: Pick<RequestContext, 'requestId' | 'rateLimit'>, reply: Reply): Omit<Exchange, 'context'> {
+export function renderReply(context: Pick<RequestContext, 'requestId' | 'replyHeaders'>, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };
-  if (context.rateLimit) {
-    headers['RateLimit-Limit'] = String(context.rateLimit.limit);
-    headers['RateLimit-Remaining'] = String(context.rateLimit.remaining);
-    headers['RateLimit-Reset'] = String(context.rateLimit.resetSeconds);
-  }
+  if (context.replyHeaders) Object.assign(headers, context.replyHeaders);
   if (reply.ok) return { status: reply.status, headers: Object.assign(headers, reply.headers), body: reply.body };
 
   const entry = ERRORS[reply.reason];

@@ -9,8 +9,13 @@ export function rateLimit(limiter: RateLimiter): Stage {
     run(request, next) {
       const decision = limiter.hit(request.context.ip, request.context.policy.rateLimit, request.world);
       if (!decision) return next(request);
-      const { allowed, ...state } = decision;
-      request.context.rateLimit = state;
+      request.context.replyHeaders = {
+        ...request.context.replyHeaders,
+        'RateLimit-Limit': String(decision.limit),
+        'RateLimit-Remaining': String(decision.remaining),
+        'RateLimit-Reset': String(decision.resetSeconds),
+      };
+      const { allowed } = decision;
       if (!allowed) return failure('rate_limited', { headers: { 'Retry-After': String(decision.resetSeconds) } });
       return next(request);
     },

@@ -7,8 +7,14 @@
  */
 import type { Clock } from '../platform/clock.ts';
 import type { World } from '../deps/world.ts';
-import type { RateLimitState } from '../domain/caller.ts';
 import type { RateLimitPolicy } from '../domain/policy.ts';
+
+/** A window's standing after a request, as the `RateLimit-*` headers tell it. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
 
 export interface RateLimitDecision extends RateLimitState {
   allowed: boolean;
