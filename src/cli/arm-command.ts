@@ -42,7 +42,7 @@ export function defineArmCommand(program: Command, io: CliIo, env: Record<string
     .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .action((outcome: string | undefined, flags: ArmFlags) => run(arm(outcome, flags, env, io)));
   withExamples(command, 'arm', [
-    'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails so',
+    'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails for want of money',
     'commerce-mock arm server.503 --operation createOrder --times 2',
     'commerce-mock arm webhook.duplicate-received --client shop-two',
     'commerce-mock arm --list                              # what is armed for mock-client',
