@@ -20,7 +20,7 @@ const browserTestFiles = readdirSync(new URL('./test/browser', import.meta.url))
  * folders runs in a process of its own until it is added here.
  */
 const IN_PROCESS = [
-  ...['banner', 'logging', 'pact-check-cli', 'public-url', 'slow-clients', 'trigger'].map((name) => `test/cli/${name}.test.ts`),
+  ...['banner', 'help', 'logging', 'pact-check-cli', 'public-url', 'slow-clients', 'trigger'].map((name) => `test/cli/${name}.test.ts`),
   ...['pact-against-openapi', 'provider-states'].map((name) => `test/pact/${name}.test.ts`),
 ];
 

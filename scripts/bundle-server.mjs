@@ -5,7 +5,7 @@
 // The packages every start loads (START_PATH_PACKAGES, with their own dependencies) are bundled too: a few files
 // to load instead of about 250 (zod alone is 95 files), which measured about 60 ms less start-up CPU than bundling
 // our code alone. Every other package stays in node_modules as installed: those loaded on demand (openapi-backend
-// and Ajv's compiler, the YAML parser, the dereferencer, pact with its native library: see docs/development.md,
+// and Ajv's compiler, the YAML parser, the dereferencer, pact with its native library: see bench/experiments.md,
 // "The start path"). Bundled CommonJS packages require Node's own modules through the `require` the banner makes
 // (in every output file). Entries and chunks all sit in one folder one level below dist/, as the compiled modules
 // did, so the package's files are found from any of them by the same relative paths
@@ -92,7 +92,7 @@ await asciiOnly(`${out}/bundle`);
  * character while every character is Latin-1, two bytes each once a single one is not. esbuild writes strings,
  * templates and regular expressions as ASCII (its default charset) but keeps some comments as written, and one "—"
  * in a comment made a whole chunk two bytes a character. Written as ASCII, the two largest chunks decode in about
- * half the time and the mock holds about 1 MiB less at rest (docs/development.md, "The start path"). Every character
+ * half the time and the mock holds about 1 MiB less at rest (bench/experiments.md, "The start path"). Every character
  * past ASCII left in the output, in comments as esbuild leaves nothing else, is written as its `\u` escape, which
  * would mean the same character in a string, a template, a regular expression or an identifier.
  */

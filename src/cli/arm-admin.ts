@@ -70,7 +70,7 @@ function armRefusal(status: number, answer: AdminErrorBody, asked: ArmAsked, tar
   if (status !== 400) return undefined;
   if (about('outcome') !== undefined) {
     const close = closestWord(asked.outcome, armableIds());
-    return refused(`unknown outcome "${asked.outcome}"${close ? ` (did you mean ${close}?)` : ''}; commerce-mock arm --help lists the ones that can be armed`);
+    return refused(`unknown outcome "${asked.outcome}"${close ? ` (did you mean ${close}?)` : ''}; npx commerce-mock arm --help lists the ones that can be armed`);
   }
   const operation = about('operation');
   if (operation !== undefined) {

@@ -42,7 +42,7 @@ export function defineArmCommand(program: Command, io: CliIo, env: Record<string
     .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
     .action((outcome: string | undefined, flags: ArmFlags) => run(arm(outcome, flags, env, io)));
   withExamples(command, 'arm', [
-    'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails so',
+    'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails for want of money',
     'commerce-mock arm server.503 --operation createOrder --times 2',
     'commerce-mock arm webhook.duplicate-received --client shop-two',
     'commerce-mock arm --list                              # what is armed for mock-client',
@@ -77,11 +77,11 @@ async function arm(outcome: string | undefined, flags: ArmFlags, env: Record<str
 /** What is wrong with the command line before the mock is asked anything. */
 function flagProblem(outcome: string | undefined, flags: ArmFlags): string | undefined {
   const asked = [outcome !== undefined && `an outcome (${outcome})`, flags.list && '--list', flags.disarm !== undefined && '--disarm'].filter(Boolean);
-  if (asked.length === 0) return 'give an outcome to arm (commerce-mock arm payer.INSUFFICIENT_BALANCE), --list or --disarm <id|all>; --help lists the outcomes';
+  if (asked.length === 0) return 'give an outcome to arm (npx commerce-mock arm payer.INSUFFICIENT_BALANCE), --list or --disarm <id|all>; --help lists the outcomes';
   if (asked.length > 1) return `${asked.join(' and ')}: one at a time`;
   if (outcome === undefined && (flags.times !== undefined || flags.operation !== undefined)) return `${flags.times !== undefined ? '--times' : '--operation'} goes with an outcome to arm, not with ${flags.list ? '--list' : '--disarm'}`;
   if (outcome === '') return 'the outcome is empty; expected an outcome id such as payer.INSUFFICIENT_BALANCE';
-  if (flags.disarm === '') return '--disarm: empty; expected an armed outcome\'s id (commerce-mock arm --list shows them) or all';
+  if (flags.disarm === '') return '--disarm: empty; expected an armed outcome\'s id (npx commerce-mock arm --list shows them) or all';
   if (flags.operation !== undefined && (flags.operation === '' || flags.operation.length > MAX_OPERATION_LENGTH)) {
     return `--operation: expected an operationId or a path pattern of 1 to ${MAX_OPERATION_LENGTH} characters`;
   }

@@ -1,6 +1,6 @@
 /**
  * What `commerce-mock arm` prints: the outcome armed and what meets it, the client's armed outcomes, what was
- * disarmed; and the `commerce-mock arm …` line to copy (also printed by `coverage --require` for each missing
+ * disarmed; and the `npx commerce-mock arm …` line to copy (also printed by `coverage --require` for each missing
  * outcome that can be armed), naming the client always and the mock when it is not the default one.
  */
 import type { components } from '../generated/admin-types.gen.ts';
@@ -29,10 +29,13 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `commerce-mock arm <args> --client <id>`, with `--url` when the mock is not at the default URL. */
+/**
+ * `npx commerce-mock arm <args> --client <id>`, with `--url` when the mock is not at the default URL. Through npx, so
+ * the line runs as pasted from a project that installed the package locally as well as from a global install.
+ */
 export function armCommandLine(args: readonly string[], target: ArmTarget): string {
   const url = target.mockUrl.replace(/\/+$/, '') === DEFAULT_MOCK_URL ? [] : ['--url', target.mockUrl];
-  return printable(['commerce-mock', 'arm', ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
+  return printable(['npx', 'commerce-mock', 'arm', ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
 }
 
 function moves(armed: Pick<ArmedOutcome, 'meets' | 'times' | 'operation'>, count: number): string {

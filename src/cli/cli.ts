@@ -6,7 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { defineArmCommand } from './arm-command.ts';
 import { defineDrillCommand } from './drill-command.ts';
-import { withExamples } from './help-text.ts';
+import { HELP_WIDTH, withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
 import { defineMcpCommand } from './mcp-command.ts';
 import { defineCoverageCommand } from './coverage-command.ts';
@@ -36,7 +36,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     .description('Mock and contract-testing server for the Commerce and Subscription API')
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH });
   defineStartCommand(program).action((flags: StartFlags) => {
     command = start(flags, env, io);
   });

@@ -58,7 +58,7 @@ async function listen(flags: ListenFlags, env: Record<string, string | undefined
     // The public API's credentials are not used: listen talks to the admin API alone.
     api = await connectProvider({ baseUrl: flags.url, credentials: { clientId: flags.client, clientSecret: '' }, mode: 'auto', adminToken: flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN'] });
   } catch (error) {
-    if (error instanceof ProviderUnreachable) return usage(`${error.message} (is the mock running? start it with: commerce-mock start)`);
+    if (error instanceof ProviderUnreachable) return usage(`${error.message} (is the mock running? start it with: npx commerce-mock start)`);
     throw error;
   }
   if (!api.hasAdmin) return usage(`${flags.url} has no commerce-mock admin API (is it a running mock? does it need --admin-token?)`);

@@ -62,7 +62,7 @@ export function defineStartCommand(program: Command): Command {
     .addOption(new Option('--log-level <level>', 'log level; silent prints nothing, warn leaves out the access log').choices(LOG_LEVELS))
     .addOption(new Option('--log-format <format>', 'text, or json: one object per line on stderr').choices(LOG_FORMATS))
     .option('--admin-token <token>', 'bearer token required by /__admin when the host is not loopback (env COMMERCE_MOCK_ADMIN_TOKEN)')
-    .option('--scenario <name>', 'scenario active globally from the start (see `commerce-mock scenarios list`)')
+    .option('--scenario <name>', 'scenario active globally from the start (see `npx commerce-mock scenarios list`)')
     .option('--scenarios <dir>', 'directory of your scenario files, loaded over the built-ins')
     .addOption(
       new Option('--max-catch-up-periods <n>', 'a clock move billing more periods of one subscription is refused (default 120)').argParser(wholeNumber),

@@ -27,7 +27,7 @@ export function renderCoverageJson(report: CoverageReport, judged: readonly Judg
   return `${JSON.stringify({ ...report, ...(verdicts && { required: verdicts }) }, null, 2)}\n`;
 }
 
-/** `arming`: the `commerce-mock arm …` command of each missing outcome the mock can arm. */
+/** `arming`: the `npx commerce-mock arm …` command of each missing outcome the mock can arm. */
 export function renderCoverageMarkdown(report: CoverageReport, judged: readonly Judged[] | undefined, arming: readonly string[] = []): string {
   const { counts } = report;
   const missing = judged?.filter((verdict) => !verdict.ok) ?? [];

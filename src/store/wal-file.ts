@@ -4,7 +4,7 @@
  * trip to the pool and back cost 50–80 µs per durable write on a 2-core machine (a quarter of the fdatasync itself),
  * and a write waits for its fdatasync anyway. While it runs, requests wait in their sockets and join the next
  * group commit: at 50 connections creating orders, throughput measured the same either way
- * (docs/development.md, "The durable write").
+ * (bench/experiments.md, "The durable write").
  *
  * The file is opened for reading and writing, not for appending: the writer places each batch itself, over the
  * zeros it reserved past the last line (write-ahead-log.ts).

@@ -13,7 +13,7 @@
  * The journal's file runs past its last line into zeros the writer reserved, and each batch is written over them:
  * an fdatasync of bytes written inside the file then has only the data to flush, where one that grows the file
  * also commits its new size (170 against 270 µs, and 55 against 95 µs of CPU, a durable write on this project's
- * machine: docs/development.md, "The durable write"). The reserve is made again, in the same write's fdatasync,
+ * machine: bench/experiments.md, "The durable write"). The reserve is made again, in the same write's fdatasync,
  * each time the lines reach its end; the reader stops at the first zero byte (wal-reader.ts).
  *
  * A failed append is cut back off the journal (ftruncate to the size before it), and memory is taken back to

@@ -19,7 +19,7 @@ describe('docs/architecture.md', () => {
     const tableFolders = [...MAP.matchAll(/^\| +\d+ \| `src\/([\w-]+)\/` \|/gm)].map((found) => found[1]);
     const onDisk = readdirSync(`${ROOT}src`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
     expect([...tableFolders].sort()).toEqual([...onDisk].sort());
-    const { FOLDERS } = await import('./layers.ts');
+    const { FOLDERS } = await import('../support/layers.ts');
     expect(tableFolders).toEqual([...FOLDERS]);
   });
 

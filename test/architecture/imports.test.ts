@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sourceModules } from '../support/source-modules.ts';
-import { FOLDERS } from './layers.ts';
+import { FOLDERS } from '../support/layers.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 

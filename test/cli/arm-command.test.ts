@@ -27,8 +27,8 @@ describe('commerce-mock arm', () => {
     expect(armed.stdout).toBe(
       [
         `armed payer.INSUFFICIENT_BALANCE for mock-client (${id}): met by its next order placed`,
-        `  what is armed: commerce-mock arm --list --client mock-client --url ${mock.url}`,
-        `  disarm it: commerce-mock arm --disarm ${id} --client mock-client --url ${mock.url}`,
+        `  what is armed: npx commerce-mock arm --list --client mock-client --url ${mock.url}`,
+        `  disarm it: npx commerce-mock arm --disarm ${id} --client mock-client --url ${mock.url}`,
         '',
       ].join('\n'),
     );
@@ -58,12 +58,12 @@ describe('commerce-mock arm', () => {
 
   it.each([
     [['orders.create.400.invalid_request'], /^commerce-mock arm: orders\.create\.400\.invalid_request cannot be armed: only your integration causes it; to meet it: .+ \[resultado_nao_armavel\]\n$/],
-    [['payer.WRONG_PN'], /^commerce-mock arm: unknown outcome "payer\.WRONG_PN" \(did you mean payer\.WRONG_PIN\?\); commerce-mock arm --help lists the ones that can be armed \[invalid_request\]\n$/],
+    [['payer.WRONG_PN'], /^commerce-mock arm: unknown outcome "payer\.WRONG_PN" \(did you mean payer\.WRONG_PIN\?\); npx commerce-mock arm --help lists the ones that can be armed \[invalid_request\]\n$/],
     [['order.final.PAID', '--operation', 'createOrder'], /^commerce-mock arm: --operation: order\.final\.PAID is not met on a request; leave --operation out \[invalid_request\]\n$/],
     [['server.500', '--operation', 'createOrdr'], /^commerce-mock arm: --operation createOrdr: not an operationId of spec\/openapi\.yaml nor a path pattern \(\/v1\/orders\/\*\) \[invalid_request\]\n$/],
     [['server.500', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at http:\/\/127\.0\.0\.1:\d+ \(--client, or env COMMERCE_CLIENT_ID\) \[not_found\]\n$/],
     [['--list', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at http:\/\/127\.0\.0\.1:\d+ /],
-    [['--disarm', 'arm_nothing'], /^commerce-mock arm: mock-client has no armed outcome arm_nothing on the mock at http:\/\/127\.0\.0\.1:\d+; what is armed: commerce-mock arm --list --client mock-client --url http:\/\/127\.0\.0\.1:\d+ \[not_found\]\n$/],
+    [['--disarm', 'arm_nothing'], /^commerce-mock arm: mock-client has no armed outcome arm_nothing on the mock at http:\/\/127\.0\.0\.1:\d+; what is armed: npx commerce-mock arm --list --client mock-client --url http:\/\/127\.0\.0\.1:\d+ \[not_found\]\n$/],
     [['--disarm', 'arm_nothing', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at /],
     [['--disarm', 'all', '--client', 'nobody'], /^commerce-mock arm: client nobody is unknown to the mock at /],
   ])('%j: the mock’s refusal in English, exit 2, nothing armed', async (args, stderr) => {
@@ -77,7 +77,7 @@ describe('commerce-mock arm', () => {
     for (let armed = 0; armed < 20; armed += 1) await mock.admin.outcomes.arm('server.500');
     const result = await arm('server.503');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^commerce-mock arm: too many outcomes are armed for mock-client already: disarm one or all with --disarm <id\|all> \(what is armed: commerce-mock arm --list --client mock-client --url \S+\) \[conflito\]\n$/);
+    expect(result.stderr).toMatch(/^commerce-mock arm: too many outcomes are armed for mock-client already: disarm one or all with --disarm <id\|all> \(what is armed: npx commerce-mock arm --list --client mock-client --url \S+\) \[conflito\]\n$/);
     expect(await mock.admin.outcomes.disarm()).toBe(20);
   });
 
@@ -88,7 +88,7 @@ describe('commerce-mock arm', () => {
   });
 
   it.each([
-    [[], /^commerce-mock arm: give an outcome to arm \(commerce-mock arm payer\.INSUFFICIENT_BALANCE\), --list or --disarm <id\|all>/],
+    [[], /^commerce-mock arm: give an outcome to arm \(npx commerce-mock arm payer\.INSUFFICIENT_BALANCE\), --list or --disarm <id\|all>/],
     [[''], /^commerce-mock arm: the outcome is empty/],
     [['server.500', '--times'], /^error: option '--times <n>' argument missing/],
     [['server.500', '--times', '0'], /^error: option '--times <n>' argument '0' is invalid\. expected a whole number from 1 to 100, got "0"\./],

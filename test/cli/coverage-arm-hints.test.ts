@@ -29,7 +29,7 @@ describe('coverage --require and arming', () => {
     await tokenFor(mock);
     const result = await runCli(['coverage', '--url', mock.url, '--client', 'shop-one', '--require', required, '--report', join(dir, 'report')]);
     expect(result.code).toBe(1);
-    const commands = [`commerce-mock arm payer.WRONG_PIN --client shop-one --url ${mock.url}`, `commerce-mock arm webhook.duplicate-received --client shop-one --url ${mock.url}`];
+    const commands = [`npx commerce-mock arm payer.WRONG_PIN --client shop-one --url ${mock.url}`, `npx commerce-mock arm webhook.duplicate-received --client shop-one --url ${mock.url}`];
     expect(result.stdout).toContain(
       `\n\nto meet a missing one the mock can arm, arm it for the client's next move (docs/arming.md) and run the test that meets it:\n  ${commands[0]}\n  ${commands[1]}\n`,
     );

@@ -132,7 +132,7 @@ describe('commerce-mock listen', () => {
     }
     const none = await runCli(['listen', '--url', 'http://127.0.0.1:9', '--forward-to', receiver.url]);
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^commerce-mock listen: cannot reach http:\/\/127\.0\.0\.1:9: .* \(is the mock running\? start it with: commerce-mock start\)\n$/);
+    expect(none.stderr).toMatch(/^commerce-mock listen: cannot reach http:\/\/127\.0\.0\.1:9: .* \(is the mock running\? start it with: npx commerce-mock start\)\n$/);
     expect(await endpoints()).toEqual(before);
   });
 });

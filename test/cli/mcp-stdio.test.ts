@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/sdk/start-mock.ts';
 import { startCheckedMock } from '../support/mock-helpers.ts';
-import { callTool } from '../mcp/mcp-support.ts';
+import { callTool } from '../support/mcp-support.ts';
 import { BIN } from '../support/cli.ts';
 
 const ADMIN_TOKEN = 'stdio-admin-token-1234';

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/sdk/start-mock.ts';
 import { orderStatus, placeOrder, startCheckedMock, tokenFor } from '../support/mock-helpers.ts';
-import { callTool, mcpClient } from './mcp-support.ts';
+import { callTool, mcpClient } from '../support/mcp-support.ts';
 
 let mock: Mock | undefined;
 afterEach(async () => {

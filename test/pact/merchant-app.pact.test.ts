@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PactV4, SpecificationVersion } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { authCases } from './cases/auth-cases.ts';
-import { COMMITTED_PACT } from './committed-pact.ts';
-import { catalogCases } from './cases/catalog-cases.ts';
-import { orderCases } from './cases/order-cases.ts';
-import { subscriptionCases } from './cases/subscription-cases.ts';
+import { authCases } from '../support/pact/cases/auth-cases.ts';
+import { COMMITTED_PACT } from '../support/pact/committed-pact.ts';
+import { catalogCases } from '../support/pact/cases/catalog-cases.ts';
+import { orderCases } from '../support/pact/cases/order-cases.ts';
+import { subscriptionCases } from '../support/pact/cases/subscription-cases.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'merchant-pact-'));
 const written = join(scratch, 'merchant-app-commerce-api.json');

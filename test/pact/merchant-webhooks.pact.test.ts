@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PactV4, SpecificationVersion } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { declareWebhook, webhookCases } from './cases/webhook-cases.ts';
-import { COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';
-import { statusUpdateOf } from './support/merchant-webhooks.ts';
+import { declareWebhook, webhookCases } from '../support/pact/cases/webhook-cases.ts';
+import { COMMITTED_WEBHOOK_PACT } from '../support/pact/committed-pact.ts';
+import { statusUpdateOf } from '../support/pact/merchant-webhooks.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'merchant-webhook-pact-'));
 const written = join(scratch, 'merchant-app-commerce-api-webhooks.json');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkPactFile } from '../../src/pact-check/pact-openapi-check.ts';
 import { sharedRouter } from '../support/shared-router.ts';
-import { COMMITTED_PACT } from './committed-pact.ts';
+import { COMMITTED_PACT } from '../support/pact/committed-pact.ts';
 
 const STOREFRONT_PACT = fileURLToPath(new URL('./fixtures/storefront-pact.json', import.meta.url));
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftReport } from '../../src/verify/drift-report.ts';
 import { runCli } from '../support/cli.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { COMMITTED_PACT, COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';
+import { COMMITTED_PACT, COMMITTED_WEBHOOK_PACT } from '../support/pact/committed-pact.ts';
 
 const count = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { interactions: unknown[] }).interactions.length;
 const httpInteractions = count(COMMITTED_PACT);

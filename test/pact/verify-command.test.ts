@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftReport, InteractionReport } from '../../src/verify/drift-report.ts';
 import { runCli, startCli, type Started } from '../support/cli.ts';
-import { COMMITTED_PACT } from './committed-pact.ts';
+import { COMMITTED_PACT } from '../support/pact/committed-pact.ts';
 
 const STOREFRONT_PACT = fileURLToPath(new URL('./fixtures/storefront-pact.json', import.meta.url));
 const verdictOf = (report: DriftReport, description: string): InteractionReport | undefined =>

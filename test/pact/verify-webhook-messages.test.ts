@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DriftReport } from '../../src/verify/drift-report.ts';
 import { runCli } from '../support/cli.ts';
-import { COMMITTED_WEBHOOK_PACT } from './committed-pact.ts';
+import { COMMITTED_WEBHOOK_PACT } from '../support/pact/committed-pact.ts';
 
 interface MessageInteraction {
   description: string;

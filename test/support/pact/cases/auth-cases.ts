@@ -1,8 +1,8 @@
 /** Tokens: issue, refresh, revoke, list, and each authentication error the merchant app handles. */
 import { expect } from 'vitest';
-import { ACTIVE_CLIENT, MOCK_CLIENT, signedIn, type ContractCase } from '../support/contract-case.ts';
-import { bearerOfState, eachLike, errorBody, EXAMPLE, instant, integer, invalidRequestBody, like, regex, stateValue } from '../support/matchers.ts';
-import { ApiError, MerchantApp } from '../support/merchant-app.ts';
+import { ACTIVE_CLIENT, MOCK_CLIENT, signedIn, type ContractCase } from '../contract-case.ts';
+import { bearerOfState, eachLike, errorBody, EXAMPLE, instant, integer, invalidRequestBody, like, regex, stateValue } from '../matchers.ts';
+import { ApiError, MerchantApp } from '../merchant-app.ts';
 
 const TOKEN_BODY = {
   data: { access_token: like(EXAMPLE.accessToken), refresh_token: like(EXAMPLE.refreshToken), token_type: 'Bearer', expires_in: integer(3600) },

@@ -1,7 +1,7 @@
 /** Subscriptions: created from new plan and customer data, from existing records, and synced by the merchant's id. */
 import { expect } from 'vitest';
-import { signedIn, type ContractCase } from '../support/contract-case.ts';
-import { bearerOfState, id, instant, integer, like, stateValue, uniqueKey } from '../support/matchers.ts';
+import { signedIn, type ContractCase } from '../contract-case.ts';
+import { bearerOfState, id, instant, integer, like, stateValue, uniqueKey } from '../matchers.ts';
 
 const PLAN_EXISTS = 'a plan with originPlanId {originPlanId} exists';
 const CUSTOMER_EXISTS = 'a customer with merchantCustomerId {merchantCustomerId} exists';

@@ -3,8 +3,8 @@
  * `data`, `checkout` at the top level); the status poll from PENDING to PAID; get and list; the payments list.
  */
 import { expect } from 'vitest';
-import { signedIn, type ContractCase } from '../support/contract-case.ts';
-import { amount, bearerOfState, eachLike, id, instant, integer, like, pagination, pathWithState, regex, stateValue } from '../support/matchers.ts';
+import { signedIn, type ContractCase } from '../contract-case.ts';
+import { amount, bearerOfState, eachLike, id, instant, integer, like, pagination, pathWithState, regex, stateValue } from '../matchers.ts';
 
 const ORDER_ID = 'ord_9Xk2Lp7QwE';
 const CHECKOUT = regex('^https?://[^/]+/checkout/ord_[A-Za-z0-9]+$', `http://localhost:4010/checkout/${ORDER_ID}`);

@@ -1,7 +1,7 @@
 /** Products, customers and plans: create, get, list, sync and batch sync, one table of the three kinds. */
 import { expect } from 'vitest';
-import { signedIn, type ContractCase } from '../support/contract-case.ts';
-import { amount, bearerOfState, eachLike, id, instant, integer, like, pagination, pathWithState, uniqueKey } from '../support/matchers.ts';
+import { signedIn, type ContractCase } from '../contract-case.ts';
+import { amount, bearerOfState, eachLike, id, instant, integer, like, pagination, pathWithState, uniqueKey } from '../matchers.ts';
 
 interface CatalogKind {
   /** Singular and plural names, as descriptions read. */

@@ -4,8 +4,8 @@
  * provider state, the `commerce-mock trigger` event that makes the mock send it.
  */
 import type { PactV4 } from '@pact-foundation/pact';
-import { id, instant } from '../support/matchers.ts';
-import type { StatusUpdate } from '../support/merchant-webhooks.ts';
+import { id, instant } from '../matchers.ts';
+import type { StatusUpdate } from '../merchant-webhooks.ts';
 
 export interface WebhookCase {
   description: string;
