@@ -4,11 +4,12 @@
  * Client secrets of a mock are credentials of a test tool, so one fast hash is enough: what matters is that the
  * secret is not there to be read.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { freshSalt } from '../platform/random.ts';
 
 const PREFIX = 'sha256';
 
-export function hashSecret(secret: string, salt = randomBytes(16).toString('base64url')): string {
+export function hashSecret(secret: string, salt = freshSalt()): string {
   return `${PREFIX}$${salt}$${digest(salt, secret)}`;
 }
 

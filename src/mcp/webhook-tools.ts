@@ -4,6 +4,7 @@
  * `commerce-mock drill` does (`POST /__admin/drills`).
  */
 import * as z from 'zod';
+import { monotonicMs } from '../platform/clock.ts';
 import { outcomeText } from '../provider-states/awaited-delivery.ts';
 import { WEBHOOK_FIXTURES, webhookFixture } from '../provider-states/webhook-fixtures.ts';
 import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';
@@ -58,8 +59,8 @@ export const WEBHOOK_TOOLS: readonly McpTool[] = [
       const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
       let drill = url === undefined ? (await admin('getDrill', { path: { drill_id: drillId ?? '' } })).data : (await admin('startDrill', { body: { url, clientId, ...given } })).data;
       if (drill.clientId !== clientId) throw new ToolRefusal(`not_found: no drill ${drillId ?? ''} of client ${clientId}`);
-      const deadline = performance.now() + DRILL_WAIT_SECONDS * 1000;
-      while (drill.status === 'running' && performance.now() < deadline) {
+      const deadline = monotonicMs() + DRILL_WAIT_SECONDS * 1000;
+      while (drill.status === 'running' && monotonicMs() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, DRILL_POLL_MS));
         drill = (await admin('getDrill', { path: { drill_id: drill.id } })).data;
       }

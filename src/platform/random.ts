@@ -56,6 +56,11 @@ function idWriter(): (prefix: string) => string {
   };
 }
 
+/** A fresh salt for a stored hash (a client secret's, a PIN's): 16 bytes of the OS CSPRNG, base64url. */
+export function freshSalt(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 export function createSecureRandom(): Random {
   const id = idWriter();
   return {

@@ -3,6 +3,7 @@
  * one of the awaited type whose payload names the fixture's record in the awaited status, once its first attempt
  * is over. Polled in real time: attempts run in the mock's background.
  */
+import { monotonicMs } from '../platform/clock.ts';
 import type { FixtureRun, WebhookFixture } from './webhook-fixtures.ts';
 import type { ProviderApi } from './provider-api.ts';
 
@@ -18,14 +19,14 @@ export interface SeenDelivery {
 
 export async function awaitDelivery(api: ProviderApi, fixture: WebhookFixture, run: FixtureRun, timeoutMs = 10_000): Promise<SeenDelivery | undefined> {
   const query = { clientId: api.credentials.clientId, type: fixture.webhook.type };
-  const deadline = performance.now() + timeoutMs;
+  const deadline = monotonicMs() + timeoutMs;
   for (;;) {
     const listed = await api.admin('listWebhookDeliveries', { query });
     const found = (listed.data as SeenDelivery[]).find(
       (delivery) => delivery.payload.data[run.subject.field] === run.subject.id && delivery.payload.data['status'] === fixture.webhook.status,
     );
     if (found && found.attempts.length > 0) return found;
-    if (performance.now() > deadline) return found;
+    if (monotonicMs() > deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

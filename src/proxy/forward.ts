@@ -6,6 +6,7 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { httpsModule } from '../platform/host-process.ts';
 
 export interface Answer {
   status: number;
@@ -47,7 +48,7 @@ export function openUpstream(upstream: Upstream, outgoing: Outgoing, rest?: Read
   headers['via'] = headers['via'] ? `${String(headers['via'])}, ${upstream.via}` : upstream.via;
   const { url } = upstream;
   // node:https (with tls) is loaded by the first https target, not by every start: about 15 ms of it.
-  const send = url.protocol === 'https:' ? process.getBuiltinModule('node:https').request : httpRequest;
+  const send = url.protocol === 'https:' ? httpsModule().request : httpRequest;
   return new Promise((resolve) => {
     let sent: ReturnType<typeof httpRequest>;
     try {

@@ -4,6 +4,7 @@
  */
 import { configSchema, DATA_FILE_ONLY, inMemoryWith, mergeConfigSources, parseConfig, type Config } from '../platform/config.ts';
 import { createOpenApiRouter } from '../openapi/openapi-router.ts';
+import { writeStderr, writeStdout } from '../platform/host-process.ts';
 import { processCached } from '../platform/process-cache.ts';
 import { launchServer, type LaunchExtras } from '../server/start-server.ts';
 import { createAdminClient } from './admin-client.ts';
@@ -21,8 +22,8 @@ function sharedRouters(): Promise<Pick<LaunchExtras, 'router' | 'adminRouter'>> 
 /** startMock with observers of every exchange added (the test suite validates answers against the documents). */
 export async function launchMock(options: StartMockOptions, extras: Omit<LaunchExtras, 'scenarioOption'>): Promise<Mock> {
   const config = resolveOptions(options);
-  const stderr = (text: string) => void process.stderr.write(text);
-  const stdout = config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text);
+  const stderr = writeStderr;
+  const stdout = config.logLevel === 'silent' ? () => undefined : writeStdout;
   const launched = await launchServer(config, { stdout, stderr, stop: new AbortController().signal }, {
     ...(await sharedRouters()),
     ...extras,

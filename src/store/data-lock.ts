@@ -6,6 +6,7 @@
  */
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { isProcessAlive, ownPid } from '../platform/host-process.ts';
 import { errorText } from './snapshot.ts';
 import { StoreOpenError, WRITABLE_NEXT_STEP } from './store-types.ts';
 
@@ -32,7 +33,7 @@ export class DataFileLocked extends StoreOpenError {
 /** Takes a stale lock over at most this many times before giving up (two mocks racing for the same stale lock). */
 const ATTEMPTS = 3;
 
-export async function lockDataFile(dataFile: string, pid = process.pid): Promise<DataLock> {
+export async function lockDataFile(dataFile: string, pid = ownPid()): Promise<DataLock> {
   const file = resolve(dataFile);
   const lockFile = `${file}.lock`;
   const aside = `${lockFile}.${pid}.tmp`;
@@ -51,7 +52,7 @@ export async function lockDataFile(dataFile: string, pid = process.pid): Promise
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreOpenError(lockFile, `cannot create the lock file: ${errorText(error)}`, WRITABLE_NEXT_STEP);
       }
       const holder = await readPid(lockFile);
-      if (holder !== undefined && isAlive(holder)) throw new DataFileLocked(file, lockFile, holder);
+      if (holder !== undefined && isProcessAlive(holder)) throw new DataFileLocked(file, lockFile, holder);
       // Stale: remove it only if it still names the dead holder (another mock may have just taken it over).
       if ((await readPid(lockFile)) === holder) await rm(lockFile, { force: true });
     }
@@ -70,14 +71,4 @@ async function readPid(lockFile: string): Promise<number | undefined> {
   const text = await readFile(lockFile, 'utf8').catch(() => '');
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -20,6 +20,7 @@ import { firstNonFile, setAside, type SetAsideCause } from './recovery.ts';
 import { CorruptFile, errorText, readSnapshot, tempFileOf, writeSnapshot } from './snapshot.ts';
 import { JournaledStore } from './store.ts';
 import { StoreOpenError, WRITABLE_NEXT_STEP, type Store, type StoreOptions } from './store-types.ts';
+import { wallClockNow } from '../platform/clock.ts';
 
 export const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 
@@ -35,7 +36,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   await prepareDirectory(file);
   const db = new Low<unknown>(new JSONFile<unknown>(file), null);
   const moveAside = async (cause: SetAsideCause, about: string, reason?: string) => {
-    const movedTo = await setAside([file, journalFile], options.now?.() ?? new Date(), cause).catch((moveError: unknown) => {
+    const movedTo = await setAside([file, journalFile], options.now?.() ?? wallClockNow(), cause).catch((moveError: unknown) => {
       throw new StoreOpenError(about, `${reason ? `${reason}; ` : ''}moving it aside failed, nothing was moved: ${errorText(moveError)}`, WRITABLE_NEXT_STEP);
     });
     options.onSetAside?.({ cause, file: about, ...(reason === undefined ? {} : { reason }), movedTo });

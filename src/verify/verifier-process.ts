@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { nodeExecutable } from '../platform/host-process.ts';
 
 /** The child: loads pact-core from the path given once, then verifies each set of options it is sent, in order. */
 const CHILD = `
@@ -36,7 +37,7 @@ export interface VerifierProcess {
 
 export function startVerifierProcess(stop?: AbortSignal): VerifierProcess {
   const modulePath = createRequire(import.meta.url).resolve('@pact-foundation/pact-core');
-  const child = spawn(process.execPath, ['-e', CHILD], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(nodeExecutable(), ['-e', CHILD], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

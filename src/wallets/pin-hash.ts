@@ -5,7 +5,8 @@
  * A hash of the older format (`sha256$<salt>$<digest>`, a fast salted hash, as client secrets are kept) is still
  * checked, and the payer's next right PIN replaces it (`rehashed`).
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { scryptSync, timingSafeEqual } from 'node:crypto';
+import { freshSalt } from '../platform/random.ts';
 import { secretMatches } from '../clients/secret-hash.ts';
 
 const PREFIX = 'scrypt';
@@ -13,7 +14,7 @@ const PREFIX = 'scrypt';
 const COST = 16_384;
 const KEY_BYTES = 32;
 
-export function hashPin(pin: string, salt = randomBytes(16).toString('base64url')): string {
+export function hashPin(pin: string, salt = freshSalt()): string {
   return `${PREFIX}$${COST}$${salt}$${derive(pin, salt, COST).toString('hex')}`;
 }
 
