@@ -1,7 +1,7 @@
 /**
  * The running Node process, for the code outside bin/ that must reach it: its id, whether another process is alive,
  * Node's own executable, a built-in module loaded on first use, and the standard streams. bin/ owns the rest of
- * `process` (arguments, environment, signals, exit): no other module touches it (test/architecture/process-owners.test.ts).
+ * `process` (arguments, environment, signals, exit): no other module touches it (test/architecture/owners.test.ts).
  */
 
 /** This process's id (the data file's lock names its holder by it). */
