@@ -10,11 +10,18 @@ import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
 import { CHANGE_FIELDS, followers, moveClock, type ClockChange, type FieldNames } from './clock-handlers.ts';
 import { runUntilIdle } from './run-until-idle.ts';
+import { activateWorld } from '../world/activate-world.ts';
+import { clientClock } from '../world/worlds.ts';
 
 /** What a client's clock reads, and whether it is its own. */
 export function clientClockView(admin: AdminContext, clientId: string) {
-  const own = admin.deps.clock.ownOf(clientId);
-  return { clientId, own: own !== undefined, ...(own ?? admin.deps.clock).state() };
+  return { clientId, own: admin.deps.clock.ownOf(clientId) !== undefined, ...clientClock(admin.deps.clock, clientId).state() };
+}
+
+/** The client's own clock, given it through the one activation (world/activate-world.ts) if it has none yet. */
+function ownClockOf(admin: AdminContext, clientId: string): Clock {
+  activateWorld(admin.worldParts, { clientId, ownClock: {} });
+  return admin.worlds.of(clientId).clock;
 }
 
 export function clientClockHandlers(admin: AdminContext) {
@@ -24,7 +31,7 @@ export function clientClockHandlers(admin: AdminContext) {
     const clientId = clientOf(input);
     if (!clients.find(clientId)) return unknownClient(clientId);
     const created = clock.ownOf(clientId) === undefined;
-    const own = clock.own(clientId);
+    const own = ownClockOf(admin, clientId);
     const refused = await moveClock(admin, own, [clientId], wanted, fields);
     // A refused first move leaves the client as it was: following the global clock.
     if (refused && created) clock.release(clientId);
@@ -32,7 +39,7 @@ export function clientClockHandlers(admin: AdminContext) {
   };
   const idle = async (clientId: string, run: (own: Clock) => ReturnType<typeof runUntilIdle>): Promise<Reply> => {
     if (!clients.find(clientId)) return unknownClient(clientId);
-    return okData(await run(clock.own(clientId)));
+    return okData(await run(ownClockOf(admin, clientId)));
   };
   return {
     getClientClock(input) {

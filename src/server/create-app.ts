@@ -213,7 +213,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     ...(options.tickSliceSteps ? { stepsPerSlice: options.tickSliceSteps } : {}),
   });
   // The states reach the mock through its own stage lists, in process (dispatched once both lists exist, below).
-  const cleanSlate = clientCleanSlate({ config: deps.config, clients: deps.clients, scenarios, webhooks, limiter, worlds, state });
+  const cleanSlate = clientCleanSlate({ config: deps.config, clients: deps.clients, scenarios, webhooks, limiter, worlds, state, worldParts, applyChange });
   const verifyingCredentials = (clientId: string) => {
     const client = deps.clients.find(clientId);
     if (!client) return 'unknown' as const;

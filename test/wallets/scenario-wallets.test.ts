@@ -82,3 +82,18 @@ describe('wallets in a scenario file', () => {
     expect(twice.ok ? [] : twice.problems.map((problem) => [problem.field, problem.reason])).toEqual([['wallets', 'each number once']]);
   });
 });
+
+describe('wallets of a configured scenario, when a provider-state session starts its client afresh', () => {
+  it('are set again as the scenario declares them, as at start-up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
+    writeFileSync(join(dir, 'payers.yaml'), PAYERS);
+    const t = await createTestApp({ scenariosDir: dir, clients: [{ clientId: 'mock-client', clientSecret: 'mock-secret', active: true, scenario: 'payers' }] });
+    const declared = summary((await t.http.get(WALLETS).expect(200)).body.data);
+    expect(declared).toHaveLength(2);
+    // A payer spends, then an interaction's setup starts the verifying client afresh.
+    await t.http.put(`${WALLETS}/841112233`).send({ balance: 5 }).expect(200);
+    await t.http.post('/__admin/pact/provider-states').send({ action: 'setup' }).expect(200);
+    expect(summary((await t.http.get(WALLETS).expect(200)).body.data)).toEqual(declared);
+    expect((await t.http.get('/__admin/scenarios').expect(200)).body.data.find((scenario: { name: string }) => scenario.name === 'payers')).toBeDefined();
+  });
+});
