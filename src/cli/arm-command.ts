@@ -6,7 +6,7 @@
  * the integration causes, an unknown client or armed id, no mock at --url). A refused command changes nothing.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { ARMABLE_OUTCOME_IDS } from '../armed/armable-ids.ts';
 import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
 import type { CliIo } from '../server/start-server.ts';

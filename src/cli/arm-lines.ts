@@ -4,7 +4,7 @@
  * outcome that can be armed), naming the client always and the mock when it is not the default one.
  */
 import type { components } from '../generated/admin-types.gen.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 
 type ArmedOutcome = components['schemas']['ArmedOutcome'];
 

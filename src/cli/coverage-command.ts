@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { adminTransport } from '../admin-http/admin-transport.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverageMarkdown } from '../coverage/coverage-report-files.ts';
 import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';

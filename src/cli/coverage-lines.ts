@@ -5,7 +5,7 @@
 import { ARMING_LEAD, byGroup, STATUS_WORDS } from '../coverage/coverage-report-files.ts';
 import type { Judged } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 
 export function coverageLines(report: CoverageReport, judged: readonly Judged[] | undefined, arming: readonly string[] = []): string[] {
   const { counts } = report;

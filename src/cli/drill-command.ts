@@ -6,7 +6,7 @@
  * for a usage problem or a receiver that cannot be reached.
  */
 import { Option, type Command } from 'commander';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { drillSummary, renderDrillJUnit, renderDrillJson, renderDrillMarkdown, REPORT_FILES } from '../drills/drill-report.ts';
 import type { Drill } from '../drills/drill-run.ts';
 import { launchServer, type CliIo } from '../server/start-server.ts';

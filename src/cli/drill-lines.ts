@@ -1,5 +1,5 @@
 /** How `commerce-mock drill` prints a drill: its plan before it runs, then one line per case as it finishes. */
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import type { Drill, DrillCaseResult } from '../drills/drill-run.ts';
 
 const SIGNED: Record<DrillCaseResult['deliveries'][number]['signing'], string> = {

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { withExamples } from './help-text.ts';
 import { currentEndpoint, LISTEN_DEFAULT_SECRET, restoreEndpoint, setEndpoint, type Endpoint } from './listen-endpoint.ts';
 import { deliveryPrinter } from './listen-deliveries.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { painter } from '../platform/colour.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import type { CliIo } from '../server/start-server.ts';

@@ -2,28 +2,16 @@
  * What `listen` prints as it happens: each attempt of each delivery to the listener's URL, with the receiver's
  * answer (status and time) or why it got none, read from the admin API's delivery list by polling.
  */
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import { wallClockNow } from '../platform/clock.ts';
 import type { Paint } from '../platform/colour.ts';
 import { timeOfDay } from '../platform/log.ts';
 import type { ProviderApi } from '../provider-states/provider-api.ts';
 
-interface Attempt {
-  statusCode?: number;
-  error?: string;
-  durationMs: number;
-}
-
-interface Delivery {
-  id: string;
-  eventId: string;
-  type: string;
-  url: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: Attempt[];
-  nextAttemptAt: string | null;
-  payload?: { data?: { status?: string; orderId?: string; subscriptionId?: string; paymentId?: string } };
-}
+/** A delivery as the admin API lists it (spec/admin.yaml `Delivery`). */
+type Delivery = components['schemas']['Delivery'];
+type Attempt = Delivery['attempts'][number];
 
 /** Remembers the attempts already printed; `print` prints the new ones, oldest first. */
 export function deliveryPrinter(api: ProviderApi, clientId: string, url: string, paint: Paint, write: (text: string) => void) {
@@ -48,7 +36,8 @@ export function deliveryPrinter(api: ProviderApi, clientId: string, url: string,
 
 /** One attempt; what came from the mock is made printable before colour is added. */
 function attemptLine(delivery: Delivery, attempt: Attempt, paint: Paint): string {
-  const data = delivery.payload?.data ?? {};
+  // The payload's subject, whichever record the event is about (an order, a subscription or a payment).
+  const data: Partial<Record<'status' | 'orderId' | 'subscriptionId' | 'paymentId', string>> = delivery.payload.data;
   const subject = data.orderId ?? data.subscriptionId ?? data.paymentId;
   const about = printable(`${delivery.type}${data.status ? ` ${data.status}` : ''}${subject ? ` (${subject})` : ''} ${delivery.eventId} [${delivery.id}]`);
   const ok = attempt.statusCode !== undefined && attempt.statusCode >= 200 && attempt.statusCode < 300;

@@ -5,7 +5,7 @@
  * standard error. Runs until its input ends or it is asked to stop; exit 2 on a usage problem.
  */
 import type { Command } from 'commander';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { withExamples } from './help-text.ts';
 

@@ -8,7 +8,7 @@ import { withExamples } from './help-text.ts';
 import { pactFilesIn, readPactFile, type Pact } from '../conformance/pact-file.ts';
 import { checkPact, pactCheckRouter } from '../pact-check/pact-openapi-check.ts';
 import { allAllowed, reportText, summarise, summaryText } from '../pact-check/pact-report-text.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 
 export interface PactCheckIo {
   stdout(text: string): void;

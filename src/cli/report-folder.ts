@@ -7,7 +7,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 
 /** Why `dir` cannot hold the reports, or undefined; `files` names what would be written there. */
 export function reportFolderProblem(dir: string, files: readonly string[]): string | undefined {

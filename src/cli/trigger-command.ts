@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { outcomeText } from '../provider-states/awaited-delivery.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provider-states/webhook-fixtures.ts';
 import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';

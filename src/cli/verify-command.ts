@@ -10,7 +10,7 @@ import { resolveConfig } from './options.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../verify/drift-report.ts';
 import { pactFilesIn, readPactFile } from '../conformance/pact-file.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderTarget } from '../provider-states/provider-api.ts';
 import { restoreLeftState } from '../verify/target-state.ts';
 import { verifyPacts, VerifyStopped } from '../verify/verify-pacts.ts';

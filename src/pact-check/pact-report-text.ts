@@ -1,6 +1,6 @@
 /** The pact check's reports as a person reads them: one block per file, one line per interaction, problems beneath. */
 import type { PactReport, PactSummary } from './pact-openapi-check.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 
 export interface ChecksSummary extends PactSummary {
   files: number;

@@ -3,19 +3,13 @@
  * one of the awaited type whose payload names the fixture's record in the awaited status, once its first attempt
  * is over. Polled in real time: attempts run in the mock's background.
  */
+import type { components } from '../generated/admin-types.gen.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { FixtureRun, WebhookFixture } from './webhook-fixtures.ts';
 import type { ProviderApi } from './provider-api.ts';
 
-export interface SeenDelivery {
-  id: string;
-  eventId: string;
-  type: string;
-  url: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: Array<{ at: string; statusCode?: number; error?: string }>;
-  payload: { id: string; type: string; createdAt: string; data: Record<string, unknown> };
-}
+/** A delivery as the admin API lists it (spec/admin.yaml `Delivery`). */
+export type SeenDelivery = components['schemas']['Delivery'];
 
 export async function awaitDelivery(api: ProviderApi, fixture: WebhookFixture, run: FixtureRun, timeoutMs = 10_000): Promise<SeenDelivery | undefined> {
   const query = { clientId: api.credentials.clientId, type: fixture.webhook.type };
@@ -23,7 +17,10 @@ export async function awaitDelivery(api: ProviderApi, fixture: WebhookFixture, r
   for (;;) {
     const listed = await api.admin('listWebhookDeliveries', { query });
     const found = (listed.data as SeenDelivery[]).find(
-      (delivery) => delivery.payload.data[run.subject.field] === run.subject.id && delivery.payload.data['status'] === fixture.webhook.status,
+      (delivery) => {
+        const data: Partial<Record<string, unknown>> = delivery.payload.data;
+        return data[run.subject.field] === run.subject.id && data['status'] === fixture.webhook.status;
+      },
     );
     if (found && found.attempts.length > 0) return found;
     if (monotonicMs() > deadline) return found;

@@ -2,7 +2,7 @@
  * The proxy's drift report: per operation, how many real exchanges it judged and each departure once, with how
  * many exchanges showed it. `GET /__admin/proxy/report` answers it (spec/proxy.yaml), `--report` writes it.
  */
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import type { Departure } from './departures.ts';
 
 export interface CountedDeparture extends Departure {

@@ -3,7 +3,7 @@
  * verifiable (with why), rendered for the terminal, as JSON and as Markdown.
  */
 
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { painter, type Paint, type Style } from '../platform/colour.ts';
 
 export type Verdict = 'verified' | 'failed' | 'not verifiable';

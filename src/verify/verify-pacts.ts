@@ -12,7 +12,7 @@ import { createClock } from '../platform/clock.ts';
 import { driftReport, type DriftReport, type InteractionReport } from './drift-report.ts';
 import { startVerifierProcess, type VerifierProcess } from './verifier-process.ts';
 import type { Pact } from '../conformance/pact-file.ts';
-import { printable } from '../conformance/printable.ts';
+import { printable } from '../platform/printable.ts';
 import { fixtureOfStates, isWebhookMessage, startMessageProducer } from './message-producer.ts';
 import { isHttp, rawPact, statesOf, type RawInteraction, type RawPact } from '../provider-states/pact-raw.ts';
 import { connectProvider, type ProviderApi, type ProviderTarget } from '../provider-states/provider-api.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, renderTerminal, type DriftReport } from '../../src/verify/drift-report.ts';
-import { printable } from '../../src/conformance/printable.ts';
+import { printable } from '../../src/platform/printable.ts';
 import { spawnSync } from 'node:child_process';
 import { BIN, runCli } from '../support/cli.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Text read from a pact (consumer, provider, descriptions, states, a verifier's differences, file names) as a
- * terminal may show it: control characters removed (an ESC sequence could retitle or clear the terminal, BEL
+ * Text from outside (a pact's names and states, a verifier's differences, file names, what a mock answered) as a
+ * terminal may show it, for every command that prints it: control characters removed (an ESC sequence could retitle or clear the terminal, BEL
  * ring it), line breaks and tabs turned into spaces (a newline in a name could forge a line of the report), and
  * the bidirectional overrides removed (they reorder what is shown).
  */
