@@ -1,6 +1,6 @@
 /** What an operation's security requirements ask, read from the document's schemes (authenticate, Prefer answers). */
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
-import { CLIENT_NAMING_FIELDS } from './stages/caller.ts';
+import { CLIENT_NAMING_FIELDS } from './client-naming-fields.ts';
 import { processCachedFor } from '../platform/process-cache.ts';
 
 export interface SecurityNeeds {

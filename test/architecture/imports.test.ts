@@ -57,6 +57,15 @@ const graph = new Map<string, string[]>(
   }),
 );
 
+/** The same, of what a module loads when it runs: type-only imports left out (they are erased). */
+const RUNTIME_IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)|(?:^|\n)\s*import\s+'([^']+)'/g;
+const runtimeGraph = new Map<string, string[]>(
+  sourceFiles(SRC).map((file) => {
+    const specifiers = [...readFileSync(file, 'utf8').matchAll(RUNTIME_IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+    return [relative(SRC, file), specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => relative(SRC, resolve(dirname(file), specifier)))];
+  }),
+);
+
 function layerOf(module: string): number | undefined {
   return LAYERS.find(([, pattern]) => pattern.test(module))?.[0];
 }
@@ -132,6 +141,19 @@ describe('imports of src/', () => {
       .filter(([module]) => tools.some((tool) => module.startsWith(tool)))
       .flatMap(([module, targets]) => targets.filter((target) => graph.has(target) && core(target) && !ground.test(target)).map((target) => `${module} → ${target}`));
     expect(reached).toEqual([]);
+  });
+
+  it("the tools never load a stage of the request path or a client's world, even through the ground they share", () => {
+    const tools = ['conformance/', 'pact-check/', 'proxy/', 'verify/'];
+    const reachable = new Set<string>();
+    const visit = (module: string) => {
+      if (reachable.has(module) || !runtimeGraph.has(module)) return;
+      reachable.add(module);
+      for (const target of runtimeGraph.get(module) ?? []) visit(target);
+    };
+    for (const module of runtimeGraph.keys()) if (tools.some((tool) => module.startsWith(tool))) visit(module);
+    expect(reachable.size).toBeGreaterThan(20);
+    expect([...reachable].filter((module) => /^(http\/stages\/|world\/|deps\/world\.ts$|server\/)/.test(module))).toEqual([]);
   });
 
   it('one admin client: no module but admin-http/ fetches from an admin URL it builds', () => {

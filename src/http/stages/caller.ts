@@ -17,6 +17,7 @@ import { basicCredentials, withBasicClientCredentials } from '../basic-credentia
 import type { RequestState, Stage } from '../stage.ts';
 import type { World } from '../../deps/world.ts';
 import { ownBodyLimit } from '../request-body.ts';
+import { TOKEN_FIELDS } from '../client-naming-fields.ts';
 
 /** What the caller stage asks of the layers below: tokens, secrets and worlds. */
 export interface CallerSources {
@@ -60,11 +61,6 @@ export function resolveCaller(sources: CallerSources): Stage {
   };
 }
 
-/** The body fields that carry a token a client holds (a refresh's, a revocation's): its owner is the caller. */
-const TOKEN_FIELDS = ['refresh_token', 'token'] as const;
-
-/** The body fields that name a client, most direct first: its id, then a token it holds. */
-export const CLIENT_NAMING_FIELDS = ['client_id', ...TOKEN_FIELDS] as const;
 
 /** The client these fields prove the request to be: its id with its own secret, else the owner of a token they carry. */
 function provenBy(body: unknown, sources: Pick<CallerSources, 'ownerOf' | 'secretMatches'>): string | undefined {
