@@ -16,6 +16,7 @@ import {
   type RecordOf,
 } from '../domain/records.ts';
 import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
+import { armedRecordRule } from '../armed/arm-rules.ts';
 import type { Allows, Drift, Expect, Shape } from '../domain/same-shape.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -211,6 +212,12 @@ const armedOutcome = z.looseObject({
   armedAt: instant,
   placedBefore: z.array(reference).optional(),
   firings: z.array(z.looseObject({ at: instant, requestId: reference.optional(), recordId: reference.optional() })).max(20),
+}).superRefine((record, context) => {
+  // The route's own rule (armed/arm-rules.ts), not a copy: an import takes no arm the route would refuse.
+  const refused = armedRecordRule(record);
+  if (!refused) return;
+  const [detail] = refused.details ?? [];
+  context.addIssue({ code: 'custom', path: detail ? [detail.path] : [], message: detail?.message ?? refused.message });
 });
 
 export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> = {
