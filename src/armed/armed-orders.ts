@@ -33,15 +33,13 @@ export function armedLedger(armed: Pick<ArmedOutcomes, 'fire'>): PaymentEnded {
 }
 
 /**
- * The oldest live order arm of the order's client armed before the order was placed: armed at an earlier instant, or
- * at the same one and not among the orders the arm found already placed in it (a frozen clock).
+ * The oldest live order arm of the order's client that was armed before the order was placed: every arm names the
+ * orders pending when it was armed (`placedBefore`), so any other pending order was placed after it. Instants are
+ * not compared: a client clock may stand still or be set back between the arm and the order.
  */
 function armedFor(armed: Pick<ArmedOutcomes, 'live'>, order: OrderRecord) {
-  const placedMs = Date.parse(order.createdAt);
   for (const { record, effect } of armed.live(order.clientId, 'order')) {
-    if (effect.meets !== 'order') continue;
-    const armedMs = Date.parse(record.armedAt);
-    if (armedMs < placedMs || (armedMs === placedMs && !record.placedBefore?.includes(order.id))) return { record, outcome: effect.outcome };
+    if (effect.meets === 'order' && !record.placedBefore?.includes(order.id)) return { record, outcome: effect.outcome };
   }
   return undefined;
 }

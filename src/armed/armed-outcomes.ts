@@ -50,12 +50,11 @@ export interface ArmedOutcomes {
 export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }): ArmedOutcomes {
   const { store } = deps;
   const all = (clientId: string) => store.list<ArmedRecord>('armedOutcomes', clientId);
-  /** The client's orders placed in this very instant, before the arm: on a clock that stands still, "placed after
-   * arming" cannot be told by the instant alone, so the arm names the ones it must pass over. */
-  const ordersPlacedAt = (clientId: string, instant: string) => {
-    const at = Date.parse(instant);
-    return store.list<RecordOf<'orders'>>('orders', clientId).filter((order) => Date.parse(order.createdAt) === at).map((order) => order.id);
-  };
+  /** The client's orders still pending when an order outcome is armed: the only ones placed before it that it could
+   * end. It never binds them, whatever the instants say (a client clock set back, or one that stands still): an arm
+   * binds by the order of events, not by timestamps. */
+  const pendingOrders = (clientId: string) =>
+    store.list<RecordOf<'orders'>>('orders', clientId).filter((order) => order.status === 'PENDING').map((order) => order.id);
   return {
     arm(world, input) {
       const armed = armOutcomeRule(input.outcome, input.operation);
@@ -68,7 +67,7 @@ export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }
       const tooMany = liveArmsRule(existing.filter((record) => record.remaining > 0).length + 1);
       if (tooMany) return tooMany;
       const armedAt = world.clock.now().toISOString();
-      const placedBefore = effect.meets === 'order' ? ordersPlacedAt(world.clientId, armedAt) : [];
+      const placedBefore = effect.meets === 'order' ? pendingOrders(world.clientId) : [];
       const record: ArmedRecord = {
         id: deps.random.id(ID_PREFIX.armedOutcome),
         clientId: world.clientId,
