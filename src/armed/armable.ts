@@ -92,7 +92,8 @@ function orderOutcome(id: string): PayerOutcome | undefined {
   return row ?? failing(code as FailureCode);
 }
 
-function failing(code: FailureCode): PayerOutcome {
+/** The outcome of a payer's answer failing with `code` (its status is the reason's). */
+export function failing(code: FailureCode): PayerOutcome {
   return { suffix: '', name: code, summary: code, status: FAILURE_REASONS[code].status, reason: code, timing: 'answer', providerState: '' };
 }
 

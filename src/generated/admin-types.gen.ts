@@ -1535,7 +1535,7 @@ export interface components {
             fired: number;
             operation?: string;
             /**
-             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
+             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
              * @enum {string}
              */
             meets: "request" | "order" | "charge" | "delivery";
