@@ -204,8 +204,9 @@ const walletEntry = z.looseObject({
 const armedOutcome = z.looseObject({
   ...owned,
   outcome: z.string().min(1).max(100),
-  times: z.number().int().min(1).max(100),
-  remaining: z.number().int().min(0).max(100),
+  // Their bounds are the route's rule (armedRecordRule below), not a copy of it.
+  times: z.number(),
+  remaining: z.number(),
   fired: count,
   operation: z.string().min(1).max(200).optional(),
   meets: z.enum(['request', 'order', 'charge', 'delivery']),
