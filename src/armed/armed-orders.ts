@@ -44,7 +44,9 @@ export function armedSettle(armed: Pick<ArmedOutcomes, 'live'>, walletSays: Wall
     if (by !== undefined && FORCED.has(by)) return asked;
     const arm = armedFor(armed, order);
     if (!arm) return asked;
-    const outcome = asWalletAllows(arm.outcome, walletSays, order, payment, nowMs);
+    // A push the wallet refused (locked, another prompt open on the phone) is the wallet's say on an armed PAID.
+    const refused = by === 'wallet' ? asked.cause?.reason : undefined;
+    const outcome = asWalletAllows(arm.outcome, refused === undefined ? walletSays : () => refused, order, payment, nowMs);
     if (outcome.status === undefined) return asked;
     const { reason: _asked, ...cause } = asked.cause ?? {};
     const armedStep = { id: arm.record.id, outcome: arm.record.outcome };

@@ -61,6 +61,21 @@ describe('an armed PAID meets the payer\'s wallet', () => {
     await firedOnce(t);
   });
 
+  it('a push the phone refuses (another prompt open) stays refused: FAILED TRANSACTION_IN_PROGRESS, the arm spent on it', async () => {
+    const t = await createTestApp();
+    const token = await tokenFor(t);
+    await t.http.put(PAYER_WALLET).send({ balance: 100, pin: '1234' }).expect(201);
+    const first = await placeOrder(t, TEN_MZN, token);
+    await pay(t, first.path, 'mpesa', '84 111 2233').expect(303);
+    await t.http.post(ARMED).send({ outcome: 'order.final.PAID' }).expect(201);
+    const second = await placeOrder(t, TEN_MZN, token);
+    await pay(t, second.path, 'mpesa', '84 111 2233').expect(303);
+    const [payment] = (await t.http.get(`/v1/payments?orderId=${second.id}`).set(bearer(token)).expect(200)).body.data;
+    expect(payment).toMatchObject({ status: 'FAILED', failureReason: { code: 'TRANSACTION_IN_PROGRESS' } });
+    expect((await balanceHeld(t, 100)).balance).toBe(100);
+    await firedOnce(t);
+  });
+
   it('a wallet that can pay is debited once, and the statement says so', async () => {
     const { t, token } = await armedApp('order.final.PAID', 25);
     const order = await placeOrder(t, TEN_MZN, token);
