@@ -47,37 +47,38 @@ export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused:
 /** Minutes a delayed delivery waits, on the client's clock, before its first attempt. */
 export const ARMED_DELAY_MINUTES = 5;
 
-const REQUEST_EFFECTS: Readonly<Record<string, RequestEffect>> = {
-  'auth.token.expired': { meets: 'request', endToken: 'expire' },
-  'auth.token.revoked': { meets: 'request', endToken: 'revoke' },
-  'auth.client.inactive': { meets: 'request', respond: 'client_inactive' },
-  'auth.client.invalid': { meets: 'request', respond: 'client_invalid' },
-  'auth.token.invalid': { meets: 'request', respond: 'invalid_token' },
-  'rate-limit.429': { meets: 'request', respond: 'rate_limited', retryAfterSeconds: 60 },
-  'server.500': { meets: 'request', respond: 'simulated' },
-  'server.503': { meets: 'request', respond: 'unavailable', retryAfterSeconds: 30 },
-};
+// Maps, not object literals: an id is the caller's string, and `constructor` or `__proto__` must find nothing.
+const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, RequestEffect>([
+  ['auth.token.expired', { meets: 'request', endToken: 'expire' }],
+  ['auth.token.revoked', { meets: 'request', endToken: 'revoke' }],
+  ['auth.client.inactive', { meets: 'request', respond: 'client_inactive' }],
+  ['auth.client.invalid', { meets: 'request', respond: 'client_invalid' }],
+  ['auth.token.invalid', { meets: 'request', respond: 'invalid_token' }],
+  ['rate-limit.429', { meets: 'request', respond: 'rate_limited', retryAfterSeconds: 60 }],
+  ['server.500', { meets: 'request', respond: 'simulated' }],
+  ['server.503', { meets: 'request', respond: 'unavailable', retryAfterSeconds: 30 }],
+]);
 
 /**
  * Webhook behaviours the mock controls: one is an outcome of the catalogue (a duplicate delivery), three are
  * behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
  * to answer: refused, with how to provoke it.
  */
-const DELIVERY_EFFECTS: Readonly<Record<string, DeliveryEffect>> = {
-  'webhook.duplicate-received': { meets: 'delivery', behaviour: 'duplicated' },
-  'webhook.failing': { meets: 'delivery', behaviour: 'fails' },
-  'webhook.delayed': { meets: 'delivery', behaviour: 'delayed' },
-  'webhook.out-of-order': { meets: 'delivery', behaviour: 'out-of-order' },
-};
+const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, DeliveryEffect>([
+  ['webhook.duplicate-received', { meets: 'delivery', behaviour: 'duplicated' }],
+  ['webhook.failing', { meets: 'delivery', behaviour: 'fails' }],
+  ['webhook.delayed', { meets: 'delivery', behaviour: 'delayed' }],
+  ['webhook.out-of-order', { meets: 'delivery', behaviour: 'out-of-order' }],
+]);
 
 /** Armable ids that are behaviours, not outcomes of the catalogue. */
 export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.failing', 'webhook.delayed', 'webhook.out-of-order'];
 
-const CHARGE_EFFECTS: Readonly<Record<string, ChargeEffect>> = {
-  'subscription.state.ACTIVE': { meets: 'charge', charge: 'succeeds' },
-  'subscription.state.PAST_DUE': { meets: 'charge', charge: 'fails' },
-  'subscription.state.CANCELLED': { meets: 'charge', charge: 'cancels' },
-};
+const CHARGE_EFFECTS: ReadonlyMap<string, ChargeEffect> = new Map<string, ChargeEffect>([
+  ['subscription.state.ACTIVE', { meets: 'charge', charge: 'succeeds' }],
+  ['subscription.state.PAST_DUE', { meets: 'charge', charge: 'fails' }],
+  ['subscription.state.CANCELLED', { meets: 'charge', charge: 'cancels' }],
+]);
 
 /** The payer's answer an order outcome stands for: the catalogue row, or a reason's status when it has no number. */
 function orderOutcome(id: string): PayerOutcome | undefined {
@@ -91,12 +92,13 @@ function orderOutcome(id: string): PayerOutcome | undefined {
   return row ?? failing(code as FailureCode);
 }
 
-function failing(code: FailureCode): PayerOutcome {
+/** The outcome of a payer's answer failing with `code` (its status is the reason's). */
+export function failing(code: FailureCode): PayerOutcome {
   return { suffix: '', name: code, summary: code, status: FAILURE_REASONS[code].status, reason: code, timing: 'answer', providerState: '' };
 }
 
 export function armable(id: string): Armability {
-  const effect = REQUEST_EFFECTS[id] ?? DELIVERY_EFFECTS[id] ?? CHARGE_EFFECTS[id];
+  const effect = REQUEST_EFFECTS.get(id) ?? DELIVERY_EFFECTS.get(id) ?? CHARGE_EFFECTS.get(id);
   if (effect) return { ok: true, effect };
   const outcome = orderOutcome(id);
   if (outcome) return { ok: true, effect: { meets: 'order', outcome } };

@@ -37,7 +37,8 @@ export function armedChargeGate(armed: Pick<ArmedOutcomes, 'live' | 'fire' | 'li
     const gate: ChargeGate = {
       pays: (charge) => decide(charge, liveArm('succeeds'), true),
       refusal(charge, payerPhone, atMs): FailureCode | undefined {
-        if (decided.has(charge.id)) return undefined;
+        // An arm decided the charge: the payer's wallet still judges a charge it lets through (no arm overdraws).
+        if (decided.has(charge.id)) return inner.refusal(charge, payerPhone, atMs);
         if (decide(charge, boundCancel(charge), false) || decide(charge, liveArm('fails') ?? liveArm('cancels'), true)) return 'PAYMENT_FAILED';
         return inner.refusal(charge, payerPhone, atMs);
       },

@@ -11,12 +11,10 @@ import { failure } from '../errors/failures.ts';
 import type { Random } from '../platform/random.ts';
 import type { Store } from '../store/store-types.ts';
 import { armable, type ArmEffect, type Meets } from './armable.ts';
-import { armOperationProblem } from './arm-operation.ts';
+import { armCountsRule, armOutcomeRule, liveArmsRule } from './arm-rules.ts';
 
 export type ArmedRecord = RecordOf<'armedOutcomes'>;
 
-/** At most this many outcomes armed and not yet spent per client. */
-export const MAX_LIVE_ARMED = 20;
 /** Spent ones kept for their counts, newest first; older ones are forgotten when a new one is armed. */
 const KEPT_SPENT = 30;
 const KEPT_FIRINGS = 20;
@@ -52,31 +50,24 @@ export interface ArmedOutcomes {
 export function armedOutcomes(deps: { store: Store; random: Pick<Random, 'id'> }): ArmedOutcomes {
   const { store } = deps;
   const all = (clientId: string) => store.list<ArmedRecord>('armedOutcomes', clientId);
-  /** The client's orders placed in this very instant, before the arm: on a clock that stands still, "placed after
-   * arming" cannot be told by the instant alone, so the arm names the ones it must pass over. */
-  const ordersPlacedAt = (clientId: string, instant: string) => {
-    const at = Date.parse(instant);
-    return store.list<RecordOf<'orders'>>('orders', clientId).filter((order) => Date.parse(order.createdAt) === at).map((order) => order.id);
-  };
+  /** The client's orders still pending when an order outcome is armed: the only ones placed before it that it could
+   * end. It never binds them, whatever the instants say (a client clock set back, or one that stands still): an arm
+   * binds by the order of events, not by timestamps. */
+  const pendingOrders = (clientId: string) =>
+    store.list<RecordOf<'orders'>>('orders', clientId).filter((order) => order.status === 'PENDING').map((order) => order.id);
   return {
     arm(world, input) {
-      const armability = armable(input.outcome);
-      if (!armability.ok) {
-        return armability.refused === 'unknown'
-          ? failure('unknown_outcome', { outcome: input.outcome })
-          : failure('outcome_not_armable', { outcome: input.outcome, provoke: armability.provoke });
-      }
-      const { effect } = armability;
-      if (input.operation !== undefined && effect.meets !== 'request') {
-        return failure('arm_operation_refused', { outcome: input.outcome, meets: effect.meets });
-      }
-      const operationProblem = input.operation === undefined ? undefined : armOperationProblem(input.operation);
-      if (operationProblem !== undefined) return failure('arm_operation_unknown', { problem: operationProblem });
-      const existing = all(world.clientId);
-      if (existing.filter((record) => record.remaining > 0).length >= MAX_LIVE_ARMED) return failure('too_many_armed', { max: MAX_LIVE_ARMED });
+      const armed = armOutcomeRule(input.outcome, input.operation);
+      if (!armed.ok) return armed;
+      const { effect } = armed;
       const times = input.times ?? 1;
+      const counts = armCountsRule(times, times);
+      if (counts) return counts;
+      const existing = all(world.clientId);
+      const tooMany = liveArmsRule(existing.filter((record) => record.remaining > 0).length + 1);
+      if (tooMany) return tooMany;
       const armedAt = world.clock.now().toISOString();
-      const placedBefore = effect.meets === 'order' ? ordersPlacedAt(world.clientId, armedAt) : [];
+      const placedBefore = effect.meets === 'order' ? pendingOrders(world.clientId) : [];
       const record: ArmedRecord = {
         id: deps.random.id(ID_PREFIX.armedOutcome),
         clientId: world.clientId,

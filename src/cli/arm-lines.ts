@@ -24,6 +24,13 @@ const MOVES: Readonly<Record<ArmedOutcome['meets'], readonly [string, string]>> 
   delivery: ['webhook delivery', 'webhook deliveries'],
 };
 
+/**
+ * When an order outcome fires: the order it binds ends in it however it is settled (docs/arming.md). The console
+ * says the same (src/pages/console/armed-section.js).
+ */
+export const ORDER_FIRES =
+  'when it ends: at the status poll that ends it (the 3rd by default), at a scenario\'s time step, or when the payer answers the checkout push or the checkout page';
+
 /** A word as a POSIX shell reads it back: bare when it holds no character the shell treats specially. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -46,7 +53,7 @@ function moves(armed: Pick<ArmedOutcome, 'meets' | 'times' | 'operation'>, count
 
 export function armedLines(armed: ArmedOutcome, target: ArmTarget): string[] {
   return [
-    printable(`armed ${armed.outcome} for ${armed.clientId} (${armed.id}): met by its next ${moves(armed, armed.times)}`),
+    printable(`armed ${armed.outcome} for ${armed.clientId} (${armed.id}): met by its next ${moves(armed, armed.times)}${armed.meets === 'order' ? `, ${ORDER_FIRES}` : ''}`),
     `  what is armed: ${armCommandLine(['--list'], target)}`,
     `  disarm it: ${armCommandLine(['--disarm', armed.id], target)}`,
   ];

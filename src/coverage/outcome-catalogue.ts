@@ -113,7 +113,8 @@ function webhooks(): Outcome[] {
 }
 
 function outcome(id: string, description: string, provoke: string): Outcome {
-  const rule = HANDLED_RULES[id];
+  // Own entries only: an id never finds a built-in of Object.prototype.
+  const rule = Object.hasOwn(HANDLED_RULES, id) ? HANDLED_RULES[id] : undefined;
   return { id, group: id.split('.')[0] ?? id, description, provoke, ...(rule !== undefined && { handledRule: rule }) };
 }
 

@@ -36,6 +36,7 @@ export const ADMIN_ERRORS = {
   outcome_not_armable: { status: 422, code: 'resultado_nao_armavel', message: 'O resultado {{outcome}} não se arma: só a integração o provoca: {{provoke}}', details: [{ path: 'outcome', message: '{{provoke}}' }] },
   arm_operation_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'operation', message: 'o resultado {{outcome}} não se encontra num pedido (encontra-se: {{meets}}): omita operation' }] },
   arm_operation_unknown: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'operation', message: '{{problem}}' }] },
+  arm_field_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: 'deve ser {{problem}}' }] },
   too_many_armed: { status: 409, code: 'conflito', message: 'Limite de resultados armados atingido: no máximo {{max}} por cliente; desarme um com DELETE /__admin/clients/{id}/armed/{armed_id}' },
   unknown_armed: { status: 404, code: 'not_found', message: 'Resultado armado desconhecido: {{armedId}}' },
 } as const;

@@ -1535,7 +1535,7 @@ export interface components {
             fired: number;
             operation?: string;
             /**
-             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
+             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
              * @enum {string}
              */
             meets: "request" | "order" | "charge" | "delivery";
@@ -1544,7 +1544,7 @@ export interface components {
              * @description On the client's clock.
              */
             armedAt: string;
-            /** @description An order outcome armed on a clock that stands still (frozen, or within one millisecond): the client's orders placed in the same instant before it was armed. It never binds them; an order placed in that instant after it does. */
+            /** @description An order outcome's: the client's orders still pending when it was armed. It never binds them; any order placed after it may be bound, whatever the instants of the client's clock (standing still, or set back). */
             placedBefore?: string[];
             /** @description Each time it fired, newest last (at most 20 kept). */
             firings?: {

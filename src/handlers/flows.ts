@@ -17,7 +17,7 @@ import type { PaymentQueries } from '../orders/payment-queries.ts';
 import type { SubscriptionFlow } from '../subscriptions/subscription-flow.ts';
 import type { TokenFlow } from '../tokens/token-flow.ts';
 import type { WalletFlow } from '../wallets/wallet-flow.ts';
-import type { PaymentEnded } from '../orders/order-flow.ts';
+import type { PaymentEnded, SettleAs } from '../orders/order-flow.ts';
 import type { StepsOf } from '../orders/payer-progression.ts';
 import type { ChargeGateOf } from '../subscriptions/bill-subscriptions.ts';
 
@@ -34,10 +34,12 @@ export interface Flows {
 
 /**
  * What a feature above the flows adds to them (src/armed/: an armed outcome), each around what the flows do without
- * it: the steps a pending order follows, what a payment's end writes, what meets a subscription charge.
+ * it: the steps a pending order follows, what an action settling it becomes, what a payment's end writes, what meets a
+ * subscription charge.
  */
 export interface FlowExtensions {
   stepsOf?: (inner: StepsOf) => StepsOf;
+  settleAs?: SettleAs;
   paymentEnded?: PaymentEnded;
   chargeGateOf?: (inner: ChargeGateOf) => ChargeGateOf;
 }
@@ -53,6 +55,7 @@ export function createFlows(deps: AppDeps, extensions: FlowExtensions = {}): Flo
   const orders = orderFlow(deps, {
     stepsOf: extensions.stepsOf?.(stepsOf) ?? stepsOf,
     promptGate: walletPromptGate(deps),
+    ...(extensions.settleAs && { settleAs: extensions.settleAs }),
     paymentEnded: extensions.paymentEnded ? bothEnded(ledger, extensions.paymentEnded) : ledger,
   });
   return {

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { clientIdInput, defineTool, READ_ONLY, type McpTool } from './tool-kit.ts';
 import { worldStatus } from './world-status.ts';
+import { MAX_ARM_TIMES } from '../armed/arm-rules.ts';
 
 export const WORLD_TOOLS: readonly McpTool[] = [
   defineTool(
@@ -38,7 +39,7 @@ export const WORLD_TOOLS: readonly McpTool[] = [
       input: {
         clientId: clientIdInput,
         outcome: z.string().min(1).max(100).describe('An outcome id of the catalogue (see outcome_coverage), e.g. payer.INSUFFICIENT_BALANCE.'),
-        times: z.number().int().min(1).max(100).default(1).describe('How many moves meet it.'),
+        times: z.number().int().min(1).max(MAX_ARM_TIMES).default(1).describe('How many moves meet it.'),
         operation: z.string().min(1).max(200).optional().describe('For an outcome met on a request only: an operationId (createOrder) or a path pattern (/v1/orders/*).'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },

@@ -51,9 +51,23 @@ export interface OrderFlowOptions {
   stepsOf?: StepsOf;
   /** What the payer's phone does with a prompt the checkout page sends; by default it lets every prompt out. */
   promptGate?: PromptGate;
+  /** What a pending order's settling (the payer's answer, the checkout page, an action) becomes; by default what it asked. */
+  settleAs?: SettleAs;
   /** What a payment's end writes beside the move, in the same write; by default nothing. */
   paymentEnded?: PaymentEnded;
 }
+
+/** A move asked of a pending order by an action rather than by its progression: the status and why. */
+export interface AskedMove {
+  status: FinalStatus;
+  cause?: MoveCause | undefined;
+}
+
+/**
+ * The move a pending order makes when an action settles it (src/armed/armed-orders.ts: an armed outcome takes the
+ * place of the payer's answer, so it binds the order however it is settled). `nowMs`: the client's clock.
+ */
+export type SettleAs = (order: OrderRecord, payment: PaymentRecord | undefined, asked: AskedMove, nowMs: number) => AskedMove;
 
 /**
  * A payment ended (paid, failed, cancelled): the records its end changes beside it, written in the same write as the
@@ -71,6 +85,7 @@ export type PromptGate = (prompted: PaymentRecord, payer: Payer, world: World) =
 
 export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): OrderFlow {
   const stepsOf: StepsOf = options.stepsOf ?? ((progression) => progression.steps);
+  const settleAs: SettleAs = options.settleAs ?? ((_order, _payment, asked) => asked);
   const get = (clientId: string, orderId: string | undefined) => ownRecord<OrderRecord>(deps.store, 'orders', clientId, orderId);
   const paymentOf = (order: OrderRecord) =>
     order._paymentId === undefined ? undefined : deps.store.get<PaymentRecord>('payments', order._paymentId);
@@ -95,8 +110,10 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
     place: (world, input) => placeOrder(deps, world, input),
     settle(world, orderId, status, cause) {
       const order = get(world.clientId, orderId);
+      if (!order) return failure('not_found');
       // A final order stays as it is: a repeated pay or cancel changes nothing twice.
-      return order ? apply(order, status, [], world.clock.now().toISOString(), cause) : failure('not_found');
+      const move = order.status === 'PENDING' ? settleAs(order, paymentOf(order), { status, cause }, world.clock.nowMs()) : { status, cause };
+      return apply(order, move.status, [], world.clock.now().toISOString(), move.cause);
     },
     prompt(world, orderId, payer) {
       const order = get(world.clientId, orderId);
@@ -105,7 +122,10 @@ export function orderFlow(deps: FlowDeps, options: OrderFlowOptions = {}): Order
       const payment = startPrompt(order, paymentOf(order), payer, at);
       if (!payment) return done(order);
       const gate = options.promptGate?.(payment, payer, world) ?? { written: [] };
-      if ('refuse' in gate) return apply(order, 'FAILED', [], at, gate.refuse);
+      if ('refuse' in gate) {
+        const move = settleAs(order, payment, { status: 'FAILED', cause: gate.refuse }, world.clock.nowMs());
+        return apply(order, move.status, [], at, move.cause);
+      }
       const written: RecordWrite[] = [{ collection: 'payments', record: payment }, ...gate.written];
       deps.store.putMany(written);
       return done(order, written);

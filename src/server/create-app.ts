@@ -174,7 +174,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const worlds = createWorlds({ clock: deps.clock, scenarios });
   // What each client armed for its next moves meets the flows at their extension points (src/armed/).
   const armed = armedOutcomes(deps);
-  const flows = createFlows(deps, armedFlowExtensions(armed));
+  const flows = createFlows(deps, armedFlowExtensions(armed, deps.store));
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
   const coverage = createCoverage({

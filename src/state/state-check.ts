@@ -12,6 +12,7 @@ import type { WebhookUrlRules } from '../domain/webhook-url.ts';
 import type { AdminRequestBodyOf } from '../domain/operation-ids.ts';
 import type { ExportedState } from './mock-state.ts';
 import { metaProblems, recordProblems, webhookProblems } from './state-schema.ts';
+import { liveArmsRule } from '../armed/arm-rules.ts';
 
 const KNOWN_COLLECTIONS: ReadonlySet<string> = new Set(COLLECTIONS);
 
@@ -52,6 +53,18 @@ export function importProblems(state: ExportedState, webhookUrlRules: WebhookUrl
       problems.push(...recordProblems(name as CollectionName, key, record));
     }
   }
-  problems.push(...metaProblems(state.store.meta), ...webhookProblems(state.webhooks, webhookUrlRules));
+  problems.push(...liveArmsProblems(state), ...metaProblems(state.store.meta), ...webhookProblems(state.webhooks, webhookUrlRules));
   return problems.slice(0, MAX_DETAILS);
+}
+
+/** Each client's live armed outcomes against the route's cap (armed/arm-rules.ts): no more than one could arm. */
+function liveArmsProblems(state: ExportedState): ErrorDetail[] {
+  const live = new Map<string, number>();
+  for (const record of Object.values(state.store.collections.armedOutcomes ?? {}) as Array<{ clientId?: unknown; remaining?: unknown }>) {
+    if (typeof record.clientId === 'string' && typeof record.remaining === 'number' && record.remaining > 0) live.set(record.clientId, (live.get(record.clientId) ?? 0) + 1);
+  }
+  return [...live].flatMap(([clientId, count]) => {
+    const refused = liveArmsRule(count);
+    return refused ? [{ path: 'store.collections.armedOutcomes', message: `${clientId}: ${refused.message}` }] : [];
+  });
 }

@@ -16,6 +16,7 @@ import {
   type RecordOf,
 } from '../domain/records.ts';
 import { FAILURE_CODES } from '../domain/payer-outcomes.ts';
+import { armedRecordRule } from '../armed/arm-rules.ts';
 import type { Allows, Drift, Expect, Shape } from '../domain/same-shape.ts';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -203,14 +204,21 @@ const walletEntry = z.looseObject({
 const armedOutcome = z.looseObject({
   ...owned,
   outcome: z.string().min(1).max(100),
-  times: z.number().int().min(1).max(100),
-  remaining: z.number().int().min(0).max(100),
+  // Their bounds are the route's rule (armedRecordRule below), not a copy of it.
+  times: z.number(),
+  remaining: z.number(),
   fired: count,
   operation: z.string().min(1).max(200).optional(),
   meets: z.enum(['request', 'order', 'charge', 'delivery']),
   armedAt: instant,
   placedBefore: z.array(reference).optional(),
   firings: z.array(z.looseObject({ at: instant, requestId: reference.optional(), recordId: reference.optional() })).max(20),
+}).superRefine((record, context) => {
+  // The route's own rule (armed/arm-rules.ts), not a copy: an import takes no arm the route would refuse.
+  const refused = armedRecordRule(record);
+  if (!refused) return;
+  const [detail] = refused.details ?? [];
+  context.addIssue({ code: 'custom', path: detail ? [detail.path] : [], message: detail?.message ?? refused.message });
 });
 
 export const STORED_RECORD_SCHEMAS: Readonly<Record<CollectionName, z.ZodType>> = {

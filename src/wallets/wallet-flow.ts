@@ -7,7 +7,6 @@
 import { failure } from '../errors/failures.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import { ID_PREFIX } from '../domain/ids.ts';
-import { toCentavos } from '../domain/money.ts';
 import { done, type Outcome } from '../domain/outcome.ts';
 import { DEFAULT_PAYER } from '../domain/policy.ts';
 import type { World } from '../deps/world.ts';
@@ -18,7 +17,7 @@ import { pinMatches, rehashed } from './pin-hash.ts';
 import { findWallet, openPrompt, spentOn, statementOf } from './wallet-reads.ts';
 import { DEFAULT_LOCK_AFTER_WRONG_PINS, walletFields, type WalletInput } from './wallet-input.ts';
 import { walletNumber, type WalletEntryRecord, type WalletRecord } from './wallet-record.ts';
-import { walletRefusal } from './wallet-verdict.ts';
+import { refusalOf } from './wallet-payable.ts';
 
 /** The payer typed a PIN: the order's event says so. */
 const PIN = { by: 'payer', answer: 'pin' } as const;
@@ -116,7 +115,7 @@ export function walletFlow(deps: FlowDeps, parts: WalletFlowParts): WalletFlow {
       // A right PIN starts the count of wrong ones again, and moves a hash of the older, fast format to scrypt.
       const pinHash = rehashed(answer.pin, wallet.pinHash);
       const changed: WalletRecord | undefined = wallet.wrongPins === 0 && pinHash === undefined ? undefined : { ...wallet, wrongPins: 0, ...(pinHash !== undefined && { pinHash }) };
-      const reason = walletRefusal(wallet, toCentavos(prompt.payment.amount), spentOn(store, wallet, world.clock.nowMs()));
+      const reason = refusalOf(store, wallet, prompt.payment, world.clock.nowMs());
       return reason === undefined
         ? settleWith(world, wallet, orderId, { payer, trigger: PIN }, 'PAID', changed)
         : settleWith(world, wallet, orderId, { payer, trigger: PIN, reason }, 'FAILED', changed);

@@ -7,12 +7,11 @@
  * - No prompt (the order is moved by its progression): each PAID step meets the wallet as it is when the step
  *   comes due, and fails with the wallet's reason when the wallet would refuse the amount.
  */
-import { toCentavos } from '../domain/money.ts';
 import { DEFAULT_PAYER, type ProgressionStep } from '../domain/policy.ts';
 import type { FlowDeps } from '../deps/deps.ts';
 import type { StepsOf } from '../orders/payer-progression.ts';
-import { findWallet, payerPhoneOf, spentOn } from './wallet-reads.ts';
-import { walletRefusal } from './wallet-verdict.ts';
+import { findWallet, payerPhoneOf } from './wallet-reads.ts';
+import { refusalOf } from './wallet-payable.ts';
 
 export function walletProgression(deps: Pick<FlowDeps, 'store'>, otherwise: StepsOf): StepsOf {
   return (progression, order, payment, nowMs) => {
@@ -24,8 +23,7 @@ export function walletProgression(deps: Pick<FlowDeps, 'store'>, otherwise: Step
       const offsetSeconds = (Date.parse(payment._promptAt) - Date.parse(order.createdAt)) / 1000;
       return [...scripted, { status: 'FAILED', reason: 'PAYER_TIMEOUT', after: { seconds: offsetSeconds + payer.promptExpirySeconds } }];
     }
-    const amount = toCentavos(payment.amount);
-    const reason = walletRefusal(wallet, amount, spentOn(deps.store, wallet, nowMs));
+    const reason = refusalOf(deps.store, wallet, payment, nowMs);
     if (reason === undefined) return progression.steps;
     return progression.steps.map((step): ProgressionStep => (step.status === 'PAID' ? { status: 'FAILED', reason, after: step.after } : step));
   };

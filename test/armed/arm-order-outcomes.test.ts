@@ -76,12 +76,29 @@ describe('arming an order outcome', () => {
     expect(listed).toMatchObject({ id: arm.id, remaining: 0, fired: 1, placedBefore: [before.id], firings: [{ recordId: after.id }] });
   });
 
-  it('an arm on a clock that moved on since the last order names no order to pass over', async () => {
+  it('an arm names the pending orders placed before it, whatever their instant, and a final one not', async () => {
     const t = await createTestApp();
     const token = await tokenFor(t);
-    await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201);
+    const paid = await placeAndPoll(t, token);
+    const pending = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
     await t.http.post('/__admin/clock/advance').send({ seconds: 1 }).expect(200);
     const arm = (await t.http.post(ARMED).send({ outcome: 'payer.INSUFFICIENT_BALANCE' }).expect(201)).body.data;
-    expect(arm).not.toHaveProperty('placedBefore');
+    expect(paid.status).toBe('PAID');
+    expect(arm.placedBefore).toEqual([pending]);
+  });
+
+  it('binds by the order of events, not by instants: a client clock set back before an order placed never lets the arm end it', async () => {
+    const t = await createTestApp();
+    const clock = '/__admin/clients/mock-client/clock';
+    await t.http.post(`${clock}/set`).send({ at: '2030-01-01T00:00:00Z' }).expect(200);
+    await t.http.post(`${clock}/freeze`).send({}).expect(200);
+    const token = await tokenFor(t);
+    await t.http.post(`${clock}/advance`).send({ seconds: 10 }).expect(200);
+    const first = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
+    await t.http.post(`${clock}/set`).send({ at: '2030-01-01T00:00:00Z' }).expect(200);
+    await t.http.post(ARMED).send({ outcome: 'order.final.FAILED' }).expect(201);
+    for (let i = 0; i < 3; i += 1) await t.http.get(`/v1/orders/${first}/status`).set(bearer(token)).expect(200);
+    expect((await t.http.get(`/v1/orders/${first}`).set(bearer(token)).expect(200)).body.data.status).toBe('PAID');
+    expect(await placeAndPoll(t, token)).toMatchObject({ status: 'FAILED', reason: 'PAYMENT_FAILED' });
   });
 });

@@ -19,7 +19,7 @@ describe('arming from the console coverage view', () => {
     const armedPanel = page.getByTestId('armed-panel');
     expect(await armedPanel.isVisible()).toBe(false);
 
-    await click(page, 'coverage-arm', 'Armed order.final.CANCELLED for mock-client: met by its next order placed', row('order.final.CANCELLED'));
+    await click(page, 'coverage-arm', "Armed order.final.CANCELLED for mock-client: met by its next order placed, when it ends: at the status poll that ends it (the 3rd by default), at a scenario's time step, or when the payer answers the checkout push or the checkout page", row('order.final.CANCELLED'));
     const armed = armedPanel.locator('[data-testid="armed-row"][data-outcome="order.final.CANCELLED"]');
     await eventually(() => armed.getByTestId('armed-next').textContent()).toBe('its next order placed');
     expect(await armed.getByTestId('armed-left').textContent()).toBe('1 of 1');

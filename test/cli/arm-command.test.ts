@@ -26,7 +26,7 @@ describe('commerce-mock arm', () => {
     const id = /\((arm\S*)\)/.exec(armed.stdout)?.[1] ?? '';
     expect(armed.stdout).toBe(
       [
-        `armed payer.INSUFFICIENT_BALANCE for mock-client (${id}): met by its next order placed`,
+        `armed payer.INSUFFICIENT_BALANCE for mock-client (${id}): met by its next order placed, when it ends: at the status poll that ends it (the 3rd by default), at a scenario's time step, or when the payer answers the checkout push or the checkout page`,
         `  what is armed: npx commerce-mock arm --list --client mock-client --url ${mock.url}`,
         `  disarm it: npx commerce-mock arm --disarm ${id} --client mock-client --url ${mock.url}`,
         '',

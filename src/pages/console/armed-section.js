@@ -14,6 +14,13 @@ const MOVES = {
   delivery: ['webhook delivery', 'webhook deliveries'],
 };
 
+/** When an order outcome fires, as the CLI's `arm` says it (src/cli/arm-lines.ts ORDER_FIRES). */
+export const ORDER_FIRES =
+  "when it ends: at the status poll that ends it (the 3rd by default), at a scenario's time step, or when the payer answers the checkout push or the checkout page";
+
+/** What arming it said: the moves that meet it and, for an order, when it fires. */
+export const armedSaid = (armed) => `met by its next ${nextMoves(armed)}${armed.meets === 'order' ? `, ${ORDER_FIRES}` : ''}`;
+
 /** `order placed`, `2 requests to createOrder`: the client's next moves that meet it. */
 export function nextMoves(armed, count = armed.times) {
   const [one, many] = MOVES[armed.meets] ?? [armed.meets, armed.meets];

@@ -5,7 +5,7 @@
  * arm it, an Arm button (for the client's next move; docs/arming.md) marked while it is armed. Filters: not met, met
  * but not handled. The open groups and the filter are in the view's address. What is armed shows below (armed-section.js).
  */
-import { armedSection, nextMoves } from './armed-section.js';
+import { armedSaid, armedSection } from './armed-section.js';
 import { on } from './context.js';
 import { byTestId, el } from './dom.js';
 import { withCode } from './inline-code.js';
@@ -57,7 +57,7 @@ export function coveragePanel(ctx) {
   let renderedKey = '';
 
   const arm = (outcome) =>
-    ctx.act(`Armed ${outcome.id} for ${ctx.clientId}`, async () => `met by its next ${nextMoves((await ctx.admin('POST', armedPath(), { outcome: outcome.id })).data)}`);
+    ctx.act(`Armed ${outcome.id} for ${ctx.clientId}`, async () => armedSaid((await ctx.admin('POST', armedPath(), { outcome: outcome.id })).data));
   const armCell = (outcome) => {
     if (!outcome.armable) return el('td', {});
     const left = armedLeft.get(outcome.id);
