@@ -7,6 +7,7 @@ import { created, okData, replyOf, type Reply } from '../domain/reply.ts';
 import type { World } from '../deps/world.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
+import { armedView } from '../armed/met-by.ts';
 
 export function armedHandlers(admin: AdminContext) {
   const { clients } = admin.deps;
@@ -17,13 +18,13 @@ export function armedHandlers(admin: AdminContext) {
     return act(admin.worlds.of(clientId));
   };
   return {
-    listArmedOutcomes: (input) => inWorld(input, (world) => okData(armed.list(world.clientId))),
+    listArmedOutcomes: (input) => inWorld(input, (world) => okData(armed.list(world.clientId).map(armedView))),
     armOutcome: (input) =>
       inWorld(input, async (world) => {
         const outcome = armed.arm(world, input.body);
         if (!outcome.ok) return outcome;
         await admin.apply(outcome);
-        return replyOf(outcome, created);
+        return replyOf(outcome, (record) => created(armedView(record)));
       }),
     disarmAllOutcomes: (input) =>
       inWorld(input, async (world) => {
@@ -36,7 +37,7 @@ export function armedHandlers(admin: AdminContext) {
         const outcome = armed.disarm(world.clientId, input.params['armed_id'] ?? '');
         if (!outcome.ok) return outcome;
         await admin.apply(outcome);
-        return replyOf(outcome, (value) => okData(value));
+        return replyOf(outcome, (record) => okData(armedView(record)));
       }),
   } satisfies Partial<AdminHandlerTable>;
 }

@@ -16,21 +16,6 @@ export interface ArmTarget {
   mockUrl: string;
 }
 
-/** What the client does that meets an outcome: one, and several. */
-const MOVES: Readonly<Record<ArmedOutcome['meets'], readonly [string, string]>> = {
-  request: ['request', 'requests'],
-  order: ['order placed', 'orders placed'],
-  charge: ['subscription charge', 'subscription charges'],
-  delivery: ['webhook delivery', 'webhook deliveries'],
-};
-
-/**
- * When an order outcome fires: the order it binds ends in it however it is settled (docs/arming.md). The console
- * says the same (src/pages/console/armed-section.js).
- */
-export const ORDER_FIRES =
-  'when it ends: at the status poll that ends it (the 3rd by default), at a scenario\'s time step, or when the payer answers the checkout push or the checkout page';
-
 /** A word as a POSIX shell reads it back: bare when it holds no character the shell treats specially. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
@@ -45,15 +30,9 @@ export function armCommandLine(args: readonly string[], target: ArmTarget): stri
   return printable(['npx', 'commerce-mock', 'arm', ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
 }
 
-function moves(armed: Pick<ArmedOutcome, 'meets' | 'times' | 'operation'>, count: number): string {
-  const [one, many] = MOVES[armed.meets];
-  const what = count === 1 ? one : `${count} ${many}`;
-  return armed.operation === undefined ? what : `${what} to ${armed.operation}`;
-}
-
 export function armedLines(armed: ArmedOutcome, target: ArmTarget): string[] {
   return [
-    printable(`armed ${armed.outcome} for ${armed.clientId} (${armed.id}): met by its next ${moves(armed, armed.times)}${armed.meets === 'order' ? `, ${ORDER_FIRES}` : ''}`),
+    printable(`armed ${armed.outcome} for ${armed.clientId} (${armed.id}): met by ${armed.metBy}${armed.firesWhen === undefined ? '' : `, ${armed.firesWhen}`}`),
     `  what is armed: ${armCommandLine(['--list'], target)}`,
     `  disarm it: ${armCommandLine(['--disarm', armed.id], target)}`,
   ];
@@ -66,7 +45,7 @@ export function listedLines(list: readonly ArmedOutcome[], target: ArmTarget): s
   return [
     printable(`armed for ${target.clientId}: ${live} live, ${list.length - live} spent`),
     ...list.map((armed) => {
-      const left = armed.remaining === 0 ? 'spent' : `next ${moves(armed, armed.remaining)}`;
+      const left = armed.metBy;
       return printable(`  ${armed.id.padEnd(width)}  ${armed.outcome}  ${left}; fired ${armed.fired} of ${armed.times}`);
     }),
   ];

@@ -1544,6 +1544,10 @@ export interface components {
              * @description On the client's clock.
              */
             armedAt: string;
+            /** @description What meets it from now, as `arm`, the console and MCP print it: `its next order placed`, `its next 2 requests to createOrder`; `spent` once none is left. */
+            metBy: string;
+            /** @description An order outcome's: when the order it binds ends in it (at the status poll that ends it, a scenario's time step, or the payer's answer). */
+            firesWhen?: string;
             /** @description An order outcome's: the client's orders still pending when it was armed. It never binds them; any order placed after it may be bound, whatever the instants of the client's clock (standing still, or set back). */
             placedBefore?: string[];
             /** @description Each time it fired, newest last (at most 20 kept). */

@@ -39,7 +39,7 @@ describe('commerce-mock arm', () => {
 
     const listed = await arm('--list');
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toBe(`armed for mock-client: 1 live, 0 spent\n  ${id}  payer.INSUFFICIENT_BALANCE  next order placed; fired 0 of 1\n`);
+    expect(listed.stdout).toBe(`armed for mock-client: 1 live, 0 spent\n  ${id}  payer.INSUFFICIENT_BALANCE  its next order placed; fired 0 of 1\n`);
     const disarmed = await arm('--disarm', id);
     expect(disarmed.stdout).toBe(`disarmed ${id} (payer.INSUFFICIENT_BALANCE, fired 0 of 1) for mock-client\n`);
     expect((await arm('--list')).stdout).toBe('nothing armed for mock-client\n');

@@ -6,27 +6,8 @@
 import { on } from './context.js';
 import { byTestId, cell, el, renderRows } from './dom.js';
 
-/** What the client does that meets an outcome: one, and several (`meets` of the admin API). */
-const MOVES = {
-  request: ['request', 'requests'],
-  order: ['order placed', 'orders placed'],
-  charge: ['subscription charge', 'subscription charges'],
-  delivery: ['webhook delivery', 'webhook deliveries'],
-};
-
-/** When an order outcome fires, as the CLI's `arm` says it (src/cli/arm-lines.ts ORDER_FIRES). */
-export const ORDER_FIRES =
-  "when it ends: at the status poll that ends it (the 3rd by default), at a scenario's time step, or when the payer answers the checkout push or the checkout page";
-
-/** What arming it said: the moves that meet it and, for an order, when it fires. */
-export const armedSaid = (armed) => `met by its next ${nextMoves(armed)}${armed.meets === 'order' ? `, ${ORDER_FIRES}` : ''}`;
-
-/** `order placed`, `2 requests to createOrder`: the client's next moves that meet it. */
-export function nextMoves(armed, count = armed.times) {
-  const [one, many] = MOVES[armed.meets] ?? [armed.meets, armed.meets];
-  const what = count === 1 ? one : `${count} ${many}`;
-  return armed.operation ? `${what} to ${armed.operation}` : what;
-}
+/** What arming it said: what meets it, as the admin API words it (`metBy`, the CLI's `arm` prints the same). */
+export const armedSaid = (armed) => `met by ${armed.metBy}${armed.firesWhen ? `, ${armed.firesWhen}` : ''}`;
 
 export function armedSection(ctx) {
   const section = byTestId('armed-panel');
@@ -39,7 +20,7 @@ export function armedSection(ctx) {
       'tr',
       { testid: 'armed-row', 'data-outcome': armed.outcome, 'data-armed-id': armed.id, className: armed.remaining === 0 ? 'spent' : undefined },
       el('td', { className: 'id', testid: 'armed-outcome' }, el('code', { text: armed.outcome })),
-      cell(armed.remaining === 0 ? 'spent' : `its next ${nextMoves(armed, armed.remaining)}`, 'armed-next'),
+      cell(armed.metBy, 'armed-next'),
       cell(`${armed.remaining} of ${armed.times}`, 'armed-left'),
       cell(armed.fired, 'armed-fired'),
       el(
