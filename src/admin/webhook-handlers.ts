@@ -8,6 +8,7 @@ import { webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { webhookUrlProblem } from '../domain/webhook-url.ts';
 import type { AdminContext } from './admin-context.ts';
 import { webhookUrlRulesOf } from './webhook-url-rules.ts';
+import { activateWorld } from '../world/activate-world.ts';
 
 /** An endpoint as the admin API shows it: never a secret, only the last 4 characters of the current one. */
 export function endpointView(clientId: string, endpoint: WebhookEndpoint) {
@@ -31,8 +32,9 @@ export function webhookHandlers(admin: AdminContext) {
       if (problem) return failure('webhook_url_refused', { problem });
       const secretProblem = webhookSecretProblem(secret, format ?? 'mock');
       if (secretProblem) return failure('webhook_secret_refused', { problem: secretProblem });
-      const endpoint = webhooks.setEndpoint(clientId, { url, secret, ...(format ? { format } : {}) });
-      return okData(endpointView(clientId, endpoint ?? { url, secret }));
+      // Through the one activation (world/activate-world.ts), as a tenant's endpoint is set.
+      activateWorld(admin.worldParts, { clientId, endpoint: { url, secret, ...(format ? { format } : {}) } });
+      return okData(endpointView(clientId, webhooks.endpoint(clientId) ?? { url, secret }));
     },
     deleteClientWebhook(input) {
       const clientId = input.params['client_id'] ?? '';

@@ -1,5 +1,5 @@
 /** The armed outcomes as the flows' extensions (handlers/flows.ts `FlowExtensions`): orders, payments' ends, charges. */
-import type { FlowExtensions } from '../handlers/flows.ts';
+import type { FlowExtensions } from '../handlers/flow-extensions.ts';
 import type { Store } from '../store/store-types.ts';
 import { paymentRefusal } from '../wallets/wallet-payable.ts';
 import { armedChargeGate } from './armed-charges.ts';

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAP = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
@@ -37,5 +38,29 @@ describe('docs/architecture.md', () => {
     const rows = MAP.slice(MAP.indexOf('## Where is')).split('\n').filter((line) => line.startsWith('| where'));
     expect(rows.length).toBeGreaterThanOrEqual(14);
     for (const row of rows) expect(row, row).toMatch(/`src\/[\w./-]+`/);
+  });
+
+  it("its stage list is the app's, in order", async () => {
+    let names: string[] = [];
+    await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
+    const section = MAP.slice(MAP.indexOf('## The stage list'));
+    const block = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
+    expect(names.length).toBeGreaterThan(8);
+    expect(block.split(/→|\s+/).filter(Boolean)).toEqual(names);
+  });
+
+  it('its Tests section names every folder of test/ that mirrors no folder of src/', () => {
+    const tests = MAP.slice(MAP.indexOf('## Tests'));
+    const folders = (dir: string) => readdirSync(`${ROOT}${dir}`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const mirrors = new Set(folders('src'));
+    const whole = folders('test').filter((folder) => !mirrors.has(folder));
+    expect(whole.length).toBeGreaterThan(5);
+    expect(whole.filter((folder) => !tests.includes(`\`test/${folder}/\``))).toEqual([]);
+  });
+
+  it('its error-catalogue row names every module of src/errors/', () => {
+    const row = MAP.split('\n').find((line) => line.includes('`src/errors/`')) ?? '';
+    const modules = readdirSync(`${ROOT}src/errors`).filter((name) => name.endsWith('.ts'));
+    expect(modules.filter((name) => !row.includes(`\`${name}\``))).toEqual([]);
   });
 });

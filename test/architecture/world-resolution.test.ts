@@ -43,4 +43,22 @@ describe('where a client’s world is resolved', () => {
     expectTypeOf<FlowDeps>().not.toHaveProperty('clock');
     expectTypeOf<AppDeps>().toHaveProperty('clock');
   });
+
+  /**
+   * What gives a client's world its own clock, a scenario or a webhook endpoint: only world/activate-world.ts, for every
+   * door. An import restores a whole exported state as it was (state/mock-parts.ts, own clocks included), which is no
+   * activation; a global scenario (one argument) is no client's.
+   */
+  it('only world/ gives a client a clock of its own, a scenario or an endpoint', () => {
+    const GIVES = /\bclock\.own\(|\.activate\([^,)]+,[^)]+\)|\.setEndpoint\((?![^,]+,\s*null\))/;
+    const RESTORES = ['state/mock-parts.ts'];
+    const givers = sourceModules()
+      .filter(({ module, text }) => !module.startsWith('world/') && !RESTORES.includes(module))
+      .filter(({ text }) => text.split('\n').some((line) => !/^\s*(\*|\/\/)/.test(line) && GIVES.test(line)))
+      .map(({ module }) => module);
+    expect(givers).toEqual([]);
+    const sample = ['parts.clock.own(clientId);', "scenarios.activate('payers', clientId);", 'webhooks.setEndpoint(clientId, endpoint);'];
+    for (const line of sample) expect(GIVES.test(line), line).toBe(true);
+    for (const line of ["scenarios.activate('payers')", 'webhooks.setEndpoint(clientId, null);', 'clock.ownOf(clientId)']) expect(GIVES.test(line), line).toBe(false);
+  });
 });
