@@ -13,6 +13,7 @@ import type { CliIo } from '../server/start-server.ts';
 import { armAdmin, type ArmAnswer } from './arm-admin.ts';
 import { armedLines, DEFAULT_MOCK_URL, disarmedAllLine, disarmedLine, listedLines, type ArmTarget } from './arm-lines.ts';
 import { withExamples } from './help-text.ts';
+import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
 
 interface ArmFlags {
   url: string;
@@ -39,7 +40,7 @@ export function defineArmCommand(program: Command, io: CliIo, env: Record<string
     .option('--list', 'print what is armed for the client, with how many times each fired')
     .option('--disarm <id|all>', 'disarm one armed outcome by its id, or all of the client\'s')
     .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
-    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((outcome: string | undefined, flags: ArmFlags) => run(arm(outcome, flags, env, io)));
   withExamples(command, 'arm', [
     'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails for want of money',
@@ -86,6 +87,7 @@ function flagProblem(outcome: string | undefined, flags: ArmFlags): string | und
     return `--operation: expected an operationId or a path pattern of 1 to ${MAX_OPERATION_LENGTH} characters`;
   }
   if (flags.client !== undefined && (flags.client === '' || flags.client.length > CLIENT_ID_MAX_LENGTH)) return `--client: expected a client id of 1 to ${CLIENT_ID_MAX_LENGTH} characters (default mock-client)`;
-  if (!/^https?:\/\/[^/]/i.test(flags.url)) return `--url: expected the http(s) URL of a running mock such as ${DEFAULT_MOCK_URL}, got "${flags.url}"`;
+  const urlProblem = mockUrlProblem(flags.url);
+  if (urlProblem) return urlProblem;
   return undefined;
 }

@@ -32,35 +32,23 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     colour: { stdout: colourWanted(env, given.tty?.stdout === true), stderr: colourWanted(env, given.tty?.stderr === true) },
   };
   let command: Promise<number> = Promise.resolve(EXIT_OK);
+  /** Each command hands runCli what it started: the one promise runCli waits for. */
+  const run = (started: Promise<number>) => {
+    command = started;
+  };
   const program = new Command('commerce-mock')
     .description('Mock and contract-testing server for the Commerce and Subscription API')
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH });
-  defineStartCommand(program).action((flags: StartFlags) => {
-    command = start(flags, env, io);
-  });
-  defineScenarioCommands(program, io, (code) => {
-    command = Promise.resolve(code);
-  });
-  defineVerifyCommand(program, io, env, (verifying) => {
-    command = verifying;
-  });
-  definePactCheckCommand(program, io, (code) => {
-    command = Promise.resolve(code);
-  });
-  defineProxyCommand(program, io, (proxying) => {
-    command = proxying;
-  });
-  defineTriggerCommand(program, io, env, (triggering) => {
-    command = triggering;
-  });
-  defineDrillCommand(program, io, env, (drilling) => {
-    command = drilling;
-  });
-  defineListenCommand(program, io, env, (listening) => {
-    command = listening;
-  });
+  defineStartCommand(program).action((flags: StartFlags) => run(start(flags, env, io)));
+  defineScenarioCommands(program, io, (code) => run(Promise.resolve(code)));
+  defineVerifyCommand(program, io, env, run);
+  definePactCheckCommand(program, io, (code) => run(Promise.resolve(code)));
+  defineProxyCommand(program, io, run);
+  defineTriggerCommand(program, io, env, run);
+  defineDrillCommand(program, io, env, run);
+  defineListenCommand(program, io, env, run);
   withExamples(program, undefined, [
     'commerce-mock                                        # start the mock on http://127.0.0.1:4010',
     'commerce-mock start --help                           # every flag of start, and its default',
@@ -71,15 +59,9 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock arm payer.INSUFFICIENT_BALANCE         # the next order placed fails for want of money',
     'commerce-mock mcp                                    # its MCP server over stdio, for a coding agent',
   ]);
-  defineCoverageCommand(program, io, env, (covering) => {
-    command = covering;
-  });
-  defineArmCommand(program, io, env, (arming) => {
-    command = arming;
-  });
-  defineMcpCommand(program, io, env, (serving) => {
-    command = serving;
-  });
+  defineCoverageCommand(program, io, env, run);
+  defineArmCommand(program, io, env, run);
+  defineMcpCommand(program, io, env, run);
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {

@@ -19,6 +19,7 @@ import { armCommandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { coverageLines } from './coverage-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
+import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
 
 interface CoverageFlags {
   url: string;
@@ -36,7 +37,7 @@ export function defineCoverageCommand(program: Command, io: CliIo, env: Record<s
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--require <file>', `a YAML file (required: [auth.*, order.final.*], handled: [...]) or a built-in profile: ${Object.keys(PROFILES).join(', ')}`)
     .option('--report <dir>', `a folder to write ${Object.values(COVERAGE_FILES).join(', ')} in (made when missing)`)
-    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: CoverageFlags) => run(coverage(flags, env, io)));
   withExamples(command, 'coverage', [
     'commerce-mock coverage                               # mock-client on http://127.0.0.1:4010: what it met and handled',
@@ -50,7 +51,8 @@ async function coverage(flags: CoverageFlags, env: Record<string, string | undef
   const usage = (problem: string) => (io.stderr(`commerce-mock coverage: ${printable(problem)}\n`), 2);
   const reportProblem = flags.report === undefined ? undefined : reportFolderProblem(flags.report, Object.values(COVERAGE_FILES));
   if (reportProblem) return usage(reportProblem);
-  if (!/^https?:\/\/[^/]/i.test(flags.url)) return usage(`--url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "${flags.url}"`);
+  const urlProblem = mockUrlProblem(flags.url);
+  if (urlProblem) return usage(urlProblem);
   if (flags.client === '') return usage('--client: empty; expected a client id (default mock-client)');
   const requirements = flags.require === undefined ? undefined : requirementsOf(flags.require);
   if (requirements && !requirements.ok) return usage(requirements.problem);

@@ -14,6 +14,7 @@ import { painter } from '../platform/colour.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { chosenWebhookSecret, SECRET_SHAPES, WEBHOOK_SECRET_ENV } from './webhook-secret-option.ts';
+import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP } from './running-mock.ts';
 
 /** As trigger's: 127.0.0.1, where the mock binds by default (`localhost` may resolve to ::1 first). */
 export const DEFAULT_LISTEN_URL = 'http://127.0.0.1:4010';
@@ -39,7 +40,7 @@ export function defineListenCommand(program: Command, io: CliIo, env: Record<str
     .option('--client <id>', 'the client whose webhooks are forwarded', 'mock-client')
     .option('--secret <secret>', `signing secret (${SECRET_SHAPES}; env ${WEBHOOK_SECRET_ENV}; default: the endpoint's before, else ${LISTEN_DEFAULT_SECRET})`)
     .option('--format <format>', "mock or standard (default: the endpoint's before, else mock)")
-    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: ListenFlags) => run(listen(flags, env, io)));
   withExamples(command, 'listen', [
     'commerce-mock listen --forward-to http://localhost:3000/webhooks',

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { withExamples } from './help-text.ts';
+import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
 
 interface McpFlags {
   url: string;
@@ -19,7 +20,7 @@ export function defineMcpCommand(program: Command, io: CliIo, env: Record<string
     .command('mcp')
     .description("the running mock's MCP server over stdio, for a coding agent (its tools arm outcomes, move the clock, read stories)")
     .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
-    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: McpFlags) => run(serveMcp(flags, env, io)));
   withExamples(command, 'mcp', [
     'commerce-mock mcp                                    # for the mock on http://127.0.0.1:4010',
@@ -30,7 +31,8 @@ export function defineMcpCommand(program: Command, io: CliIo, env: Record<string
 
 async function serveMcp(flags: McpFlags, env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const usage = (problem: string) => (io.stderr(`commerce-mock mcp: ${printable(problem)}\n`), 2);
-  if (!/^https?:\/\/[^/]/i.test(flags.url)) return usage(`--url: expected the http(s) URL of a running mock such as http://127.0.0.1:4010, got "${flags.url}"`);
+  const urlProblem = mockUrlProblem(flags.url);
+  if (urlProblem) return usage(urlProblem);
   if (!io.stdio) return usage('no standard input and output to speak MCP over');
   // Loaded only now: no other command loads the MCP SDK.
   const { serveOverStdio } = await import('../mcp/mcp-stdio.ts');

@@ -13,6 +13,7 @@ import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provid
 import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';
 import { withExamples } from './help-text.ts';
 import { applyOverrides } from './overrides.ts';
+import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP } from './running-mock.ts';
 
 export const DEFAULT_TRIGGER_URL = 'http://127.0.0.1:4010';
 
@@ -37,7 +38,7 @@ export function defineTriggerCommand(program: Command, io: TriggerIo, env: Recor
     .option('--url <url>', 'the running mock', DEFAULT_TRIGGER_URL)
     .option('--client <id>', 'the client whose endpoint receives it (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--client-secret <secret>', 'its secret (env COMMERCE_CLIENT_SECRET; default mock-secret)')
-    .option('--admin-token <token>', "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)")
+    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .option('--override <field=value>', 'a field of the created record (repeatable), e.g. customer.name=Ana or items.0.price=900', (value: string, all: string[]) => [...all, value], [])
     .action((event: string, flags: TriggerFlags) => run(trigger(event, flags, env, io)));
   withExamples(command, 'trigger', [

@@ -1,4 +1,6 @@
 /** The admin API's own errors (`/__admin`), in the form of api-errors.ts: appended after the API's. */
+import { fieldRefused } from './field-refusal.ts';
+
 export const ADMIN_ERRORS = {
   unknown_client: { status: 404, code: 'not_found', message: 'Cliente desconhecido: {{clientId}}' },
   unknown_scenario: { status: 404, code: 'not_found', message: 'Cenário desconhecido: {{name}}' },
@@ -12,13 +14,13 @@ export const ADMIN_ERRORS = {
   secret_not_kept: { status: 409, code: 'conflito', message: 'O segredo do cliente {{clientId}} não é guardado (só o seu hash): crie o cliente de novo ou use o segredo que lhe deu' },
   snapshot_count_cap: { status: 409, code: 'conflito', message: 'Limite de snapshots atingido: no máximo {{max}}; apague um com DELETE /__admin/snapshots/{name}' },
   snapshot_size_cap: { status: 409, code: 'conflito', message: 'Limite de tamanho dos snapshots atingido: {{total}} passaria o máximo de {{max}}; apague um com DELETE /__admin/snapshots/{name}' },
-  clock_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: '{{problem}}' }] },
+  clock_refused: fieldRefused('{{field}}', '{{problem}}'),
   state_refused: { status: 400, code: 'invalid_request', message: 'Estado recusado: {{path}}: {{problem}}' },
   state_clock_refused: { status: 400, code: 'invalid_request', message: 'Estado recusado: clock.now: {{problem}}', details: [{ path: 'clock.now', message: '{{problem}}' }] },
   webhook_url_refused: { status: 400, code: 'invalid_request', message: 'URL de webhook recusada: {{problem}}', details: [{ path: 'url', message: '{{problem}}' }] },
   webhook_secret_refused: { status: 400, code: 'invalid_request', message: 'Segredo de webhook recusado para este formato', details: [{ path: 'secret', message: '{{problem}}' }] },
-  tenant_scenario_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'scenario', message: 'cenário desconhecido: {{name}}' }] },
-  journal_pattern_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'path', message: 'padrão de caminho recusado: {{problem}}' }] },
+  tenant_scenario_refused: fieldRefused('scenario', 'cenário desconhecido: {{name}}'),
+  journal_pattern_refused: fieldRefused('path', 'padrão de caminho recusado: {{problem}}'),
   unknown_provider_state: { status: 400, code: 'invalid_request', message: 'Estado de provider desconhecido: "{{state}}". Estados conhecidos: {{known}}', details: [{ path: 'state', message: 'estado desconhecido: {{state}}' }] },
   provider_state_failed: { status: 500, code: 'erro_interno', message: '{{problem}}' },
   unknown_pact_message: { status: 400, code: 'invalid_request', message: 'Mensagem de pact desconhecida: indique um só estado "<evento> is triggered" com um evento do catálogo ({{known}})', details: [{ path: 'providerStates', message: '{{problem}}' }] },
@@ -30,13 +32,13 @@ export const ADMIN_ERRORS = {
   admin_token_required: { status: 401, code: 'invalid_token', message: 'Token de administração ausente ou inválido' },
   unknown_wallet: { status: 404, code: 'not_found', message: 'Carteira desconhecida: {{phone}}' },
   wallet_phone_refused: { status: 400, code: 'invalid_request', message: 'Número de carteira inválido: {{phone}}', details: [{ path: 'phone', message: 'um número moçambicano M-Pesa (84, 85) ou e-Mola (86, 87)' }] },
-  wallet_field_missing: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: 'obrigatório ao criar uma carteira' }] },
+  wallet_field_missing: fieldRefused('{{field}}', 'obrigatório ao criar uma carteira'),
   no_open_prompt: { status: 409, code: 'conflito', message: 'O telemóvel {{phone}} não tem nenhum pedido de pagamento em aberto' },
   unknown_outcome: { status: 400, code: 'invalid_request', message: 'Resultado desconhecido: {{outcome}} (GET /__admin/coverage?clientId=… lista o catálogo)', details: [{ path: 'outcome', message: 'resultado desconhecido: {{outcome}}' }] },
   outcome_not_armable: { status: 422, code: 'resultado_nao_armavel', message: 'O resultado {{outcome}} não se arma: só a integração o provoca: {{provoke}}', details: [{ path: 'outcome', message: '{{provoke}}' }] },
-  arm_operation_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'operation', message: 'o resultado {{outcome}} não se encontra num pedido (encontra-se: {{meets}}): omita operation' }] },
-  arm_operation_unknown: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'operation', message: '{{problem}}' }] },
-  arm_field_refused: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{field}}', message: 'deve ser {{problem}}' }] },
+  arm_operation_refused: fieldRefused('operation', 'o resultado {{outcome}} não se encontra num pedido (encontra-se: {{meets}}): omita operation'),
+  arm_operation_unknown: fieldRefused('operation', '{{problem}}'),
+  arm_field_refused: fieldRefused('{{field}}', 'deve ser {{problem}}'),
   too_many_armed: { status: 409, code: 'conflito', message: 'Limite de resultados armados atingido: no máximo {{max}} por cliente; desarme um com DELETE /__admin/clients/{id}/armed/{armed_id}' },
   unknown_armed: { status: 404, code: 'not_found', message: 'Resultado armado desconhecido: {{armedId}}' },
 } as const;

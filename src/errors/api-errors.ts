@@ -4,6 +4,8 @@
  * `failure()` (failures.ts). The first entry of each status and code is the generic one that `Prefer: code=NNN`
  * and a scenario naming a code answer; keep new entries after it.
  */
+import { fieldRefused } from './field-refusal.ts';
+
 export const API_ERRORS = {
   invalid_request: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos' },
   malformed_json: { status: 400, code: 'invalid_request', message: 'JSON malformado no corpo do pedido' },
@@ -35,11 +37,11 @@ export const API_ERRORS = {
   documented_absence: { status: 400, code: 'invalid_request', message: '{{documented}}' },
   unknown_references: { status: 400, code: 'invalid_request', message: 'Referência desconhecida: {{fields}}' },
   active_token_cap: { status: 400, code: 'invalid_request', message: 'Limite de {{max}} tokens ativos por cliente atingido' },
-  duplicate_merchant_key: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: '{{key}}', message: 'já existe um registo com este {{key}}; use a operação sync para o atualizar' }] },
-  duplicate_subscription_key: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'originSubscriptionId', message: 'já existe uma assinatura com este originSubscriptionId; use sync' }] },
-  order_amount_cap: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'items', message: 'o total do pedido excede o máximo suportado (1 000 000 000 MZN)' }] },
-  undeclared_prefer_code: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'Prefer', message: 'code={{code}} não é uma resposta desta operação (declaradas: {{declared}})' }] },
-  unknown_scenario_header: { status: 400, code: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: 'X-Mock-Scenario', message: 'cenário desconhecido: {{name}}' }] },
+  duplicate_merchant_key: fieldRefused('{{key}}', 'já existe um registo com este {{key}}; use a operação sync para o atualizar'),
+  duplicate_subscription_key: fieldRefused('originSubscriptionId', 'já existe uma assinatura com este originSubscriptionId; use sync'),
+  order_amount_cap: fieldRefused('items', 'o total do pedido excede o máximo suportado (1 000 000 000 MZN)'),
+  undeclared_prefer_code: fieldRefused('Prefer', 'code={{code}} não é uma resposta desta operação (declaradas: {{declared}})'),
+  unknown_scenario_header: fieldRefused('X-Mock-Scenario', 'cenário desconhecido: {{name}}'),
   undecodable_path: { status: 400, code: 'invalid_request', message: 'Caminho com codificação inválida' },
   unsupported_encoding: { status: 400, code: 'invalid_request', message: 'Content-Encoding não suportado: {{encoding}}' },
   unreadable_body: { status: 400, code: 'invalid_request', message: 'Corpo do pedido ilegível' },

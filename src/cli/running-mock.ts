@@ -1,0 +1,13 @@
+/**
+ * What every command that talks to a running mock shares: the `--admin-token` option (its words and environment
+ * variable) and the one rule of its `--url`, so a command added later refuses a bad URL as the others do.
+ */
+import { DEFAULT_MOCK_URL } from './arm-lines.ts';
+
+export const ADMIN_TOKEN_FLAGS = '--admin-token <token>';
+export const ADMIN_TOKEN_HELP = "the mock's admin token on a non-loopback host (env COMMERCE_MOCK_ADMIN_TOKEN)";
+
+/** Why `url` is not the address of a running mock (an http(s) URL with a host); undefined when it is. */
+export function mockUrlProblem(url: string): string | undefined {
+  return /^https?:\/\/[^/]/i.test(url) ? undefined : `--url: expected the http(s) URL of a running mock such as ${DEFAULT_MOCK_URL}, got "${url}"`;
+}
