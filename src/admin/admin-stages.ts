@@ -8,7 +8,7 @@
  */
 import type { Config } from '../platform/config.ts';
 import { failure } from '../errors/failures.ts';
-import { isLoopback } from '../http/loopback.ts';
+import { isLoopback } from '../domain/loopback-host.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../http/stage.ts';
 import { locator, type Locate } from '../http/routing.ts';

@@ -7,6 +7,7 @@
  * recognised by the rule its mount uses (admin-path.ts), in every spelling that reaches it.
  */
 import { adminPathOf } from './admin-path.ts';
+import { ipv4Of, isLoopbackHostname } from './loopback-host.ts';
 
 /** One way of reaching this mock: a port and the host names that reach it there. */
 export interface OwnOrigin {
@@ -58,7 +59,7 @@ function isOwnOrigin(url: URL, host: string, own: readonly OwnOrigin[]): boolean
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   return own.some(
     (origin) =>
-      origin.port === port && ((origin.local && (isLoopbackName(host) || isUnspecified(host))) || origin.hosts.some((name) => hostKey(name) === host)),
+      origin.port === port && ((origin.local && (isLoopbackHostname(host) || isUnspecified(host))) || origin.hosts.some((name) => hostKey(name) === host)),
   );
 }
 
@@ -76,24 +77,8 @@ export function isLinkLocalOrMetadata(hostname: string): boolean {
   return /^fe[89ab][0-9a-f]?:/.test(v6) || v6 === 'fd00:ec2::254';
 }
 
-function isLoopbackName(host: string): boolean {
-  const v4 = ipv4Of(host);
-  return (v4 !== undefined && v4[0] === 127) || host === '[::1]' || host === 'localhost' || host.endsWith('.localhost');
-}
-
 function isUnspecified(host: string): boolean {
   return host === '0.0.0.0' || host === '[::]';
-}
-
-/** The four octets of a dotted IPv4 hostname, or of an IPv4-mapped IPv6 one (`[::ffff:a9fe:a9fe]`). */
-function ipv4Of(host: string): number[] | undefined {
-  const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (dotted) return dotted.slice(1).map(Number);
-  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
-  if (!mapped) return undefined;
-  const high = parseInt(mapped[1] as string, 16);
-  const low = parseInt(mapped[2] as string, 16);
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
 /**
