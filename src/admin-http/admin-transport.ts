@@ -3,6 +3,7 @@
  * spec/admin.yaml types them → the JSON of the success answer. A non-2xx answer throws an AdminError.
  */
 import type { operations } from '../generated/admin-types.gen.ts';
+import { DOT_SEGMENT_PROBLEM, idProblem, isDotSegment } from '../domain/ids.ts';
 import { AdminError } from './admin-error.ts';
 import { ADMIN_ROUTES, type AdminOperationId } from './admin-routes.ts';
 
@@ -57,6 +58,8 @@ export function adminTransport(base: string, options: TransportOptions = {}): Ad
   return async (operationId, ...[request]) => {
     const { path, query, body } = (request ?? {}) as AnyRequest;
     const [method = 'GET', template = '/'] = ADMIN_ROUTES[operationId].split(' ');
+    const refused = pathIdRefusal(path ?? {}, `${method} /__admin${template}`);
+    if (refused) throw refused;
     const where = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(path?.[name] ?? ''));
     const search = new URLSearchParams(
       Object.entries(query ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]])),
@@ -71,6 +74,22 @@ export function adminTransport(base: string, options: TransportOptions = {}): Ad
     if (!response.ok) throw adminError(response, parsed, `${method} /__admin${where}`);
     return parsed as never;
   };
+}
+
+/**
+ * An id in a path is an id (domain/ids.ts), checked before it is encoded: `..` survives `encodeURIComponent`, and
+ * `/__admin/clients/../clock/advance` is the global clock's route. Any other parameter (a phone, which has
+ * spellings with spaces; a snapshot's name) is at least no dot segment. Refused as the admin API refuses a bad
+ * parameter (400 `invalid_request`, `details` naming it), without a request.
+ */
+function pathIdRefusal(path: Record<string, string>, request: string): AdminError | undefined {
+  for (const [name, value] of Object.entries(path)) {
+    const problem = name.endsWith('_id') ? idProblem(value) : isDotSegment(value) ? DOT_SEGMENT_PROBLEM : undefined;
+    if (problem === undefined) continue;
+    const body = { error: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: name, message: problem }] };
+    return new AdminError(400, body.error, body.message, undefined, body, request);
+  }
+  return undefined;
 }
 
 function parseJson(text: string): unknown {
