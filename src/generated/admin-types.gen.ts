@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Everything the mock holds, as one JSON document
-         * @description The wallets' PIN hashes are left out unless `pinHashes=true` (a PIN has few digits, so even its slow hash is worth keeping to yourself); importing an export without them keeps each wallet's PIN as the mock holds it.
+         * @description The wallets' PIN hashes are left out unless `pinHashes=true` (a PIN has few digits, so even its slow hash is worth keeping to yourself); importing an export without them keeps each wallet's PIN as the mock holds it. A `pinHashes` other than `true` or `false` → 400 `invalid_request` naming it.
          */
         get: operations["exportState"];
         /**
@@ -2875,6 +2875,7 @@ export interface operations {
                     "application/json": components["schemas"]["State"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
