@@ -24,6 +24,13 @@ export interface WebhookUrlRules {
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
+/**
+ * A URI's characters (RFC 3986: unreserved, reserved, `%XX`), as the document's `format: uri` takes them. `new URL`
+ * alone would take `/a b` or `?q="x"` and escape them itself, so a URL one door stored was refused by the next
+ * (the webhook route, a state import of the mock's own export): every door reads a URL through this rule.
+ */
+const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
 /** The cloud-metadata host names, the one list every consumer of the guard meets (webhook endpoints, drills, `listen`). */
 const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
@@ -38,6 +45,7 @@ export function hostKey(host: string): string {
 /** Why the URL is refused (Portuguese, as the API speaks), or undefined. */
 export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): string | undefined {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `no máximo ${MAX_WEBHOOK_URL_LENGTH} caracteres`;
+  if (!URI_CHARACTERS.test(text)) return 'URL inválida: só caracteres de um URI (RFC 3986), sem espaços, aspas nem <>\\^`{|}; %XX para os outros';
   let url: URL;
   try {
     url = new URL(text);

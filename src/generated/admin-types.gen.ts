@@ -2652,6 +2652,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The id rule: 1 to 200 printable ASCII characters, never `.` or `..` (dot segments a URL resolves). */
                     clientId?: string;
                     clientSecret?: string;
                     name?: string;
@@ -2665,6 +2666,10 @@ export interface operations {
                     /** @description A scenario to activate for this client. */
                     scenario?: string;
                     webhook?: {
+                        /**
+                         * Format: uri
+                         * @description The same URL rules as `PUT /clients/{client_id}/webhook`.
+                         */
                         url: string;
                         secret?: string;
                         /** @enum {string} */
@@ -3196,6 +3201,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The id rule: 1 to 200 printable ASCII characters, never `.` or `..` (dot segments a URL resolves). */
                     clientId: string;
                     clientSecret: string;
                     name?: string;
