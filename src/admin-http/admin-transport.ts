@@ -4,6 +4,8 @@
  */
 import type { operations } from '../generated/admin-types.gen.ts';
 import { DOT_SEGMENT_PROBLEM, idProblem, isDotSegment } from '../domain/ids.ts';
+import { failure } from '../errors/failures.ts';
+import { renderReply } from '../http/send-reply.ts';
 import { AdminError } from './admin-error.ts';
 import { ADMIN_ROUTES, type AdminOperationId } from './admin-routes.ts';
 
@@ -86,8 +88,10 @@ function pathIdRefusal(path: Record<string, string>, request: string): AdminErro
   for (const [name, value] of Object.entries(path)) {
     const problem = name.endsWith('_id') ? idProblem(value) : isDotSegment(value) ? DOT_SEGMENT_PROBLEM : undefined;
     if (problem === undefined) continue;
-    const body = { error: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path: name, message: problem }] };
-    return new AdminError(400, body.error, body.message, undefined, body, request);
+    // The body the admin API would answer, less the request id of a request never made.
+    const { status, body } = renderReply({ requestId: '' }, failure('path_id_refused', { name, problem }));
+    const { requestId: _none, ...answer } = body as { error: string; message: string; requestId: string };
+    return new AdminError(status, answer.error, answer.message, undefined, answer, request);
   }
   return undefined;
 }

@@ -19,7 +19,9 @@ export function isLoopback(host: string): boolean {
   } catch {
     return false;
   }
-  return url.port === '' && isLoopbackHostname(url.hostname);
+  // A name as written: `localhost` itself, not its subdomains or a trailing-dot spelling, which no bind needs and
+  // a Host header has no reason to carry (the webhook guard, below, is the one that reads them wider).
+  return url.port === '' && (url.hostname === 'localhost' || isLoopbackAddress(url.hostname));
 }
 
 /**
@@ -29,8 +31,13 @@ export function isLoopback(host: string): boolean {
  */
 export function isLoopbackHostname(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.+$/, '');
+  return isLoopbackAddress(host) || host === 'localhost' || host.endsWith('.localhost');
+}
+
+/** 127.0.0.0/8, ::1 or an IPv4-mapped 127/8, as URL writes an address. */
+function isLoopbackAddress(host: string): boolean {
   const v4 = ipv4Of(host);
-  return (v4 !== undefined && v4[0] === 127) || host === '[::1]' || host === 'localhost' || host.endsWith('.localhost');
+  return (v4 !== undefined && v4[0] === 127) || host === '[::1]';
 }
 
 /** The four octets of a dotted IPv4 hostname, or of an IPv4-mapped IPv6 one (`[::ffff:a9fe:a9fe]`). */

@@ -27,17 +27,18 @@ export function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse): vo
   drainThen(req, socket, () => (res.writableFinished ? closeWhenFlushed() : res.once('finish', closeWhenFlushed)));
 }
 
-/** The sockets answered and draining: Node reports each further byte its parser refuses, and they are answered already. */
-const lingering = new WeakSet<Socket>();
+/** Marks a socket answered and draining: Node reports each further chunk its parser refuses, already answered. */
+const LINGERING = Symbol('lingering');
+type MarkedSocket = Socket & { [LINGERING]?: true };
 
 /** For an answer written on the socket itself (a request Node could not parse): drain what still comes, then close. */
 export function lingerOnSocket(socket: Socket): void {
-  lingering.add(socket);
+  (socket as MarkedSocket)[LINGERING] = true;
   drainThen(socket, socket, () => socket.destroy());
 }
 
 export function isLingering(socket: Socket): boolean {
-  return lingering.has(socket);
+  return (socket as MarkedSocket)[LINGERING] === true;
 }
 
 /** Reads and discards `source` until it ends, its socket closes or the bounds run out, then `close` (once). */
