@@ -3,6 +3,9 @@
  * spec/admin.yaml types them → the JSON of the success answer. A non-2xx answer throws an AdminError.
  */
 import type { operations } from '../generated/admin-types.gen.ts';
+import { DOT_SEGMENT_PROBLEM, idProblem, isDotSegment } from '../domain/ids.ts';
+import { failure } from '../errors/failures.ts';
+import { renderReply } from '../http/send-reply.ts';
 import { AdminError } from './admin-error.ts';
 import { ADMIN_ROUTES, type AdminOperationId } from './admin-routes.ts';
 
@@ -57,6 +60,8 @@ export function adminTransport(base: string, options: TransportOptions = {}): Ad
   return async (operationId, ...[request]) => {
     const { path, query, body } = (request ?? {}) as AnyRequest;
     const [method = 'GET', template = '/'] = ADMIN_ROUTES[operationId].split(' ');
+    const refused = pathIdRefusal(path ?? {}, `${method} /__admin${template}`);
+    if (refused) throw refused;
     const where = template.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(path?.[name] ?? ''));
     const search = new URLSearchParams(
       Object.entries(query ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]])),
@@ -71,6 +76,24 @@ export function adminTransport(base: string, options: TransportOptions = {}): Ad
     if (!response.ok) throw adminError(response, parsed, `${method} /__admin${where}`);
     return parsed as never;
   };
+}
+
+/**
+ * An id in a path is an id (domain/ids.ts), checked before it is encoded: `..` survives `encodeURIComponent`, and
+ * `/__admin/clients/../clock/advance` is the global clock's route. Any other parameter (a phone, which has
+ * spellings with spaces; a snapshot's name) is at least no dot segment. Refused as the admin API refuses a bad
+ * parameter (400 `invalid_request`, `details` naming it), without a request.
+ */
+function pathIdRefusal(path: Record<string, string>, request: string): AdminError | undefined {
+  for (const [name, value] of Object.entries(path)) {
+    const problem = name.endsWith('_id') ? idProblem(value) : isDotSegment(value) ? DOT_SEGMENT_PROBLEM : undefined;
+    if (problem === undefined) continue;
+    // The body the admin API would answer, less the request id of a request never made.
+    const { status, body } = renderReply({ requestId: '' }, failure('path_id_refused', { name, problem }));
+    const { requestId: _none, ...answer } = body as { error: string; message: string; requestId: string };
+    return new AdminError(status, answer.error, answer.message, undefined, answer, request);
+  }
+  return undefined;
 }
 
 function parseJson(text: string): unknown {

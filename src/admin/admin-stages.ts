@@ -8,7 +8,7 @@
  */
 import type { Config } from '../platform/config.ts';
 import { failure } from '../errors/failures.ts';
-import { isLoopback } from '../http/loopback.ts';
+import { isLoopback } from '../domain/loopback-host.ts';
 import type { OpenApiRouter, Operation } from '../openapi/openapi-router.ts';
 import type { RequestState, Stage } from '../http/stage.ts';
 import { locator, type Locate } from '../http/routing.ts';
@@ -20,7 +20,7 @@ import { handle } from '../http/stages/handle.ts';
 import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { sameSecret } from '../tokens/rules.ts';
-import { ADMIN_PREFIX, adminPathOf } from '../domain/admin-path.ts';
+import { ADMIN_PREFIX, adminRouteOf } from '../domain/admin-path.ts';
 
 export { ADMIN_PREFIX };
 
@@ -77,8 +77,8 @@ function carriesAdminToken(request: RequestState, config: Config): boolean {
   return expected !== undefined && presented !== undefined && sameSecret(presented, expected);
 }
 
-/** The admin API's requests, located under its mount (every path the shared rule calls the admin API's). */
+/** The admin API's requests, located under its mount (every path the shared rule calls the admin API's, no dot segment). */
 export function adminLocate(router: OpenApiRouter): Locate {
-  return locator(router, adminPathOf);
+  return locator(router, adminRouteOf);
 }
 

@@ -29,6 +29,25 @@ export function adminPathOf(path: string): string | undefined {
   return `/${segments.slice(1).join('/')}`;
 }
 
+/**
+ * The path under the admin API as its router reads it: as `adminPathOf`, but a path holding a dot segment is
+ * refused (undefined: a 404), never resolved. Resolving let an id `..` reach another route
+ * (`/__admin/clients/../clock/advance` moved the global clock); `adminPathOf` still resolves them, so the webhook
+ * guard and the proxy treat every spelling a server might resolve as the admin API's.
+ */
+export function adminRouteOf(path: string): string | undefined {
+  return hasDotSegment(path) ? undefined : adminPathOf(path);
+}
+
+/** Whether a segment is `.` or `..`, percent-encoded in any case (`%2e%2E`, `.%2e`) too. */
+export function hasDotSegment(path: string): boolean {
+  if (!path.includes('.') && !path.includes('%')) return false;
+  return path.split('/').some((segment) => {
+    const plain = decoded(segment);
+    return plain === '.' || plain === '..';
+  });
+}
+
 /** RFC 3986 §5.2.4 on segments, `.` and `..` recognised in their percent-encoded forms too (as WHATWG URL does). */
 function withoutDotSegments(segments: readonly string[]): string[] {
   const kept: string[] = [];

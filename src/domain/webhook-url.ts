@@ -7,6 +7,7 @@
  * recognised by the rule its mount uses (admin-path.ts), in every spelling that reaches it.
  */
 import { adminPathOf } from './admin-path.ts';
+import { ipv4Of, isLoopbackHostname } from './loopback-host.ts';
 
 /** One way of reaching this mock: a port and the host names that reach it there. */
 export interface OwnOrigin {
@@ -23,6 +24,13 @@ export interface WebhookUrlRules {
 
 export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
+/**
+ * A URI's characters (RFC 3986: unreserved, reserved, `%XX`), as the document's `format: uri` takes them. `new URL`
+ * alone would take `/a b` or `?q="x"` and escape them itself, so a URL one door stored was refused by the next
+ * (the webhook route, a state import of the mock's own export): every door reads a URL through this rule.
+ */
+const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
 /** The cloud-metadata host names, the one list every consumer of the guard meets (webhook endpoints, drills, `listen`). */
 const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
@@ -37,6 +45,7 @@ export function hostKey(host: string): string {
 /** Why the URL is refused (Portuguese, as the API speaks), or undefined. */
 export function webhookUrlProblem(text: string, rules: WebhookUrlRules = {}): string | undefined {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `no máximo ${MAX_WEBHOOK_URL_LENGTH} caracteres`;
+  if (!URI_CHARACTERS.test(text)) return 'URL inválida: só caracteres de um URI (RFC 3986), sem espaços, aspas nem <>\\^`{|}; %XX para os outros';
   let url: URL;
   try {
     url = new URL(text);
@@ -58,7 +67,7 @@ function isOwnOrigin(url: URL, host: string, own: readonly OwnOrigin[]): boolean
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   return own.some(
     (origin) =>
-      origin.port === port && ((origin.local && (isLoopbackName(host) || isUnspecified(host))) || origin.hosts.some((name) => hostKey(name) === host)),
+      origin.port === port && ((origin.local && (isLoopbackHostname(host) || isUnspecified(host))) || origin.hosts.some((name) => hostKey(name) === host)),
   );
 }
 
@@ -76,24 +85,8 @@ export function isLinkLocalOrMetadata(hostname: string): boolean {
   return /^fe[89ab][0-9a-f]?:/.test(v6) || v6 === 'fd00:ec2::254';
 }
 
-function isLoopbackName(host: string): boolean {
-  const v4 = ipv4Of(host);
-  return (v4 !== undefined && v4[0] === 127) || host === '[::1]' || host === 'localhost' || host.endsWith('.localhost');
-}
-
 function isUnspecified(host: string): boolean {
   return host === '0.0.0.0' || host === '[::]';
-}
-
-/** The four octets of a dotted IPv4 hostname, or of an IPv4-mapped IPv6 one (`[::ffff:a9fe:a9fe]`). */
-function ipv4Of(host: string): number[] | undefined {
-  const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (dotted) return dotted.slice(1).map(Number);
-  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
-  if (!mapped) return undefined;
-  const high = parseInt(mapped[1] as string, 16);
-  const low = parseInt(mapped[2] as string, 16);
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
 /**

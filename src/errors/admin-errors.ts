@@ -20,6 +20,7 @@ export const ADMIN_ERRORS = {
   webhook_url_refused: { status: 400, code: 'invalid_request', message: 'URL de webhook recusada: {{problem}}', details: [{ path: 'url', message: '{{problem}}' }] },
   webhook_secret_refused: { status: 400, code: 'invalid_request', message: 'Segredo de webhook recusado para este formato', details: [{ path: 'secret', message: '{{problem}}' }] },
   tenant_scenario_refused: fieldRefused('scenario', 'cenário desconhecido: {{name}}'),
+  path_id_refused: fieldRefused('{{name}}', '{{problem}}'),
   journal_pattern_refused: fieldRefused('path', 'padrão de caminho recusado: {{problem}}'),
   unknown_provider_state: { status: 400, code: 'invalid_request', message: 'Estado de provider desconhecido: "{{state}}". Estados conhecidos: {{known}}', details: [{ path: 'state', message: 'estado desconhecido: {{state}}' }] },
   provider_state_failed: { status: 500, code: 'erro_interno', message: '{{problem}}' },

@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Everything the mock holds, as one JSON document
-         * @description The wallets' PIN hashes are left out unless `pinHashes=true` (a PIN has few digits, so even its slow hash is worth keeping to yourself); importing an export without them keeps each wallet's PIN as the mock holds it.
+         * @description The wallets' PIN hashes are left out unless `pinHashes=true` (a PIN has few digits, so even its slow hash is worth keeping to yourself); importing an export without them keeps each wallet's PIN as the mock holds it. A `pinHashes` other than `true` or `false` → 400 `invalid_request` naming it.
          */
         get: operations["exportState"];
         /**
@@ -2656,6 +2656,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The id rule: 1 to 200 printable ASCII characters, never `.` or `..` (dot segments a URL resolves). */
                     clientId?: string;
                     clientSecret?: string;
                     name?: string;
@@ -2669,6 +2670,10 @@ export interface operations {
                     /** @description A scenario to activate for this client. */
                     scenario?: string;
                     webhook?: {
+                        /**
+                         * Format: uri
+                         * @description The same URL rules as `PUT /clients/{client_id}/webhook`.
+                         */
                         url: string;
                         secret?: string;
                         /** @enum {string} */
@@ -2879,6 +2884,7 @@ export interface operations {
                     "application/json": components["schemas"]["State"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -3199,6 +3205,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The id rule: 1 to 200 printable ASCII characters, never `.` or `..` (dot segments a URL resolves). */
                     clientId: string;
                     clientSecret: string;
                     name?: string;

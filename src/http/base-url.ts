@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../platform/config.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopback } from '../domain/loopback-host.ts';
 
 /** What judging a Host needs of the configuration: the bound host and the `--public-url` (a proxy has no other). */
 export type SiteConfig = Pick<Config, 'host' | 'publicUrl'>;

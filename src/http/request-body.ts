@@ -2,12 +2,13 @@
  * The one body reader of the mock (API and admin): at most 1 MiB (413 beyond), JSON or form-encoded (which of
  * them an operation takes is judged before, by media-types.ts). Malformed JSON is a 400, never an exception. A body over the
  * limit is refused as soon as that is known (its declared length, or the byte that crosses the limit): the rest
- * is never read, and the connection closes after the answer.
+ * is never kept, and the connection closes after the answer, once the client has sent it (bounded: linger.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { failure, type Failure } from '../errors/failures.ts';
 import type { Operation } from '../openapi/openapi-router.ts';
 import { mediaType } from '../openapi/media-type.ts';
+import { lingerAfterAnswer } from './linger.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -70,10 +71,13 @@ function collect(req: IncomingMessage, limitBytes: number): Promise<Buffer | 'to
   });
 }
 
-/** Stop reading, and close the connection once answered, so the rest of the body is never taken in. */
+/**
+ * Nothing more of the body is kept, and the connection closes after the answer: once the client has sent the rest
+ * (read and discarded, bounded, so the client can read the answer; linger.ts).
+ */
 function tooLarge(req: IncomingMessage, res: ServerResponse, limitBytes: number): Failure {
-  req.pause();
   res.setHeader('Connection', 'close');
+  lingerAfterAnswer(req, res);
   return limitBytes === BODY_LIMIT_BYTES
     ? failure('body_too_large')
     : failure('body_over_limit', { kib: limitBytes / 1024 });

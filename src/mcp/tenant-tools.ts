@@ -14,12 +14,14 @@ export const TENANT_TOOLS: readonly McpTool[] = [
       description:
         'A fresh client with a world of its own: its own clock (running, or frozen at `frozenAt`), scenario, webhook endpoint and data (`seedData: default` seeds the dataset). Give `clientSecret` to choose the secret the integration will use: the answer never shows it.',
       input: {
-        clientId: z.string().min(1).max(200).regex(/^[\x21-\x7E]+$/).optional().describe('Its id (generated when omitted).'),
+        // The values the admin API judges (an id, an instant, a URL) are passed on as given: refused there, they are
+        // refused as every other door refuses them (invalid_request, naming the field), not by a schema of the tool's own.
+        clientId: z.string().optional().describe('Its id (generated when omitted): 1 to 200 printable ASCII characters, never `.` or `..`.'),
         clientSecret: z.string().min(1).max(200).optional().describe('Its secret (generated when omitted; never shown back).'),
         name: z.string().max(200).optional(),
-        frozenAt: z.iso.datetime({ offset: true }).optional().describe("Start the tenant's clock frozen at this instant."),
+        frozenAt: z.string().optional().describe("Start the tenant's clock frozen at this instant (ISO 8601 with an offset, 1970 to 9000)."),
         scenario: z.string().min(1).max(100).optional().describe('A scenario to activate for it.'),
-        webhookUrl: z.string().min(1).max(2048).optional().describe('Its webhook endpoint.'),
+        webhookUrl: z.string().optional().describe('Its webhook endpoint (the rules of PUT /__admin/clients/{id}/webhook).'),
         webhookSecret: z.string().min(1).max(200).optional().describe("The endpoint's signing secret (never shown back)."),
         webhookFormat: z.enum(['mock', 'standard']).optional(),
         seedData: z.enum(['default', 'none']).default('none').describe('default: seed the dataset for it; none: empty.'),

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { WEBHOOK_FORMATS, webhookSecretProblem } from '../domain/webhook-secret.ts';
 import { ownOrigins, webhookUrlProblem } from '../domain/webhook-url.ts';
-import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
+import { CLIENT_ID_MAX_LENGTH, ID_PATTERN } from '../domain/ids.ts';
 import { closestWord } from './did-you-mean.ts';
 import { LOG_FORMATS, LOG_LEVELS } from './log.ts';
 
@@ -31,7 +31,8 @@ export const webhookEndpointSchema = z
   });
 
 const clientSchema = z.strictObject({
-  clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH),
+  // The id rule every door shares (domain/ids.ts): a client the config makes can be named in every admin path.
+  clientId: z.string().min(1).max(CLIENT_ID_MAX_LENGTH).regex(ID_PATTERN, 'the id rule: 1 to 200 printable ASCII characters, no space, never . or ..'),
   clientSecret: z.string().min(1).max(200),
   active: z.boolean().default(true),
   name: z.string().max(200).optional(),

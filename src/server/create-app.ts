@@ -27,7 +27,7 @@ import { createStatusCauses } from '../state/status-causes.ts';
 import { adminIndexRedirect, consolePage, faviconPage } from '../pages/console-page.ts';
 import { mountPages } from '../pages/page-serving.ts';
 import { accessLog } from '../http/access-log.ts';
-import { isLoopback } from '../http/loopback.ts';
+import { isLoopback } from '../domain/loopback-host.ts';
 import { createOpenApiRouter, lazyOpenApiRouter, type OpenApiRouter } from '../openapi/openapi-router.ts';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/rate-windows.ts';
 import { expressStages, serveStages } from '../http/serve-stages.ts';

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { ID_PREFIX } from '../domain/ids.ts';
 import { failure } from '../errors/failures.ts';
 import { renderReply } from '../http/send-reply.ts';
+import { isLingering, lingerOnSocket } from '../http/linger.ts';
 import type { Random } from '../platform/random.ts';
 
 /** Node's own answers to the parse errors that are not a malformed request (lib/_http_server.js). */
@@ -20,6 +21,8 @@ const NODE_ANSWERS: Readonly<Record<string, string>> = {
 
 export function answerClientError(random: Random): (error: Error & { code?: string }, socket: Socket) => void {
   return (error, socket) => {
+    // Answered already: the parser refuses each later chunk of the body the drain is waiting out.
+    if (isLingering(socket)) return;
     // A reset socket has no one to answer; a response already under way cannot be replaced.
     if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage?.headersSent) {
       socket.destroy(error);
@@ -27,6 +30,8 @@ export function answerClientError(random: Random): (error: Error & { code?: stri
     }
     const nodeAnswer = NODE_ANSWERS[error.code ?? ''];
     socket.end(nodeAnswer ? `HTTP/1.1 ${nodeAnswer}\r\nConnection: close\r\n\r\n` : malformedRequestAnswer(random));
+    // The client may still be sending (a body after a header too large): it must read the answer first.
+    lingerOnSocket(socket);
   };
 }
 

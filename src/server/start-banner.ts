@@ -5,7 +5,7 @@
  * through loopback: a browser cannot open `http://0.0.0.0:4010`, and a published port answers on the host's
  * loopback. Nothing secret is printed: the admin token never, a configured client's secret never.
  */
-import { isLoopback } from '../http/loopback.ts';
+import { isLoopback } from '../domain/loopback-host.ts';
 import { DEFAULT_CLIENTS, type Config } from '../platform/config.ts';
 import { reachableOrigin } from './listening-server.ts';
 import { describeClock, type RestoredState, type StartState } from './start-state.ts';

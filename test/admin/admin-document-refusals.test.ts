@@ -140,3 +140,27 @@ describe('DELETE /__admin/clients/{id}/webhook', () => {
     expect((await t.http.delete('/__admin/clients/nobody/webhook').expect(404)).body.error).toBe('not_found');
   });
 });
+
+describe('GET /__admin/state?pinHashes=', () => {
+  it.each(['null', 'yes', '2'])('pinHashes=%s: 400 invalid_request naming pinHashes, an answer the document declares', async (value) => {
+    const t = await createTestApp();
+    const refused = await t.http.get(`/__admin/state?pinHashes=${value}`).expect(400);
+    expect(refused.body).toMatchObject({ error: 'invalid_request' });
+    expect(JSON.stringify(refused.body.details)).toContain('pinHashes');
+    expect(Object.keys(operation('/state', 'get').responses)).toContain('400');
+  });
+});
+
+describe('every admin operation that takes an input', () => {
+  const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+  const withInputs = Object.entries(ADMIN.paths as Json).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).flatMap((method) => {
+      const parameters = [...(item.parameters ?? []), ...(item[method].parameters ?? [])];
+      return parameters.length > 0 || item[method].requestBody ? [[`${method.toUpperCase()} ${path}`, item[method] as Json] as const] : [];
+    }),
+  );
+
+  it.each(withInputs)('%s declares the 400 a refused input gets', (_where, declared) => {
+    expect(declared.responses['400']).toBeDefined();
+  });
+});

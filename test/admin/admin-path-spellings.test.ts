@@ -1,8 +1,9 @@
 /**
- * Every spelling of a mock's admin API path (letter case, trailing slash, percent-encoding, `//`,
- * dot segments) is the admin API's for the router and for the webhook URL guard alike (one rule,
- * domain/admin-path.ts): refused as a webhook URL through the admin API (400, nothing stored) and in a config file
- * (exit 2); and with two mocks, no delivery of mock A reaches mock B's admin API.
+ * Every spelling of a mock's admin API path (letter case, trailing slash, percent-encoding, `//`) is the admin
+ * API's for the router and for the webhook URL guard alike (one rule, domain/admin-path.ts). A spelling with dot
+ * segments is one the guard still counts as the admin API's (a sender's URL parser resolves them before sending),
+ * while the router refuses it (404) rather than resolve it. Refused as a webhook URL through the admin API (400,
+ * nothing stored) and in a config file (exit 2); and with two mocks, no delivery of mock A reaches mock B's admin API.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -49,10 +50,10 @@ describe('the admin path rule', () => {
     }
   });
 
-  it("is how the mock's router reads a path: every spelling reaches the admin API", async () => {
+  it("is how the mock's router reads a path: every spelling without dot segments reaches the admin API", async () => {
     const t = await createTestApp();
     const clock = await t.http.get('/__admin/clock').expect(200);
-    for (const path of ['/__ADMIN/clock', '/__admin/clock/', '/%5F%5Fadmin/clock', '//__admin/clock', '/x/../__admin/clock', '/v1/../__admin/clock', '/__admin/./clock']) {
+    for (const path of ['/__ADMIN/clock', '/__admin/clock/', '/%5F%5Fadmin/clock', '//__admin/clock']) {
       const answer = await t.http.get(path);
       expect([path, answer.status, answer.body.data?.now]).toEqual([path, 200, clock.body.data.now]);
     }
@@ -89,13 +90,13 @@ describe('two mocks: A cannot drive B through its webhooks', () => {
   });
   afterAll(() => Promise.all([a.stop(), b.stop()]));
 
-  it("B's router answers each spelling as its admin API (the guard and the router agree)", async () => {
-    for (const path of ['/__ADMIN/clock', '/%5F%5Fadmin/clock', '//__admin/clock', '/x/../__admin/clock']) {
-      const status = await new Promise<number>((resolve, reject) =>
+  it("B's router answers each spelling as its admin API, and refuses one with dot segments (404) rather than resolve it", async () => {
+    const statusOf = (path: string) =>
+      new Promise<number>((resolve, reject) =>
         request(`${b.url}${path}`, { path }, (response) => (response.resume(), resolve(response.statusCode ?? 0))).on('error', reject).end(),
       );
-      expect([path, status]).toEqual([path, 200]);
-    }
+    for (const path of ['/__ADMIN/clock', '/%5F%5Fadmin/clock', '//__admin/clock']) expect([path, await statusOf(path)]).toEqual([path, 200]);
+    for (const path of ['/x/../__admin/clock', '/__admin/./clock']) expect([path, await statusOf(path)]).toEqual([path, 404]);
   });
 
   it("A refuses every spelling of B's admin API as its endpoint; after A's events B's client is still active", async () => {

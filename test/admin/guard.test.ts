@@ -43,4 +43,11 @@ describe('admin guard on a non-loopback host', () => {
     const t = await createTestApp({ host: '127.0.0.1' });
     await t.http.get('/__admin/requests').expect(200);
   });
+
+  it('a shorthand loopback host (127.1, ::ffff:127.0.0.1) needs no token either', async () => {
+    for (const host of ['127.1', '::ffff:127.0.0.1']) {
+      const t = await createTestApp({ host, adminToken: ADMIN_TOKEN });
+      await t.http.get('/__admin/requests').expect(200);
+    }
+  });
 });

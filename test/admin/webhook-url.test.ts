@@ -83,6 +83,9 @@ describe('webhook URLs in the configuration', () => {
     expect(['metadata.google.internal.', 'Instance-Data.', 'METADATA.GOOG'].map(isLinkLocalOrMetadata)).toEqual([true, true, true]);
     expect(['169.253.0.1', '10.0.0.1', '[fd00:ec2::253]', 'example.com'].map(isLinkLocalOrMetadata)).toEqual([false, false, false, false]);
     expect(webhookUrlProblem('ftp://example.com/x')).toBe('só são aceites URLs http ou https');
-    expect(webhookUrlProblem('not a url')).toBe('URL inválida');
+    expect(webhookUrlProblem('not-a-url')).toBe('URL inválida');
+    for (const text of ['not a url', 'http://127.0.0.1:9/a b', 'http://127.0.0.1:9/h?q="x"', 'http://127.0.0.1:9/%zz']) {
+      expect(webhookUrlProblem(text), text).toMatch(/^URL inválida: só caracteres de um URI/);
+    }
   });
 });

@@ -59,4 +59,17 @@ describe('commerce-mock mcp (stdio)', () => {
     expect(armed.text).not.toContain(ADMIN_TOKEN);
     expect(allowed.stderr()).not.toContain(ADMIN_TOKEN);
   });
+
+  it('a clientId that is a dot segment moves no clock, and never the global one', async () => {
+    mock = await startCheckedMock();
+    await mock.admin.clock.freeze();
+    const before = (await mock.admin.clock.get()).now;
+    const connected = await connect(['--url', mock.url]);
+    client = connected.client;
+    for (const clientId of ['..', '.', '%2e%2e', '../../clients']) {
+      expect((await callTool(client, 'move_clock', { clientId, seconds: 86_400 })).isError, clientId).toBe(true);
+      expect((await callTool(client, 'run_until_idle', { clientId, maxSeconds: 86_400 })).isError, clientId).toBe(true);
+    }
+    expect(await mock.admin.clock.get()).toMatchObject({ now: before, clientsWithOwnClock: [] });
+  });
 });

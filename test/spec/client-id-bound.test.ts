@@ -4,7 +4,7 @@
  * configuration and the CLI (CLIENT_ID_MAX_LENGTH), so a client the mock accepts can be named everywhere.
  */
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID_MAX_LENGTH } from '../../src/domain/ids.ts';
+import { CLIENT_ID_MAX_LENGTH, ID_PATTERN } from '../../src/domain/ids.ts';
 import { loadAdminDocument, loadSpecDocument } from '../../src/openapi/spec-document.ts';
 
 const NAMES = new Set(['clientId', 'client_id']);
@@ -35,5 +35,23 @@ describe('a client id has one bound', () => {
     const bounds = clientIdBounds(document).filter(([path, max]) => !path.includes('/responses/') && !(path.startsWith('/components/schemas/') && max === undefined));
     expect(bounds.length).toBeGreaterThan(0);
     expect(bounds.filter(([, max]) => max !== CLIENT_ID_MAX_LENGTH)).toEqual([]);
+  });
+});
+
+describe('a client id has one rule', () => {
+  /** Every `pattern` a client id is given in the admin document (what a client, a tenant or an imported state may be called). */
+  function clientIdPatterns(node: unknown): string[] {
+    if (Array.isArray(node)) return node.flatMap(clientIdPatterns);
+    if (typeof node !== 'object' || node === null) return [];
+    const object = node as Record<string, unknown>;
+    const property = (object['properties'] as Record<string, Record<string, unknown>> | undefined)?.['clientId'];
+    const own = typeof property?.['pattern'] === 'string' ? [property['pattern']] : [];
+    return [...own, ...Object.values(object).flatMap(clientIdPatterns)];
+  }
+
+  it("every clientId pattern of spec/admin.yaml is the id rule's (src/domain/ids.ts): never . or ..", () => {
+    const patterns = clientIdPatterns(loadAdminDocument());
+    expect(patterns.length).toBeGreaterThanOrEqual(3);
+    expect([...new Set(patterns)].map((pattern) => new RegExp(pattern).source.replace('+', `{1,${CLIENT_ID_MAX_LENGTH}}`))).toEqual([ID_PATTERN.source]);
   });
 });
