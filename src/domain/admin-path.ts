@@ -25,7 +25,7 @@ export function adminPathOf(path: string): string | undefined {
   }
   const segments = withoutDotSegments(path.split('/').slice(1));
   while (segments[0] === '' && segments.length > 1) segments.shift();
-  if (decoded(segments[0] ?? '').toLowerCase() !== ADMIN_SEGMENT) return undefined;
+  if (decodedSegment(segments[0] ?? '').toLowerCase() !== ADMIN_SEGMENT) return undefined;
   return `/${segments.slice(1).join('/')}`;
 }
 
@@ -43,7 +43,7 @@ export function adminRouteOf(path: string): string | undefined {
 export function hasDotSegment(path: string): boolean {
   if (!path.includes('.') && !path.includes('%')) return false;
   return path.split('/').some((segment) => {
-    const plain = decoded(segment);
+    const plain = decodedSegment(segment);
     return plain === '.' || plain === '..';
   });
 }
@@ -53,7 +53,7 @@ function withoutDotSegments(segments: readonly string[]): string[] {
   const kept: string[] = [];
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;
-    const plain = decoded(segment);
+    const plain = decodedSegment(segment);
     if (plain === '.' || plain === '..') {
       if (plain === '..') kept.pop();
       // `/a/..` names the folder `/`: a trailing dot segment leaves a trailing slash.
@@ -65,7 +65,8 @@ function withoutDotSegments(segments: readonly string[]): string[] {
   return kept;
 }
 
-function decoded(segment: string): string {
+/** A path segment percent-decoded, or as it is when it does not decode (a lone `%`): for reading, never for routing. */
+export function decodedSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
