@@ -7,6 +7,8 @@
  * are kept anyway, so the rest is read when a story first asks, not at every answer. The query read is the masked
  * one the journal keeps: a secret sent in a query is no id, and is never held.
  */
+import { decodedSegment } from '../domain/admin-path.ts';
+
 const ID_FIELDS = ['id', 'orderId', 'subscriptionId', 'paymentId'] as const;
 /** Ids are short: a longer segment or value is no id of the mock's (and is not kept). */
 const MAX_ID_LENGTH = 200;
@@ -26,7 +28,7 @@ export function shownIds(body: unknown): readonly string[] {
 /** Every id the request touched: its path's segments, its (masked) query's values and the ids its answer showed. */
 export function touchedIds(path: string, maskedQuery: string | undefined, shown: readonly string[]): readonly string[] {
   const ids = new Set<string>();
-  for (const segment of path.split('/')) add(ids, safeDecode(segment));
+  for (const segment of path.split('/')) add(ids, decodedSegment(segment));
   if (maskedQuery) for (const value of new URLSearchParams(maskedQuery).values()) add(ids, value);
   for (const id of shown) ids.add(id);
   return [...ids];
@@ -43,12 +45,4 @@ const isIdLike = (value: unknown): value is string => typeof value === 'string' 
 
 function add(ids: Set<string>, value: string): void {
   if (isIdLike(value)) ids.add(value);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
