@@ -18,6 +18,8 @@ export interface World extends WorldFacts {
   readonly policy: Policy;
   /** The key of its rate window for requests from `ip`: a tenant is counted apart from the others on that IP. */
   rateKey(ip: string): string;
+  /** A mock-clock instant as its clock reads it (the same instant unless it has a clock of its own). */
+  clientTime(mockInstant: Date): Date;
 }
 
 /** Resolves a client's world; the one implementation is world/worlds.ts. */

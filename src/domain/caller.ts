@@ -30,8 +30,6 @@ export interface Caller {
 /** What observers read of a request's client's world (deps/world.ts `World`): its client and its time. */
 export interface WorldFacts {
   readonly clientId: string;
-  /** A mock-clock instant as its clock reads it (the same instant unless it has a clock of its own). */
-  clientTime(mockInstant: Date): Date;
   /** Now on its clock, in milliseconds. */
   nowMs(): number;
 }
@@ -44,6 +42,7 @@ export interface RequestContext {
   path: string;
   /** The query string as received, without `?` ('' when none). */
   query: string;
+  /** When it arrived, on the request's clock: the mock's until the caller stage finds its client, then its client's. */
   receivedAt: Date;
   /** Base of the links this response hands out (see http/base-url.ts). */
   baseUrl: string;

@@ -147,7 +147,7 @@ class Slot implements JournalSlot {
     this.exchange = kept;
     this.bytes = bytes;
     this.id = context.requestId;
-    this.receivedMs = (context.world ? context.world.clientTime(context.receivedAt) : context.receivedAt).getTime();
+    this.receivedMs = context.receivedAt.getTime();
     this.method = context.method;
     this.path = context.path;
     // Masked now, like the headers and bodies: no secret is held, even until read.

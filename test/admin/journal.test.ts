@@ -30,7 +30,7 @@ async function traffic(t: TestApp) {
 }
 
 /** The world of a journaled request's client, as the caller stage resolves it (on the mock's clock). */
-const worldFacts = (clientId: string): WorldFacts => ({ clientId, clientTime: (instant) => instant, nowMs: () => 0 });
+const worldFacts = (clientId: string): WorldFacts => ({ clientId, nowMs: () => 0 });
 
 describe('admin request journal', () => {
   it('GET /requests lists the API requests served, newest first, with what each asked and got', async () => {

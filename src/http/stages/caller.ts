@@ -38,6 +38,8 @@ export function resolveCaller(sources: CallerSources): Stage {
     const world = sources.worldOf(clientId);
     request.world = world;
     request.context.world = world;
+    // One clock per request: from here on, its arrival too is on its client's clock.
+    request.context.receivedAt = world.clientTime(request.context.receivedAt);
   };
   return {
     name: 'caller',
