@@ -63,7 +63,6 @@ export function resolveCaller(sources: CallerSources): Stage {
   };
 }
 
-
 /** The client these fields prove the request to be: its id with its own secret, else the owner of a token they carry. */
 function provenBy(body: unknown, sources: Pick<CallerSources, 'ownerOf' | 'secretMatches'>): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
