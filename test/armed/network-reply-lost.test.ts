@@ -88,6 +88,19 @@ describe('network.reply-lost armed for createOrder', () => {
     expect(outcome?.handledRule).toMatch(/looked the order up/);
   });
 
+  it('a lost token answer: the journal keeps what the client would have read with the token masked', async () => {
+    const mock = await startCheckedMock({ seedData: 'none' });
+    started.push(mock);
+    await mock.admin.outcomes.arm('network.reply-lost', { operation: 'issueToken' });
+    const { clientId, clientSecret } = mock.credentials;
+    await lostAnswer(fetch(`${mock.url}/v1/auth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: clientSecret }) }));
+    const [entry] = await mock.admin.requests.list({ operationId: 'issueToken' });
+    expect(entry).toMatchObject({ status: 200, network: 'reply_lost' });
+    const detail = await mock.admin.requests.get(entry!.id);
+    expect(detail.response?.body).toMatchObject({ data: { access_token: '***', refresh_token: '***' } });
+    expect(JSON.stringify(detail)).not.toContain(clientSecret);
+  });
+
   it('another cart, or another order looked up, says nothing of the lost order: the rule waits for the move that does', async () => {
     const { mock, token } = await mockWithLostReply();
     await lostAnswer(placeOrder(mock, token));
