@@ -82,14 +82,17 @@ export interface RequestContext {
 export interface ConnectionPlan {
   holdMs?: number;
   end?: 'drop' | 'reset';
+  /** The answer's headers at once, its body in pieces spread over this long. */
+  trickleMs?: number;
 }
 
 /**
  * What became of an answer the writer did not write at once (the journal's `network`): `reply_lost` (rendered, then
  * the connection dropped before a byte of it), `reset` (reset, nothing handled), `held` (held, then written),
- * `held_then_dropped` (held, then dropped), `closed_while_held` (the client, or the mock stopping, closed it first).
+ * `held_then_dropped` (held, then dropped), `closed_while_held` (the client, or the mock stopping, closed it first),
+ * `trickled` (its body written in pieces over `heldMs`), `closed_while_trickled` (closed before the last piece).
  */
-export type NetworkFate = 'reply_lost' | 'reset' | 'held' | 'held_then_dropped' | 'closed_while_held';
+export type NetworkFate = 'reply_lost' | 'reset' | 'held' | 'held_then_dropped' | 'closed_while_held' | 'trickled' | 'closed_while_trickled';
 
 /** What the reply writer sent, as observers see it. */
 export interface Exchange {

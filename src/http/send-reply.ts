@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { ConnectionPlan, Exchange, ExchangeObserver, NetworkFate, RequestContext } from '../domain/caller.ts';
 import { ERRORS, wwwAuthenticate } from '../errors/failures.ts';
 import type { Reply } from '../domain/reply.ts';
-import { holdReply } from './held-replies.ts';
+import { holdReply, trickleReply } from './held-replies.ts';
 
 export function renderReply(context: Pick<RequestContext, 'requestId' | 'replyHeaders'>, reply: Reply): Omit<Exchange, 'context'> {
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId };
@@ -55,6 +55,7 @@ function writeReply(
   observers: readonly ExchangeObserver[],
   request: Exchange['request'] | undefined,
   network?: Exchange['network'],
+  trickleMs?: number,
 ): void {
   const rendered = renderReply(context, reply);
   const payload = rendered.body === undefined ? undefined : JSON.stringify(rendered.body);
@@ -65,10 +66,17 @@ function writeReply(
     headers['Content-Length'] = String(Buffer.byteLength(payload));
   }
   res.writeHead(rendered.status, headers);
-  res.end(payload);
   const exchange: Exchange = { context, status: rendered.status, headers, body: rendered.body };
   if (request) exchange.request = request;
   if (payload !== undefined) exchange.payload = payload;
+  if (trickleMs !== undefined) {
+    // Observed once the last byte is written, or the client closed before it.
+    return trickleReply(res, payload, trickleMs, (end, heldMs) => {
+      exchange.network = { fate: end === 'closed' ? 'closed_while_trickled' : 'trickled', heldMs };
+      for (const observe of observers) observe(exchange);
+    });
+  }
+  res.end(payload);
   if (network) exchange.network = network;
   for (const observe of observers) observe(exchange);
 }
@@ -80,9 +88,9 @@ function observeDropped(context: RequestContext, observers: readonly ExchangeObs
 
 /**
  * A connection plan carried out: held first when it says so (ended early if the connection closes), then the
- * connection dropped or reset without a byte, or the answer written. Observers see what became of the answer
- * (`network`) with the status the stages produced: a `201` whose answer was lost is journaled as a 201 the client
- * never saw; a dropped reply (nothing handled) as 0.
+ * connection dropped or reset without a byte, or the answer written (its body trickled when the plan says so).
+ * Observers see what became of the answer (`network`) with the status the stages produced: a `201` whose answer was
+ * lost is journaled as a 201 the client never saw; a dropped reply (nothing handled) as 0.
  */
 function sendPlanned(
   res: ServerResponse,
@@ -111,6 +119,7 @@ function sendPlanned(
       res.socket?.destroy();
       return lost(heldMs === undefined ? 'reply_lost' : 'held_then_dropped', heldMs);
     }
+    if (plan.trickleMs !== undefined) return writeReply(res, context, reply, observers, request, undefined, plan.trickleMs);
     if (heldMs === undefined) return writeReply(res, context, reply, observers, request);
     writeReply(res, context, reply, observers, request, { fate: 'held', heldMs });
   };

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 /** Plans by name, chosen by the request's `X-Plan` header. */
-const PLANS: Readonly<Record<string, ConnectionPlan>> = { drop: { end: 'drop' }, reset: { end: 'reset' }, hold: { holdMs: 150 } };
+const PLANS: Readonly<Record<string, ConnectionPlan>> = { drop: { end: 'drop' }, reset: { end: 'reset' }, hold: { holdMs: 150 }, trickle: { trickleMs: 150 } };
 
 const planning: Stage = {
   name: 'test-plan',
@@ -73,5 +73,15 @@ describe('a stage\'s connection plan, carried out by the reply writer', () => {
     expect((await get('hold')).status).toBe(200);
     expect(monotonicMs() - before).toBeGreaterThanOrEqual(130);
     expect(last()?.network).toMatchObject({ fate: 'held', heldMs: expect.any(Number) });
+  });
+
+  it('trickle: the headers at once, the whole body once the time has passed', async () => {
+    const { get, last } = await listening();
+    const before = monotonicMs();
+    const answer = await get('trickle');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ data: [] });
+    expect(monotonicMs() - before).toBeGreaterThanOrEqual(130);
+    expect(last()?.network).toMatchObject({ fate: 'trickled', heldMs: expect.any(Number) });
   });
 });
