@@ -16,6 +16,7 @@ export const ARMABLE_OUTCOME_IDS = [
   'network.timeout',
   'network.timeout-before-commit',
   'network.reset',
+  'network.slow-body',
   'order.final.PAID',
   'order.final.FAILED',
   'order.final.CANCELLED',

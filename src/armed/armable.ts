@@ -27,9 +27,9 @@ export interface RequestEffect {
 /**
  * `reply-lost`: handled and committed, then the connection dropped before a byte of the answer; `timeout`: handled,
  * the answer held, then sent; `timeout-before-commit`: held, then dropped, nothing handled; `reset`: the connection
- * reset, nothing handled.
+ * reset, nothing handled; `slow-body`: handled, the answer's headers at once and its body trickled over the hold.
  */
-export type NetworkFailure = 'reply-lost' | 'timeout' | 'timeout-before-commit' | 'reset';
+export type NetworkFailure = 'reply-lost' | 'timeout' | 'timeout-before-commit' | 'reset' | 'slow-body';
 
 /** How the client's next order ends (its payer's answer, a checkout push or its progression). */
 export interface OrderEffect {
@@ -70,6 +70,7 @@ const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, Requ
   ['network.timeout', { meets: 'request', network: 'timeout' }],
   ['network.timeout-before-commit', { meets: 'request', network: 'timeout-before-commit' }],
   ['network.reset', { meets: 'request', network: 'reset' }],
+  ['network.slow-body', { meets: 'request', network: 'slow-body' }],
 ]);
 
 /**

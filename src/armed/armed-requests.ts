@@ -3,7 +3,7 @@
  * client's next request (of the arm's operation, when it names one) meets it. Its token is expired or revoked just
  * before it is checked (authentication then answers the API's own 401), or the request is answered with the
  * catalogue's error in place of the operation, nothing else written, or its connection fails (`network.*`: the
- * answer lost after the commit, held, or the connection reset before anything is handled). The arm counts down in a change of its own,
+ * answer lost after the commit, held or trickled, or the connection reset before anything is handled). The arm counts down in a change of its own,
  * made durable before the answer. It also names, for the request journal, the armed outcomes a request met: its own,
  * and those that ended an order it moved (src/armed/armed-orders.ts).
  */
@@ -28,7 +28,7 @@ export interface ArmedRequestActions {
   revokeToken(world: World, tokenId: string): Outcome<unknown>;
   expireToken(world: World, tokenId: string): Outcome<unknown>;
   apply: ApplyChange;
-  /** How long an armed `network.timeout` holds the answer (`timeouts.heldAnswerSeconds`). */
+  /** How long an armed `network.timeout` holds the answer, and `network.slow-body` trickles it (`timeouts.heldAnswerSeconds`). */
   holdMs: number;
 }
 
@@ -75,7 +75,7 @@ async function networkFailure(how: NetworkFailure, request: RequestState, next: 
     return failure('internal', { drop: true });
   }
   const reply = await next(request);
-  request.context.connection = how === 'reply-lost' ? { end: 'drop' } : { holdMs };
+  request.context.connection = how === 'reply-lost' ? { end: 'drop' } : how === 'slow-body' ? { trickleMs: holdMs } : { holdMs };
   return reply;
 }
 

@@ -38,6 +38,7 @@ const NETWORK_FAILURES: Readonly<Record<string, string>> = {
   'network.timeout': 'the answer arrived only after a long wait (30 s by default): the request was handled',
   'network.timeout-before-commit': 'no answer after a long wait, then the connection closed: nothing was handled',
   'network.reset': 'the connection was reset (ECONNRESET) before the request was handled: nothing was written',
+  'network.slow-body': 'the answer’s headers arrived at once and its body in pieces over a long time (30 s by default): the request was handled',
 };
 
 /** The outcomes whose handling the mock can see, and what it looks for (coverage-recorder.ts carries them out). */

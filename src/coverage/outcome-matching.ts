@@ -54,6 +54,9 @@ function networkOutcome({ network, status }: Exchange): string {
       return 'network.reset';
     case 'held':
       return 'network.timeout';
+    case 'trickled':
+    case 'closed_while_trickled':
+      return 'network.slow-body';
     default:
       return status === 0 ? 'network.timeout-before-commit' : 'network.timeout';
   }
@@ -61,10 +64,11 @@ function networkOutcome({ network, status }: Exchange): string {
 
 /** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
 export function answerOutcomes(exchange: Exchange): string[] {
-  // An answer the client never read shows it nothing but the failure; one held, then sent, shows both.
+  // An answer the client never read (whole) shows it nothing but the failure; one held or trickled, then sent, both.
   if (exchange.network !== undefined) {
     const failed = networkOutcome(exchange);
-    return exchange.network.fate === 'held' ? [failed, ...readOutcomes(exchange)] : [failed];
+    const read = exchange.network.fate === 'held' || exchange.network.fate === 'trickled';
+    return read ? [failed, ...readOutcomes(exchange)] : [failed];
   }
   return readOutcomes(exchange);
 }

@@ -1625,11 +1625,11 @@ export interface components {
             /** @description Real milliseconds. */
             durationMs: number;
             /**
-             * @description What became of the answer when an armed network failure met the request (docs/network-failures.md): `reply_lost` the request was handled and committed, then the connection dropped before a byte of the answer; `reset` the connection was reset, nothing handled; `held` the answer was held `heldMs`, then sent; `held_then_dropped` held, then the connection dropped, nothing handled; `closed_while_held` the client (or the mock stopping) closed the connection while the answer was held. Absent when the answer went out as usual.
+             * @description What became of the answer when an armed network failure met the request (docs/network-failures.md): `reply_lost` the request was handled and committed, then the connection dropped before a byte of the answer; `reset` the connection was reset, nothing handled; `held` the answer was held `heldMs`, then sent; `held_then_dropped` held, then the connection dropped, nothing handled; `closed_while_held` the client (or the mock stopping) closed the connection while the answer was held; `trickled` the answer's body was written in pieces over `heldMs`; `closed_while_trickled` the connection closed before its last piece. Absent when the answer went out as usual.
              * @enum {string}
              */
-            network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held";
-            /** @description How long the answer was held (`network` held, held_then_dropped, closed_while_held). */
+            network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
+            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset). */
             heldMs?: number;
         };
         /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */

@@ -56,6 +56,10 @@ function requestSummary(request: RequestJournalEntry, answered: string): string 
         : `the answer to ${call} was lost after it was handled (${answered}): the connection closed before the client read a byte of it`;
     case 'held':
       return `${call} answered ${answered} after it was held ${held}`;
+    case 'trickled':
+      return `${call} answered ${answered}, its body trickled over ${held}`;
+    case 'closed_while_trickled':
+      return `${call} was handled (${answered}) but the connection closed while its body trickled (${held}): the client read part of it`;
     case 'closed_while_held':
       if (request.status === 0) return `${call}: the connection closed while it was held (${held}), before anything was handled`;
       return `${call} was handled (${answered}) but the connection closed while the answer was held (${held}): the client read nothing`;

@@ -15,7 +15,7 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((mock) => mock.stop()));
 });
 
-async function armed(outcome: 'network.reset' | 'network.timeout' | 'network.timeout-before-commit', options: StartMockOptions = {}) {
+async function armed(outcome: 'network.reset' | 'network.timeout' | 'network.timeout-before-commit' | 'network.slow-body', options: StartMockOptions = {}) {
   const mock = await startCheckedMock({ seedData: 'none', timeouts: { heldAnswerSeconds: HOLD_SECONDS }, ...options });
   started.push(mock);
   const token = await tokenFor(mock);
@@ -76,6 +76,18 @@ describe('network failures that hold or reset the connection', () => {
     expect(entry).toMatchObject({ status: 201, network: 'held' });
     expect(entry?.heldMs).toBeGreaterThanOrEqual(HOLD_SECONDS * 1000 - 20);
     expect(await ordersOf(mock, token)).toHaveLength(1);
+  });
+
+  it('network.slow-body: the status and headers come at once, the body in pieces until the hold has passed', async () => {
+    const { mock, token } = await armed('network.slow-body');
+    const before = monotonicMs();
+    const answer = await placeOrder(mock, token);
+    expect(answer.status).toBe(201);
+    expect(monotonicMs() - before).toBeLessThan(HOLD_SECONDS * 1000);
+    const body = (await answer.json()) as { data: { id: string } };
+    expect(monotonicMs() - before).toBeGreaterThanOrEqual(HOLD_SECONDS * 1000 - 20);
+    expect(body.data.id).toMatch(/^ord_/);
+    expect(await journaled(mock)).toMatchObject({ status: 201, network: 'trickled', heldMs: expect.any(Number) });
   });
 
   it('stopping the mock during a hold returns promptly: the held connection is closed, not waited for', async () => {
