@@ -20,7 +20,16 @@ export interface RequestEffect {
   retryAfterSeconds?: number;
   /** The caller's token ends before it is checked (the answer is then the API's own 401). */
   endToken?: 'expire' | 'revoke';
+  /** What the network does to the request or its answer (docs/network-failures.md). */
+  network?: NetworkFailure;
 }
+
+/**
+ * `reply-lost`: handled and committed, then the connection dropped before a byte of the answer; `timeout`: handled,
+ * the answer held, then sent; `timeout-before-commit`: held, then dropped, nothing handled; `reset`: the connection
+ * reset, nothing handled; `slow-body`: handled, the answer's headers at once and its body trickled over the hold.
+ */
+export type NetworkFailure = 'reply-lost' | 'timeout' | 'timeout-before-commit' | 'reset' | 'slow-body';
 
 /** How the client's next order ends (its payer's answer, a checkout push or its progression). */
 export interface OrderEffect {
@@ -57,6 +66,11 @@ const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, Requ
   ['rate-limit.429', { meets: 'request', respond: 'rate_limited', retryAfterSeconds: 60 }],
   ['server.500', { meets: 'request', respond: 'simulated' }],
   ['server.503', { meets: 'request', respond: 'unavailable', retryAfterSeconds: 30 }],
+  ['network.reply-lost', { meets: 'request', network: 'reply-lost' }],
+  ['network.timeout', { meets: 'request', network: 'timeout' }],
+  ['network.timeout-before-commit', { meets: 'request', network: 'timeout-before-commit' }],
+  ['network.reset', { meets: 'request', network: 'reset' }],
+  ['network.slow-body', { meets: 'request', network: 'slow-body' }],
 ]);
 
 /**

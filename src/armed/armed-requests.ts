@@ -1,8 +1,9 @@
 /**
- * The stage that carries out an armed request outcome (`auth.*`, `rate-limit.429`, `server.500`, `server.503`): the
+ * The stage that carries out an armed request outcome (`auth.*`, `rate-limit.429`, `server.*`, `network.*`): the
  * client's next request (of the arm's operation, when it names one) meets it. Its token is expired or revoked just
  * before it is checked (authentication then answers the API's own 401), or the request is answered with the
- * catalogue's error in place of the operation, nothing else written. The arm counts down in a change of its own,
+ * catalogue's error in place of the operation, nothing else written, or its connection fails (`network.*`: the
+ * answer lost after the commit, held or trickled, or the connection reset before anything is handled). The arm counts down in a change of its own,
  * made durable before the answer. It also names, for the request journal, the armed outcomes a request met: its own,
  * and those that ended an order it moved (src/armed/armed-orders.ts).
  */
@@ -15,7 +16,7 @@ import { failure } from '../errors/failures.ts';
 import type { Next, RequestState, Stage } from '../http/stage.ts';
 import type { ApplyChange } from '../store/apply-change.ts';
 import type { Store } from '../store/store-types.ts';
-import type { RequestEffect } from './armable.ts';
+import type { NetworkFailure, RequestEffect } from './armable.ts';
 import type { ArmedOutcomes, LiveArm } from './armed-outcomes.ts';
 import { armOperationMatches } from './arm-operation.ts';
 
@@ -27,6 +28,8 @@ export interface ArmedRequestActions {
   revokeToken(world: World, tokenId: string): Outcome<unknown>;
   expireToken(world: World, tokenId: string): Outcome<unknown>;
   apply: ApplyChange;
+  /** How long an armed `network.timeout` holds the answer, and `network.slow-body` trickles it (`timeouts.heldAnswerSeconds`). */
+  holdMs: number;
 }
 
 export function armedRequests(actions: ArmedRequestActions): Stage {
@@ -52,12 +55,28 @@ async function fireArm(arm: LiveArm, world: World, request: RequestState, next: 
     await actions.apply({ written: [fired] });
   }
   request.context.armed = [arm.record.outcome];
+  if (effect.network) return networkFailure(effect.network, request, next, actions.holdMs);
   if (effect.endToken) {
     await endToken(effect.endToken, world, request, actions);
     return next(request);
   }
   const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
   return failure(effect.respond ?? 'simulated', { headers });
+}
+
+/**
+ * The request's connection fails as the arm says; the reply writer carries the plan out (http/send-reply.ts). After
+ * the handler (committed, its events published) for a lost or late answer; in place of it for a reset or a timeout
+ * before the commit, whose dropped reply says nothing was handled.
+ */
+async function networkFailure(how: NetworkFailure, request: RequestState, next: Next, holdMs: number): Promise<Reply> {
+  if (how === 'reset' || how === 'timeout-before-commit') {
+    request.context.connection = how === 'reset' ? { end: 'reset' } : { holdMs };
+    return failure('internal', { drop: true });
+  }
+  const reply = await next(request);
+  request.context.connection = how === 'reply-lost' ? { end: 'drop' } : how === 'slow-body' ? { trickleMs: holdMs } : { holdMs };
+  return reply;
 }
 
 /** Whether this request meets the arm: its operation, and for a token's end, a token to end. */

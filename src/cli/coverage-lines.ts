@@ -18,7 +18,8 @@ export function coverageLines(report: CoverageReport, judged: readonly Judged[] 
     for (const outcome of outcomes) {
       const verdict = required.get(outcome.id);
       const mark = verdict ? (verdict.ok ? '✓' : '✗') : ' ';
-      const hint = outcome.status === 'not-met' ? `  — ${outcome.provoke.replace(/`/g, '')}` : '';
+      // What the client did instead of handling it (a duplicate order placed) is said beside it.
+      const hint = outcome.status === 'not-met' ? `  — ${outcome.provoke.replace(/`/g, '')}` : outcome.notHandled === undefined ? '' : `  — not handled: ${printable(outcome.notHandled)}`;
       lines.push(`  ${mark} ${STATUS_WORDS[outcome.status].padEnd(8)} ${outcome.id}${hint}`);
     }
   }

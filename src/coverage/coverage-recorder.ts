@@ -6,7 +6,7 @@
  */
 import type { Exchange, WorldFacts } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
-import { createHandledRules, type HandledRules } from './handled-rules.ts';
+import { createHandledRules, type HandledRules, type Verdicts } from './handled-rules.ts';
 import { outcomeCatalogue } from './outcome-catalogue.ts';
 import { answerOutcomes, deliveryOutcomes, retryAfterSeconds } from './outcome-matching.ts';
 import type { CoverageReport, CoverageStatus, OutcomeCoverage } from './outcome-types.ts';
@@ -15,6 +15,8 @@ import type { CoverageReport, CoverageStatus, OutcomeCoverage } from './outcome-
 export interface ClientCoverage {
   met: Record<string, string>;
   handled: Record<string, string>;
+  /** Outcome id → why the client's move after it was not handling it (a duplicate order placed); the latest verdict wins. */
+  notHandled?: Record<string, string>;
 }
 
 export type CoverageState = Record<string, ClientCoverage>;
@@ -39,8 +41,23 @@ export interface CoverageOptions {
   changed(): void;
 }
 
-/** What an answer the handled rules pass over shows handled. */
-const NONE_HANDLED: readonly string[] = Object.freeze([]);
+/**
+ * The latest verdict wins: a duplicate after a handled meeting makes the outcome not handled (its reason kept), and a
+ * meeting handled later clears the reason.
+ */
+function judge(kept: ClientCoverage, handled: readonly string[], notHandled: Verdicts['notHandled']): void {
+  const reasons = { ...kept.notHandled };
+  for (const id of handled) delete reasons[id];
+  if (notHandled !== undefined) {
+    delete kept.handled[notHandled.outcome];
+    reasons[notHandled.outcome] = notHandled.why;
+  }
+  if (Object.keys(reasons).length > 0) kept.notHandled = reasons;
+  else delete kept.notHandled;
+}
+
+/** What an answer the handled rules pass over shows. */
+const NONE_HANDLED: Verdicts = Object.freeze({ handled: [] });
 
 export function createCoverage(options: CoverageOptions): Coverage {
   // Built at the first answer observed, after it was written, not at start: the catalogue reads every operation.
@@ -49,13 +66,15 @@ export function createCoverage(options: CoverageOptions): Coverage {
   let clients = new Map<string, ClientCoverage>();
   const rules: HandledRules = createHandledRules();
 
-  const mark = (world: WorldFacts, met: readonly string[], handled: readonly string[]) => {
+  const mark = (world: WorldFacts, met: readonly string[], handled: readonly string[], notHandled?: Verdicts['notHandled']) => {
     const { clientId } = world;
     const kept = clients.get(clientId) ?? { met: {}, handled: {} };
     const known = catalogued();
     const isFirst = (seen: Record<string, string>) => (id: string) => known.has(id) && seen[id] === undefined;
+    const judged = notHandled !== undefined || (kept.notHandled !== undefined && handled.some((id) => kept.notHandled?.[id] !== undefined));
     // Most answers meet nothing new: they are told apart with no list made, and the instant is read only for what is.
-    if (!met.some(isFirst(kept.met)) && !handled.some(isFirst(kept.handled))) return;
+    if (!judged && !met.some(isFirst(kept.met)) && !handled.some(isFirst(kept.handled))) return;
+    if (judged) judge(kept, handled, notHandled);
     const firstMet = met.filter(isFirst(kept.met));
     const firstHandled = handled.filter(isFirst(kept.handled));
     const at = new Date(world.nowMs()).toISOString();
@@ -72,7 +91,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
       if (world === undefined || !options.isClient(world.clientId)) return;
       const { clientId } = world;
       const met = answerOutcomes(exchange);
-      const handled = rules.concerns(clientId, exchange.status)
+      const verdicts = rules.concerns(clientId, exchange.status, exchange.network !== undefined)
         ? rules.afterAnswer(clientId, {
             met,
             operationId: exchange.context.operationId,
@@ -80,9 +99,10 @@ export function createCoverage(options: CoverageOptions): Coverage {
             nowMs: world.nowMs(),
             // Only a refusal (429, 503) asks the client to wait: a success's headers are not searched.
             retryAfterSeconds: exchange.status >= 400 ? retryAfterSeconds(exchange) : undefined,
+            exchange,
           })
         : NONE_HANDLED;
-      mark(world, met, handled);
+      mark(world, met, verdicts.handled, verdicts.notHandled);
     },
     observeDelivery(delivery, world) {
       if (!options.isClient(delivery.clientId)) return;
@@ -95,8 +115,9 @@ export function createCoverage(options: CoverageOptions): Coverage {
       const outcomes = outcomeCatalogue().map((outcome): OutcomeCoverage => {
         const metAt = kept.met[outcome.id];
         const handledAt = kept.handled[outcome.id];
+        const notHandled = kept.notHandled?.[outcome.id];
         const status: CoverageStatus = handledAt !== undefined ? 'handled' : metAt !== undefined ? 'met' : 'not-met';
-        return { ...outcome, status, ...(metAt !== undefined && { metAt }), ...(handledAt !== undefined && { handledAt }) };
+        return { ...outcome, status, ...(metAt !== undefined && { metAt }), ...(handledAt !== undefined && { handledAt }), ...(notHandled !== undefined && { notHandled }) };
       });
       const count = (wanted: CoverageStatus) => outcomes.filter((outcome) => outcome.status === wanted).length;
       const handled = count('handled');
@@ -113,10 +134,14 @@ export function createCoverage(options: CoverageOptions): Coverage {
       rules.forget(clientId);
       return had;
     },
-    state: () => Object.fromEntries([...clients].map(([clientId, kept]) => [clientId, { met: { ...kept.met }, handled: { ...kept.handled } }])),
+    state: () => Object.fromEntries([...clients].map(([clientId, kept]) => [clientId, copyOf(kept)])),
     load(state) {
-      clients = new Map(Object.entries(state ?? {}).map(([clientId, kept]) => [clientId, { met: { ...kept.met }, handled: { ...kept.handled } }]));
+      clients = new Map(Object.entries(state ?? {}).map(([clientId, kept]) => [clientId, copyOf(kept)]));
       rules.forgetAll();
     },
   };
+}
+
+function copyOf(kept: ClientCoverage): ClientCoverage {
+  return { met: { ...kept.met }, handled: { ...kept.handled }, ...(kept.notHandled && { notHandled: { ...kept.notHandled } }) };
 }

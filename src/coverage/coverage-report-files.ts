@@ -49,7 +49,8 @@ export function renderCoverageMarkdown(report: CoverageReport, judged: readonly 
 export function renderCoverageJUnit(report: CoverageReport, judged: readonly Judged[] | undefined): string {
   const verdicts = judged ?? report.outcomes.map((outcome) => ({ outcome, must: 'met' as const, ok: outcome.status !== 'not-met' }));
   const cases = verdicts.map(({ outcome, must, ok }): JUnitCase => {
-    const message = `${must === 'handled' && outcome.status === 'met' ? 'met but not handled' : 'not met'}: ${outcome.description}`;
+    const unhandled = outcome.notHandled === undefined ? 'met but not handled' : `met but not handled (${outcome.notHandled})`;
+    const message = `${must === 'handled' && outcome.status === 'met' ? unhandled : 'not met'}: ${outcome.description}`;
     const how = `how to provoke it: ${outcome.provoke}${outcome.handledRule ? `\nhandled when: ${outcome.handledRule}` : ''}`;
     // Without requirements nothing is required: what is not met is skipped, not failed.
     const result: JUnitCase['result'] = ok ? { kind: 'passed' } : judged ? { kind: 'failure', message, type: must, details: how } : { kind: 'skipped', message };

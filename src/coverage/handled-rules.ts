@@ -3,7 +3,9 @@
  * the integration to react, what it does next decides whether it handled it. Per client, in memory, one waiting
  * rule of each kind at a time (the latest meeting replaces the one before): bounded whatever the traffic.
  */
+import type { Exchange } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
+import { lostOrderVerdict, placedOrder, type LostOrder } from './lost-replies.ts';
 
 /** Outcomes after which the client must get a token again and retry. */
 const RETRY_WITH_TOKEN = ['auth.token.expired', 'auth.token.revoked'] as const;
@@ -11,6 +13,8 @@ const RETRY_WITH_TOKEN = ['auth.token.expired', 'auth.token.revoked'] as const;
 const WAIT_RETRY_AFTER = ['rate-limit.429', 'server.503'] as const;
 /** Token answers that give the client a new token. */
 const NEW_TOKEN = ['tokens.issue.200', 'tokens.refresh.200'];
+/** The answer lost after the gateway handled the request: an order placed must be looked up, not placed again. */
+const LOST_REPLY = 'network.reply-lost';
 /** Events answered 5xx remembered per client, awaiting a later acknowledged delivery. */
 const MAX_RETRIED_EVENTS = 100;
 
@@ -22,12 +26,22 @@ export interface AnswerSeen {
   /** On the client's clock. */
   nowMs: number;
   retryAfterSeconds: number | undefined;
+  /** The exchange itself, read only by a rule that needs more than the above (a lost order's cart). */
+  exchange: Exchange;
+}
+
+/** What an answer shows of the rules: the outcomes it handled, and one it shows not handled, with why. */
+export interface Verdicts {
+  handled: string[];
+  notHandled?: { outcome: string; why: string };
 }
 
 interface Waiting {
   retryWithToken?: { outcome: string; operationId: string; newToken: boolean };
   retryAfter?: { outcome: string; notBeforeMs: number };
   retriedEvents: string[];
+  /** An order whose answer was lost, awaiting the client's next order move (lost-replies.ts). */
+  lostOrder?: LostOrder;
 }
 
 export interface HandledRules {
@@ -36,9 +50,9 @@ export interface HandledRules {
    * waits on is one), and a client with a rule waiting has its next answers judged. Most answers are neither: they
    * are passed over without being read.
    */
-  concerns(clientId: string, status: number): boolean;
-  /** The outcomes this answer shows handled. */
-  afterAnswer(clientId: string, answer: AnswerSeen): string[];
+  concerns(clientId: string, status: number, lostAnswer: boolean): boolean;
+  /** What this answer shows handled, or not. */
+  afterAnswer(clientId: string, answer: AnswerSeen): Verdicts;
   afterDelivery(delivery: Delivery, met: readonly string[]): string[];
   forget(clientId: string): void;
   forgetAll(): void;
@@ -52,10 +66,10 @@ export function createHandledRules(): HandledRules {
     return found;
   };
   return {
-    concerns(clientId, status) {
-      if (status >= 400) return true;
+    concerns(clientId, status, lostAnswer) {
+      if (status >= 400 || lostAnswer) return true;
       const rules = waiting.get(clientId);
-      return rules !== undefined && (rules.retryAfter !== undefined || rules.retryWithToken !== undefined);
+      return rules !== undefined && (rules.retryAfter !== undefined || rules.retryWithToken !== undefined || rules.lostOrder !== undefined);
     },
     afterAnswer(clientId, answer) {
       const rules = of(clientId);
@@ -75,7 +89,19 @@ export function createHandledRules(): HandledRules {
       if (refused && answer.operationId !== undefined) rules.retryWithToken = { outcome: refused, operationId: answer.operationId, newToken: false };
       const busy = WAIT_RETRY_AFTER.find((id) => answer.met.includes(id));
       if (busy && answer.retryAfterSeconds !== undefined) rules.retryAfter = { outcome: busy, notBeforeMs: answer.nowMs + answer.retryAfterSeconds * 1000 };
-      return handled;
+      const verdicts: Verdicts = { handled };
+      // The move after an order's lost answer: looked up (handled) or the same cart placed again (a duplicate).
+      const verdict = rules.lostOrder && lostOrderVerdict(rules.lostOrder, answer.exchange);
+      if (verdict !== undefined) {
+        delete rules.lostOrder;
+        if (verdict.handled) handled.push(LOST_REPLY);
+        else verdicts.notHandled = { outcome: LOST_REPLY, why: verdict.why };
+      }
+      if (answer.met.includes(LOST_REPLY)) {
+        const lost = placedOrder(answer.exchange);
+        if (lost) rules.lostOrder = lost;
+      }
+      return verdicts;
     },
     afterDelivery(delivery, met) {
       const rules = of(delivery.clientId);

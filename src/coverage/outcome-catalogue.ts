@@ -29,6 +29,18 @@ export const SHARED_ANSWERS: Readonly<Record<string, { reasons: readonly ApiReas
   'http.415.invalid_request': { reasons: ['unsupported_media_type'], provoke: 'a body whose `Content-Type` the operation does not take' },
 };
 
+/** How to arm a network failure for the client's next request (docs/network-failures.md). */
+const armNetwork = (id: string) => `arm it for the next request: \`POST /__admin/clients/{id}/armed\` \`{"outcome":"${id}","operation":"createOrder"}\` (docs/network-failures.md)`;
+
+/** Failures of the connection, not answers of the gateway: only arming makes them (docs/network-failures.md). */
+const NETWORK_FAILURES: Readonly<Record<string, string>> = {
+  'network.reply-lost': 'the connection closed before a byte of the answer arrived, after the gateway handled and committed the request (an order placed, its webhooks sent)',
+  'network.timeout': 'the answer arrived only after a long wait (30 s by default): the request was handled',
+  'network.timeout-before-commit': 'no answer after a long wait, then the connection closed: nothing was handled',
+  'network.reset': 'the connection was reset (ECONNRESET) before the request was handled: nothing was written',
+  'network.slow-body': 'the answer’s headers arrived at once and its body in pieces over a long time (30 s by default): the request was handled',
+};
+
 /** The outcomes whose handling the mock can see, and what it looks for (coverage-recorder.ts carries them out). */
 export const HANDLED_RULES: Readonly<Record<string, string>> = {
   'auth.token.expired': 'the client then obtained or refreshed a token and retried the same operation (answered other than 401)',
@@ -37,6 +49,8 @@ export const HANDLED_RULES: Readonly<Record<string, string>> = {
   'server.503': 'the client’s next request came at least `Retry-After` seconds later (on its clock)',
   'webhook.retried-after-5xx': 'a later delivery of the same event was acknowledged (2xx)',
   'webhook.duplicate-received': 'the duplicate was acknowledged (2xx): a receiver that dedupes on the event id still answers 2xx',
+  'network.reply-lost':
+    'after a lost answer to `POST /v1/orders`, the client’s next order move looked the order up (the list, or the order or its status by its id) rather than placing the same cart (customer, items, amount) again; a duplicate placed is named in `notHandled`',
 };
 
 const ORDER_PROVOKE: Readonly<Record<string, string>> = {
@@ -66,6 +80,10 @@ function shared(): Outcome[] {
     const codes = [...new Set(entries.map((entry) => `\`${entry.code}\``))].join(' or ');
     return outcome(id, `${entries[0]?.status ?? ''} ${codes} on any operation: ${entries[0]?.message ?? ''}`, provoke);
   });
+}
+
+function network(): Outcome[] {
+  return Object.entries(NETWORK_FAILURES).map(([id, description]) => outcome(id, description, armNetwork(id)));
 }
 
 function states(): Outcome[] {
@@ -122,6 +140,7 @@ function outcome(id: string, description: string, provoke: string): Outcome {
 export function outcomeCatalogue(): readonly Outcome[] {
   return processCached('outcome-catalogue', () => [
     ...shared(),
+    ...network(),
     ...operationOutcomes().map((one) => outcome(one.id, one.description, one.provoke)),
     ...states(),
     ...payers(),

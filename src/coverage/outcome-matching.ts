@@ -42,8 +42,39 @@ function sharedAnswers(status: number, code: unknown): string[] {
 /** The resources whose records name outcomes of their own (recordOutcomes): the answers of the others name none. */
 const RESOURCES_WITH_OUTCOMES = ['orders', 'subscriptions', 'payments'] as const;
 
+/**
+ * What became of an answer the network failed (src/http/send-reply.ts, `network`): the outcome the client met. A
+ * client closed while its answer was held met the timeout of the request's kind (handled or not).
+ */
+function networkOutcome({ network, status }: Exchange): string {
+  switch (network?.fate) {
+    case 'reply_lost':
+      return 'network.reply-lost';
+    case 'reset':
+      return 'network.reset';
+    case 'held':
+      return 'network.timeout';
+    case 'trickled':
+    case 'closed_while_trickled':
+      return 'network.slow-body';
+    default:
+      return status === 0 ? 'network.timeout-before-commit' : 'network.timeout';
+  }
+}
+
 /** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
 export function answerOutcomes(exchange: Exchange): string[] {
+  // An answer the client never read (whole) shows it nothing but the failure; one held or trickled, then sent, both.
+  if (exchange.network !== undefined) {
+    const failed = networkOutcome(exchange);
+    const read = exchange.network.fate === 'held' || exchange.network.fate === 'trickled';
+    return read ? [failed, ...readOutcomes(exchange)] : [failed];
+  }
+  return readOutcomes(exchange);
+}
+
+/** The outcomes an answer the client read shows. */
+function readOutcomes(exchange: Exchange): string[] {
   const { context, status, body } = exchange;
   const code = isItem(body) ? body['error'] : undefined;
   const ids = sharedAnswers(status, code);

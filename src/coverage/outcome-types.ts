@@ -21,6 +21,8 @@ export interface OutcomeCoverage extends Outcome {
   /** First met, on the client's clock (ISO 8601). */
   metAt?: string;
   handledAt?: string;
+  /** Why the client's move after it did not handle it, when that is what it did last (a duplicate order placed). */
+  notHandled?: string;
   /** Whether the admin API arms it for the client's next move (set by `GET /__admin/coverage`; docs/arming.md). */
   armable?: boolean;
 }

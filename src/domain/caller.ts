@@ -67,7 +67,31 @@ export interface RequestContext {
   world?: WorldFacts;
   /** Monotonic milliseconds when the request arrived (clock.ts monotonicMs), for durations. */
   startedMs: number;
+  /**
+   * What happens to the connection once the reply is rendered, when a stage says (an armed network failure): absent
+   * on every other request, which is written at once. The reply writer (http/send-reply.ts) carries it out.
+   */
+  connection?: ConnectionPlan;
 }
+
+/**
+ * A stage's say on the connection: the answer held `holdMs` before anything is done, then written, or (`end`) the
+ * connection dropped or reset without a byte of it. A reply that is a dropped `Failure` (nothing handled) ends so too.
+ */
+export interface ConnectionPlan {
+  holdMs?: number;
+  end?: 'drop' | 'reset';
+  /** The answer's headers at once, its body in pieces spread over this long. */
+  trickleMs?: number;
+}
+
+/**
+ * What became of an answer the writer did not write at once (the journal's `network`): `reply_lost` (rendered, then
+ * the connection dropped before a byte of it), `reset` (reset, nothing handled), `held` (held, then written),
+ * `held_then_dropped` (held, then dropped), `closed_while_held` (the client, or the mock stopping, closed it first),
+ * `trickled` (its body written in pieces over `heldMs`), `closed_while_trickled` (closed before the last piece).
+ */
+export type NetworkFate = 'reply_lost' | 'reset' | 'held' | 'held_then_dropped' | 'closed_while_held' | 'trickled' | 'closed_while_trickled';
 
 /** What the reply writer sent, as observers see it. */
 export interface Exchange {
@@ -80,6 +104,8 @@ export interface Exchange {
   payload?: string;
   /** What the request sent, as read: its headers, and its body once a stage parsed it (the journal keeps them, masked). */
   request?: { headers: Record<string, string | string[] | undefined>; body?: unknown };
+  /** Set when the connection had a plan (`RequestContext.connection`): what became of the answer, and how long it was held. */
+  network?: { fate: NetworkFate; heldMs?: number };
 }
 
 export type ExchangeObserver = (exchange: Exchange) => void;

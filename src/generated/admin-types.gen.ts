@@ -1053,6 +1053,8 @@ export interface components {
             metAt?: string;
             /** Format: date-time */
             handledAt?: string;
+            /** @description Why the client's move after the outcome did not handle it, when that is what it did last (`network.reply-lost`: a duplicate order ord_… placed for the same cart). */
+            notHandled?: string;
             /** @description Whether `POST /clients/{client_id}/armed` arms it for the client's next move (docs/arming.md); false for one only the integration causes. */
             armable?: boolean;
         };
@@ -1616,12 +1618,19 @@ export interface components {
             scenario?: string;
             /** @description The outcomes armed for the client that this request met (docs/arming.md): answered so, or an order it moved ended so. */
             armed?: string[];
-            /** @description 0 when a scenario dropped the connection. */
+            /** @description 0 when the connection was dropped without handling the request (a scenario, an armed `network.reset` or `network.timeout-before-commit`); with `network` `reply_lost`, the status the handler produced that the client never read. */
             status: number;
             /** @description The error code of an error answer. */
             error?: string;
             /** @description Real milliseconds. */
             durationMs: number;
+            /**
+             * @description What became of the answer when an armed network failure met the request (docs/network-failures.md): `reply_lost` the request was handled and committed, then the connection dropped before a byte of the answer; `reset` the connection was reset, nothing handled; `held` the answer was held `heldMs`, then sent; `held_then_dropped` held, then the connection dropped, nothing handled; `closed_while_held` the client (or the mock stopping) closed the connection while the answer was held; `trickled` the answer's body was written in pieces over `heldMs`; `closed_while_trickled` the connection closed before its last piece. Absent when the answer went out as usual.
+             * @enum {string}
+             */
+            network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
+            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset). */
+            heldMs?: number;
         };
         /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */
         JournalEntryDetail: components["schemas"]["JournalEntry"] & {

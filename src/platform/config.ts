@@ -60,6 +60,8 @@ const timeoutsSchema = z.strictObject({
   headersSeconds: z.number().min(0.1).max(600).default(10),
   /** …and its whole request within this time. */
   requestSeconds: z.number().min(0.1).max(3600).default(30),
+  /** How long an armed `network.timeout` or `network.timeout-before-commit` holds the answer, and `network.slow-body` trickles it (docs/network-failures.md). */
+  heldAnswerSeconds: z.number().min(0.01).max(120).default(30),
 });
 
 const snapshotLimitsSchema = z.strictObject({

@@ -154,6 +154,7 @@ export function apiStages(
       revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
       apply: applyChange,
+      holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),

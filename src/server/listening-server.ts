@@ -4,6 +4,7 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from '../platform/log.ts';
+import { releaseHeld } from '../http/held-replies.ts';
 
 /** After a stop, in-flight requests get this long to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,7 +30,7 @@ function listenProblem(error: NodeJS.ErrnoException, host: string, port: number)
 
 /**
  * How the server stops: requests in flight and late ones are answered, but their connections are not kept alive;
- * after a grace period they are cut.
+ * after a grace period they are cut. An answer held on purpose is not waited for: its connection is closed at once.
  */
 export function stopsGracefully(server: Server, logger: Logger): (reason: string) => Promise<void> {
   const inFlight = new Set<ServerResponse>();
@@ -47,6 +48,8 @@ export function stopsGracefully(server: Server, logger: Logger): (reason: string
   return (reason) => {
     logger.info(`${reason}: finishing in-flight requests`);
     inFlight.forEach(closeAfter);
+    // An answer held on purpose (an armed network.timeout) would keep the stop waiting: its connection is closed now.
+    inFlight.forEach(releaseHeld);
     server.prependListener('request', (_req, res: ServerResponse) => closeAfter(res));
     return new Promise((resolve) => {
       server.close(() => resolve());

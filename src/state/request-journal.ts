@@ -132,6 +132,9 @@ class Slot implements JournalSlot {
   status = 0;
   error: string | undefined = undefined;
   durationMs = 0;
+  /** What became of an answer the network failed (an armed `network.*`), and how long it was held. */
+  network: RequestJournalEntry['network'] = undefined;
+  heldMs: number | undefined = undefined;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
   shown: readonly string[] = [];
   /** Made when first read. */
@@ -158,6 +161,8 @@ class Slot implements JournalSlot {
     this.status = status;
     this.error = typeof error === 'string' ? error : undefined;
     this.durationMs = elapsedMs(context);
+    this.network = exchange.network?.fate;
+    this.heldMs = exchange.network?.heldMs;
     this.shown = shownIds(body);
     this.entry = undefined;
     this.touches = undefined;
@@ -173,7 +178,7 @@ function touchesOf(slot: Slot): readonly string[] {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -187,6 +192,8 @@ function entryOf(slot: Slot): RequestJournalEntry {
     status,
     ...(error !== undefined ? { error } : {}),
     durationMs,
+    ...(network !== undefined && { network }),
+    ...(heldMs !== undefined && { heldMs }),
   };
   return slot.entry;
 }

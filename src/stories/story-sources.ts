@@ -3,7 +3,7 @@
  * statement lines and the webhook deliveries (with their attempts) about it.
  */
 import { fromCentavos, formatMzn, type Centavos } from '../domain/money.ts';
-import type { RequestJournal } from '../state/request-journal.ts';
+import type { RequestJournal, RequestJournalEntry } from '../state/request-journal.ts';
 import type { Store } from '../store/store-types.ts';
 import type { Delivery, DeliveryFilter } from '../webhooks/delivery-log.ts';
 import type { WalletEntryRecord } from '../wallets/wallet-record.ts';
@@ -29,7 +29,7 @@ export function requestEntries(sources: StorySources, clientId: string, ids: rea
         placed(STEP.request, {
           at: request.receivedAt,
           kind: 'request',
-          summary: `${request.method} ${request.path} answered ${answered}`,
+          summary: requestSummary(request, answered),
           requestId: request.id,
           method: request.method,
           path: request.path,
@@ -41,6 +41,31 @@ export function requestEntries(sources: StorySources, clientId: string, ids: rea
     }
   }
   return entries;
+}
+
+/** What the client saw of a request: its answer, or what the network did to it (an armed `network.*`). */
+function requestSummary(request: RequestJournalEntry, answered: string): string {
+  const call = `${request.method} ${request.path}`;
+  const held = `${Math.round((request.heldMs ?? 0) / 100) / 10} s`;
+  switch (request.network) {
+    case undefined:
+      return `${call} answered ${answered}`;
+    case 'reply_lost':
+      return request.operationId === 'createOrder' && request.status === 201
+        ? `the answer to ${call} was lost after the order was created (201): the connection closed before the client read a byte of it`
+        : `the answer to ${call} was lost after it was handled (${answered}): the connection closed before the client read a byte of it`;
+    case 'held':
+      return `${call} answered ${answered} after it was held ${held}`;
+    case 'trickled':
+      return `${call} answered ${answered}, its body trickled over ${held}`;
+    case 'closed_while_trickled':
+      return `${call} was handled (${answered}) but the connection closed while its body trickled (${held}): the client read part of it`;
+    case 'closed_while_held':
+      if (request.status === 0) return `${call}: the connection closed while it was held (${held}), before anything was handled`;
+      return `${call} was handled (${answered}) but the connection closed while the answer was held (${held}): the client read nothing`;
+    default:
+      return `${call}: the connection was ${request.network === 'reset' ? 'reset' : `held ${held}, then dropped`} before anything was handled`;
+  }
 }
 
 /** The statement lines written for the record's payments (`orderId` or `subscriptionId`). */

@@ -42,6 +42,7 @@ const CASES: Case[] = [
   { name: 'times 1.5', arm: { outcome: VALID, times: 1.5 }, status: 400, code: 'invalid_request', field: 'times', stored: { times: 1.5, remaining: 1 } },
   { name: 'remaining over times', arm: { outcome: VALID, times: 1, remaining: 100 }, status: 400, code: 'invalid_request', field: 'remaining', stored: { times: 1, remaining: 100 }, clients: false },
   { name: 'an operation on an order outcome', arm: { outcome: VALID, operation: 'createOrder' }, status: 400, code: 'invalid_request', field: 'operation', stored: { operation: 'createOrder' } },
+  { name: 'a network failure for an unknown operation', arm: { outcome: 'network.reply-lost', operation: 'placeOrderTwice' }, status: 400, code: 'invalid_request', field: 'operation', stored: { outcome: 'network.reply-lost', meets: 'request', operation: 'placeOrderTwice' } },
   { name: 'a 21st live arm', arm: { outcome: VALID }, status: 409, code: 'conflito', field: '', stored: {}, copies: 21, armedBefore: 20 },
 ];
 
