@@ -15,12 +15,7 @@ const MOVES = [
 const UNIT_SECONDS = { minutes: 60, hours: 3600, days: 86400 };
 
 export function clockPanel(ctx) {
-  const now = byTestId('clock-now');
-  const state = byTestId('clock-state');
-  const setAt = byTestId('clock-set-at');
-  const scope = byTestId('clock-scope');
-  const ownBox = byTestId('clock-own');
-  const followGlobal = byTestId('clock-follow-global');
+  const [now, state, setAt, scope, ownBox, followGlobal] = ['now', 'state', 'set-at', 'scope', 'own', 'follow-global'].map((name) => byTestId(`clock-${name}`));
   const clientClock = () => `/clients/${encodeURIComponent(ctx.clientId)}/clock`;
   // Moves go to the selected client's own clock when asked, else to the global clock.
   const base = () => (ownBox.checked && ctx.clientId ? clientClock() : '/clock');

@@ -11,12 +11,8 @@ import { journalDetail } from './journal-detail.js';
 const SHOWN = 50;
 
 export function journalPanel(ctx) {
-  const clientOnly = byTestId('journal-client-only');
-  const paused = byTestId('journal-pause');
-  const method = byTestId('journal-method-filter');
-  const status = byTestId('journal-status-filter');
-  const path = byTestId('journal-path-filter');
-  const problem = byTestId('journal-filter-problem');
+  const [clientOnly, paused, problem] = ['journal-client-only', 'journal-pause', 'journal-filter-problem'].map((id) => byTestId(id));
+  const [method, status, path] = ['method', 'status', 'path'].map((filter) => byTestId(`journal-${filter}-filter`));
   const detail = journalDetail(ctx);
   /** A time window (mock clock), set by the address only: the coverage view's link to where an outcome was met. */
   let timeWindow = { since: '', until: '' };
