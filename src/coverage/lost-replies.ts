@@ -5,6 +5,7 @@
  * cart again (same customer, items and amount) made a duplicate: two orders, two charges for one purchase.
  */
 import type { Exchange } from '../domain/caller.ts';
+import { normalisePhone } from '../domain/phone-number.ts';
 
 /** An order whose answer was lost: its id and what makes another order "the same cart". */
 export interface LostOrder {
@@ -30,12 +31,13 @@ export function placedOrder(exchange: Exchange): LostOrder | undefined {
 }
 
 /**
- * Same customer (its phone's digits when the request gave one, else the customer the order names), same items as
+ * Same customer (its phone, however it is spelt, when the request gave one, else the customer the order names), same items as
  * sent, same amount: what a shop that retries blindly sends again.
  */
 function cartOf(sent: Record<string, unknown>, order: Record<string, unknown>): string {
   const customer = isItem(sent['customer']) ? sent['customer'] : {};
-  const phone = typeof customer['phone'] === 'string' ? customer['phone'].replace(/\D/g, '') : undefined;
+  // One number however it is spelt (`+258 84…`, `84…`): the API's own reading of a phone (domain/phone-number.ts).
+  const phone = typeof customer['phone'] === 'string' ? (normalisePhone(customer['phone']) ?? customer['phone']) : undefined;
   return JSON.stringify([phone ?? order['customerId'] ?? null, sent['items'] ?? null, order['amount'] ?? null]);
 }
 

@@ -33,6 +33,11 @@ describe('the lost reply of an order placed', () => {
   it('not handled: the same cart placed again (the phone spelt otherwise), naming the duplicate', () => {
     const again = placing('ord_again', { ...CART, customer: { name: 'Ana M.', phone: '+258840000000' } });
     expect(lostOrderVerdict(lost, again)).toEqual({ handled: false, why: 'a duplicate order ord_again was placed for the same cart after the answer creating ord_lost was lost' });
+    // Written nationally, or with 00: the same number as the API reads it, so the same cart.
+    for (const phone of ['84 000 0000', '00258 84 000 0000']) {
+      const national = placing('ord_national', { ...CART, customer: { name: 'Ana', phone } });
+      expect(lostOrderVerdict(lost, national), phone).toMatchObject({ handled: false });
+    }
   });
 
   it('no verdict: another cart, another amount, another order looked up, a refused look-up', () => {
