@@ -1,0 +1,107 @@
+/**
+ * A consumer pact written from what a client did (`GET /__admin/clients/{client_id}/pact`): one interaction per thing
+ * done, reads with the provider states that bring them back, no secret in the file, and the pact verified against a
+ * fresh mock by `commerce-mock verify`, its states set through the mock's own provider-states endpoint.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TrafficPact } from '../../src/traffic/traffic-pact.ts';
+import { runCli } from '../support/cli.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { callWithAnExpiredToken, payerCannotPay, walkThrough } from '../support/traffic-flows.ts';
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+async function listening(t: TestApp): Promise<string> {
+  const server = createServer(t.app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function recorded(t: TestApp, query = '?consumer=shop-backend'): Promise<TrafficPact> {
+  return (await t.http.get(`/__admin/clients/mock-client/pact${query}`).expect(200)).body.data as TrafficPact;
+}
+
+describe('a pact from traffic', () => {
+  it('names each thing the integration did once, with the states its reads need, and holds no secret', async () => {
+    const t = await createTestApp();
+    await walkThrough(t);
+    await payerCannotPay(t);
+    await callWithAnExpiredToken(t);
+    const { pact, leftOut, read } = await recorded(t);
+
+    expect(pact.consumer).toEqual({ name: 'shop-backend' });
+    expect(pact.provider).toEqual({ name: 'commerce-api' });
+    expect(read).toBe(17);
+    expect(leftOut).toEqual([]);
+    const byDescription = new Map(pact.interactions.map((interaction) => [interaction.description, interaction]));
+    expect([...byDescription.keys()]).toEqual([
+      'creates a customer',
+      'gets an access token',
+      'lists the payments',
+      'lists the products: 401 TOKEN_EXPIRADO',
+      'places an order',
+      "reads a FAILED order's status",
+      "reads a PAID order's status",
+      "reads a PENDING order's status",
+      'revokes an access token',
+      'syncs a batch of products',
+      'creates a product',
+    ].sort((a, b) => a.localeCompare(b)));
+    expect(byDescription.get("reads a PENDING order's status")?.providerStates).toEqual([{ name: 'an order with status {status} exists', params: { status: 'PENDING' } }]);
+    expect(byDescription.get("reads a FAILED order's status")?.providerStates).toEqual([{ name: 'an order whose payer has insufficient balance' }]);
+    expect(byDescription.get('lists the products: 401 TOKEN_EXPIRADO')?.providerStates).toEqual([{ name: 'the access token is expired' }]);
+    expect(byDescription.get("reads a PAID order's status")?.request).toMatchObject({
+      method: 'GET',
+      headers: { Authorization: ['Bearer ***'] },
+      generators: { header: { Authorization: { type: 'ProviderState', expression: 'Bearer ${accessToken}' } }, path: { type: 'ProviderState', expression: '/v1/orders/${orderId}/status' } },
+    });
+    expect(byDescription.get("reads a PAID order's status")?.response).toMatchObject({ status: 200, body: { content: { data: { status: 'PAID' } } } });
+    const text = JSON.stringify(pact);
+    expect(text).not.toContain('mock-secret');
+    expect(text).not.toMatch(/mat_[A-Za-z0-9]{20,}/);
+    expect(text).not.toMatch(/mrt_[A-Za-z0-9]{20,}/);
+  });
+
+  it('is verified by commerce-mock verify against a fresh mock, its states set by the mock', async () => {
+    const t = await createTestApp();
+    await walkThrough(t);
+    await payerCannotPay(t);
+    await callWithAnExpiredToken(t);
+    const { pact } = await recorded(t);
+    const dir = mkdtempSync(join(tmpdir(), 'traffic-pact-'));
+    const file = join(dir, 'shop-backend-commerce-api.json');
+    writeFileSync(file, JSON.stringify(pact, null, 2));
+    const fresh = await listening(await createTestApp());
+    const result = await runCli(['verify', '--provider-base-url', fresh, '--pact', file], { stopAfterMs: 120_000 });
+    expect(result.stdout).toContain(`${pact.interactions.length} verified, 0 failed, 0 not verifiable`);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('leaves out what no contract can hold, saying why', async () => {
+    const t = await createTestApp();
+    await t.http.post('/__admin/clients/mock-client/armed').send({ outcome: 'server.503', operation: 'listProducts' }).expect(201);
+    const token = (await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).expect(200)).body.data.access_token as string;
+    await t.http.get('/v1/products').set('Authorization', `Bearer ${token}`).expect(503);
+    const { pact, leftOut } = await recorded(t);
+    expect(pact.interactions.map((interaction) => interaction.description)).toEqual(['gets an access token']);
+    expect(leftOut).toEqual([{ requestId: expect.any(String), what: 'GET /v1/products → 503', why: 'an armed outcome answered it (server.503)' }]);
+  });
+
+  it.each([
+    ['an unknown client', '/__admin/clients/nobody/pact', 404, 'not_found'],
+    ['a consumer name that climbs out of a folder', '/__admin/clients/mock-client/pact?consumer=../etc', 400, 'invalid_request'],
+    ['a consumer name with a slash', '/__admin/clients/mock-client/pact?consumer=a%2Fb', 400, 'invalid_request'],
+    ['a dot segment for the client', '/__admin/clients/%2e%2e/pact', 404, 'not_found'],
+  ])('refuses %s', async (_name, path, status, error) => {
+    const t = await createTestApp();
+    const answer = await t.http.get(path).expect(status);
+    expect(answer.body.error).toBe(error);
+  });
+});
