@@ -3,7 +3,7 @@
  * done, reads with the provider states that bring them back, no secret in the file, and the pact verified against a
  * fresh mock by `commerce-mock verify`, its states set through the mock's own provider-states endpoint.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrafficPact } from '../../src/traffic/traffic-pact.ts';
 import { runCli } from '../support/cli.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { callWithAnExpiredToken, payerCannotPay, walkThrough } from '../support/traffic-flows.ts';
 
 const servers: Server[] = [];
@@ -83,6 +83,41 @@ describe('a pact from traffic', () => {
     expect(result.stdout).toContain(`${pact.interactions.length} verified, 0 failed, 0 not verifiable`);
     expect(result.code).toBe(0);
   }, 120_000);
+
+  it('is written by commerce-mock pact record, and --check exits 1 naming a call the committed pact lacks', async () => {
+    const t = await createTestApp();
+    await walkThrough(t);
+    const url = await listening(t);
+    const dir = mkdtempSync(join(tmpdir(), 'pact-record-'));
+    const written = await runCli(['pact', 'record', '--consumer', 'shop-backend', '--out', join(dir, 'pacts'), '--url', url]);
+    const file = join(dir, 'pacts', 'shop-backend-commerce-api.json');
+    expect(written.stdout).toBe(`wrote ${file}: 9 interaction(s) from 10 request(s) of mock-client\n`);
+    expect(written.code).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { interactions: unknown[] }).interactions).toHaveLength(9);
+
+    const same = await runCli(['pact', 'record', '--consumer', 'shop-backend', '--check', file, '--url', url]);
+    expect(same.stdout).toBe(`${file} holds what this run did: 9 interaction(s) from 10 request(s) of mock-client\n`);
+    expect(same.code).toBe(0);
+
+    await t.http.get('/v1/subscriptions').set(bearer(await tokenFor(t))).expect(200);
+    const drifted = await runCli(['pact', 'record', '--consumer', 'shop-backend', '--check', file, '--url', url]);
+    expect(drifted.stdout).toContain('  + lists the subscriptions   (the run needs it; the pact lacks it)');
+    expect(drifted.stderr).toBe(`commerce-mock pact record: 1 interaction(s) missing from ${file}, 0 no longer used; record it again\n`);
+    expect(drifted.code).toBe(1);
+  });
+
+  it('refuses a consumer that would name a file outside --out, and an unknown client, writing nothing (exit 2)', async () => {
+    const t = await createTestApp();
+    const url = await listening(t);
+    const dir = mkdtempSync(join(tmpdir(), 'pact-refused-'));
+    const climbing = await runCli(['pact', 'record', '--consumer', '../escape', '--out', join(dir, 'pacts'), '--url', url]);
+    expect(climbing.stderr).toContain('--consumer: expected letters, digits');
+    expect(climbing.code).toBe(2);
+    const unknown = await runCli(['pact', 'record', '--client', 'nobody', '--out', join(dir, 'pacts'), '--url', url]);
+    expect(unknown.stderr).toContain('client nobody is unknown');
+    expect(unknown.code).toBe(2);
+    expect(existsSync(join(dir, 'pacts'))).toBe(false);
+  });
 
   it('leaves out what no contract can hold, saying why', async () => {
     const t = await createTestApp();
