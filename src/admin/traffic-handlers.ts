@@ -3,10 +3,13 @@ import type { AdminHandlerTable, OperationInput } from '../handlers/handler.ts';
 import { okData } from '../domain/reply.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import type { JournalFilter } from '../state/request-journal.ts';
+import type { Delivery } from '../webhooks/webhooks.ts';
 import { harOf } from '../traffic/traffic-har.ts';
 import { pactFromTraffic } from '../traffic/traffic-pact.ts';
 import type { AdminContext } from './admin-context.ts';
 import { unknownClient } from './client-handlers.ts';
+
+const acknowledged = (delivery: Delivery) => delivery.attempts.some((attempt) => attempt.statusCode !== undefined && attempt.statusCode >= 200 && attempt.statusCode < 300);
 
 const HAR_FILTERS = ['clientId', 'operationId', 'since', 'until'] as const;
 
@@ -17,7 +20,9 @@ export function trafficHandlers(admin: AdminContext) {
       const clientId = input.params['client_id'] ?? '';
       if (!admin.deps.clients.find(clientId)) return unknownClient(clientId);
       const names = { consumer: text(input, 'consumer') ?? clientId, provider: text(input, 'provider') ?? 'commerce-api' };
-      return okData(pactFromTraffic(admin.journal.details({ clientId }), names, packageVersion()));
+      // The webhooks its receiver acknowledged, oldest first.
+      const received = admin.webhooks.deliveries({ clientId }).filter(acknowledged).reverse();
+      return okData(pactFromTraffic(admin.journal.details({ clientId }), received, names, packageVersion()));
     },
     exportRequestsHar(input) {
       const clientId = text(input, 'clientId');

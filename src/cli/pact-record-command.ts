@@ -54,30 +54,41 @@ async function record(flags: RecordFlags, env: Record<string, string | undefined
   }
   const recorded = await readPact(flags.url, clientId, { consumer, provider: flags.provider }, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']);
   if (!recorded.ok) return usage(recorded.problem);
-  const { pact, leftOut, read } = recorded.traffic;
+  const { pact, messages, leftOut, read } = recorded.traffic;
   const summary = `${pact.interactions.length} interaction(s) from ${read} request(s) of ${clientId}${leftOut.length > 0 ? `, ${leftOut.length} left out` : ''}`;
-  if (flags.check !== undefined) return check(flags.check, pact.interactions, summary, io, usage);
-  const file = join(flags.out, `${consumer}-${flags.provider}.json`);
-  try {
-    mkdirSync(flags.out, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(pact, null, 2)}\n`);
-  } catch (error) {
-    return usage(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  if (flags.check !== undefined) return check(flags.check, { http: pact.interactions, messages: messages?.interactions ?? [] }, summary, io, usage);
+  const files = [
+    { file: join(flags.out, `${consumer}-${flags.provider}.json`), pact, line: summary },
+    ...(messages ? [{ file: join(flags.out, `${consumer}-${flags.provider}-webhooks.json`), pact: messages, line: `${messages.interactions.length} webhook message(s)` }] : []),
+  ];
+  for (const { file, pact: written, line } of files) {
+    try {
+      mkdirSync(flags.out, { recursive: true });
+      writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
+    } catch (error) {
+      return usage(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    io.stdout(`wrote ${file}: ${line}\n`);
   }
-  io.stdout(`wrote ${file}: ${summary}\n`);
   for (const out of leftOut) io.stdout(`  left out ${out.what} (${out.requestId}): ${out.why}\n`);
   return 0;
 }
 
-function check(file: string, interactions: ReadonlyArray<{ description: string }>, summary: string, io: CliIo, usage: (problem: string) => number): number {
+type Described = ReadonlyArray<{ description: string }>;
+
+/** The run against a committed pact: its HTTP interactions, or its webhook messages when the file is a message pact. */
+function check(file: string, run: { http: Described; messages: Described }, summary: string, io: CliIo, usage: (problem: string) => number): number {
   let committed: Set<string>;
+  let ofMessages: boolean;
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { interactions?: Array<{ description?: unknown }> };
-    committed = new Set((parsed.interactions ?? []).map((interaction) => String(interaction.description)));
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { interactions?: Array<{ description?: unknown; type?: unknown }> };
+    const interactions = parsed.interactions ?? [];
+    committed = new Set(interactions.map((interaction) => String(interaction.description)));
+    ofMessages = interactions.length > 0 && interactions.every((interaction) => interaction.type === 'Asynchronous/Messages');
   } catch (error) {
     return usage(`cannot read ${file} as a pact: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const used = new Set(interactions.map((interaction) => interaction.description));
+  const used = new Set((ofMessages ? run.messages : run.http).map((interaction) => interaction.description));
   const lacking = [...used].filter((description) => !committed.has(description));
   const unused = [...committed].filter((description) => !used.has(description));
   if (lacking.length === 0 && unused.length === 0) {

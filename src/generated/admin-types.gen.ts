@@ -1076,6 +1076,36 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /** @description The webhooks the client's receiver acknowledged, as a Pact V4 message pact (provider `<provider>-webhooks`); absent when there were none. */
+            messages?: {
+                consumer: {
+                    name: string;
+                };
+                provider: {
+                    name: string;
+                };
+                interactions: {
+                    /** @enum {string} */
+                    type: "Asynchronous/Messages";
+                    description: string;
+                    pending?: boolean;
+                    providerStates: {
+                        [key: string]: unknown;
+                    }[];
+                    contents: {
+                        [key: string]: unknown;
+                    };
+                    matchingRules?: {
+                        [key: string]: unknown;
+                    };
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                metadata: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description The client's exchanges the journal keeps, read oldest first. */
             read: number;
             leftOut: {

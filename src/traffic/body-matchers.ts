@@ -20,23 +20,35 @@ const RECORD_ID = /^([a-z]{2,5})_[A-Za-z0-9]+$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const INSTANT_REGEX = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
 
+/**
+ * A webhook's literal fields: its status and type. Its failure reason is matched by its kind: the state that makes a
+ * webhook (`order.failed is triggered`) fails the order by hand, not by a payer's reason.
+ */
+export const MESSAGE_LITERAL_FIELDS: ReadonlySet<string> = new Set(['status', 'type', 'currency']);
+
 /** The body as the contract's example (arrays cut to their first item) and its matching rules. */
-export function generalisedBody(body: unknown): { example: unknown; rules: MatchingRules } {
+export function generalisedBody(body: unknown, literal: ReadonlySet<string> = LITERAL_FIELDS): { example: unknown; rules: MatchingRules } {
   const rules: MatchingRules = {};
-  const example = walk(body, '$', undefined, rules);
+  const example = walk(body, '$', undefined, { rules, literal });
   return { example, rules };
 }
 
-function walk(value: unknown, path: string, field: string | undefined, rules: MatchingRules): unknown {
+interface Walk {
+  rules: MatchingRules;
+  literal: ReadonlySet<string>;
+}
+
+function walk(value: unknown, path: string, field: string | undefined, into: Walk): unknown {
+  const { rules } = into;
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
     rule(rules, path, { match: 'type', min: 1 });
-    return [walk(value[0], `${path}[*]`, field, rules)];
+    return [walk(value[0], `${path}[*]`, field, into)];
   }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, `${path}${pathStep(key)}`, key, rules)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, `${path}${pathStep(key)}`, key, into)]));
   }
-  if (field !== undefined && LITERAL_FIELDS.has(field) && typeof value === 'string') return value;
+  if (field !== undefined && into.literal.has(field) && typeof value === 'string') return value;
   const matcher = matcherOf(value);
   if (matcher) rule(rules, path, matcher);
   return value;

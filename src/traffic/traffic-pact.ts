@@ -8,6 +8,7 @@
 import type { RequestJournalDetail } from '../state/request-journal.ts';
 import { generalisedBody, type MatchingRules } from './body-matchers.ts';
 import { trafficOutcome } from './traffic-outcome.ts';
+import { messagesFromWebhooks, type MessageInteraction, type ReceivedWebhook } from './traffic-messages.ts';
 import { statesOf, type Generators, type ProviderStateRef } from './traffic-states.ts';
 
 export const DEFAULT_PROVIDER = 'commerce-api';
@@ -25,16 +26,18 @@ export interface LeftOut {
 
 export interface TrafficPact {
   pact: PactV4;
+  /** The webhooks the client's receiver acknowledged, as a message pact (its provider `<provider>-webhooks`); none without any. */
+  messages?: PactV4<MessageInteraction>;
   /** The exchanges read, oldest first, that made no interaction, each with why. */
   leftOut: LeftOut[];
   /** How many exchanges were read. */
   read: number;
 }
 
-export interface PactV4 {
+export interface PactV4<Interaction = HttpInteraction> {
   consumer: { name: string };
   provider: { name: string };
-  interactions: HttpInteraction[];
+  interactions: Interaction[];
   metadata: Record<string, unknown>;
 }
 
@@ -66,8 +69,11 @@ export interface HttpInteraction {
   };
 }
 
-/** `exchanges` oldest first (the first of each kind is the example); the pact, and what was left out. */
-export function pactFromTraffic(exchanges: readonly RequestJournalDetail[], names: PactNames, version: string): TrafficPact {
+/**
+ * `exchanges` and `webhooks` oldest first (the first of each kind is the example); the pact, the message pact of the
+ * webhooks, and what was left out.
+ */
+export function pactFromTraffic(exchanges: readonly RequestJournalDetail[], webhooks: readonly ReceivedWebhook[], names: PactNames, version: string): TrafficPact {
   const interactions = new Map<string, HttpInteraction>();
   const leftOut: LeftOut[] = [];
   for (const exchange of exchanges) {
@@ -75,13 +81,18 @@ export function pactFromTraffic(exchanges: readonly RequestJournalDetail[], name
     if (!made.ok) leftOut.push({ requestId: exchange.id, what: `${exchange.method} ${exchange.path} → ${exchange.status}`, why: made.why });
     else if (!interactions.has(made.key)) interactions.set(made.key, made.interaction);
   }
+  const provider = names.provider ?? DEFAULT_PROVIDER;
+  const metadata = (recordedFrom: string) => ({ pactSpecification: { version: '4.0' }, 'commerce-mock': { version, recordedFrom } });
   const pact: PactV4 = {
     consumer: { name: names.consumer },
-    provider: { name: names.provider ?? DEFAULT_PROVIDER },
+    provider: { name: provider },
     interactions: [...interactions.values()].sort((a, b) => a.description.localeCompare(b.description)),
-    metadata: { pactSpecification: { version: '4.0' }, 'commerce-mock': { version, recordedFrom: 'the request journal' } },
+    metadata: metadata('the request journal'),
   };
-  return { pact, leftOut, read: exchanges.length };
+  const received = messagesFromWebhooks(webhooks);
+  leftOut.push(...received.leftOut);
+  const messages = received.messages.length === 0 ? undefined : { consumer: { name: names.consumer }, provider: { name: `${provider}-webhooks` }, interactions: received.messages, metadata: metadata('the webhook deliveries') };
+  return { pact, ...(messages && { messages }), leftOut, read: exchanges.length };
 }
 
 type Made = { ok: true; key: string; interaction: HttpInteraction } | { ok: false; why: string };

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HarDocument } from '../../src/traffic/traffic-har.ts';
 import { runCli } from '../support/cli.ts';
@@ -22,7 +22,7 @@ const harSchemas = require('har-schema') as Record<string, { $id: string }>;
 function harValidator() {
   const ajv = new Ajv({ allErrors: true, strict: false });
   ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
-  addFormats(ajv);
+  ajvFormats.default(ajv);
   for (const schema of Object.values(harSchemas)) ajv.addSchema(schema);
   return ajv.getSchema('har.json#') as NonNullable<ReturnType<Ajv['getSchema']>>;
 }

@@ -13,6 +13,10 @@ import type { TrafficPact } from '../../src/traffic/traffic-pact.ts';
 import { runCli } from '../support/cli.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { callWithAnExpiredToken, payerCannotPay, walkThrough } from '../support/traffic-flows.ts';
+import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
+import { appSendingTo } from '../support/webhook-support.ts';
+
+const receiver = receiversClosedAfterEach();
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
@@ -69,20 +73,32 @@ describe('a pact from traffic', () => {
     expect(text).not.toMatch(/mrt_[A-Za-z0-9]{20,}/);
   });
 
-  it('is verified by commerce-mock verify against a fresh mock, its states set by the mock', async () => {
-    const t = await createTestApp();
+  it('is verified, with the message pact of the webhooks its receiver took, by commerce-mock verify against a fresh mock', async () => {
+    const hooks = await receiver();
+    const t = await appSendingTo(hooks.url);
     await walkThrough(t);
     await payerCannotPay(t);
     await callWithAnExpiredToken(t);
-    const { pact } = await recorded(t);
+    await t.core.webhooks.idle();
+    const { pact, messages } = await recorded(t);
+    expect(messages?.provider).toEqual({ name: 'commerce-api-webhooks' });
+    expect(messages?.interactions.map((message) => [message.description, message.providerStates])).toEqual([
+      ["a payment.status_changed webhook: the order's payment is FAILED (payment.failed)", [{ name: '{event} is triggered', params: { event: 'payment.failed' } }]],
+      ["a payment.status_changed webhook: the order's payment is PAID (payment.paid)", [{ name: '{event} is triggered', params: { event: 'payment.paid' } }]],
+      ["an order.status_changed webhook: the order is FAILED (order.failed)", [{ name: '{event} is triggered', params: { event: 'order.failed' } }]],
+      ["an order.status_changed webhook: the order is PAID (order.paid)", [{ name: '{event} is triggered', params: { event: 'order.paid' } }]],
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'traffic-pact-'));
     const file = join(dir, 'shop-backend-commerce-api.json');
+    const messageFile = join(dir, 'shop-backend-commerce-api-webhooks.json');
     writeFileSync(file, JSON.stringify(pact, null, 2));
+    writeFileSync(messageFile, JSON.stringify(messages, null, 2));
     const fresh = await listening(await createTestApp());
-    const result = await runCli(['verify', '--provider-base-url', fresh, '--pact', file], { stopAfterMs: 120_000 });
-    expect(result.stdout).toContain(`${pact.interactions.length} verified, 0 failed, 0 not verifiable`);
+    const result = await runCli(['verify', '--provider-base-url', fresh, '--pact', file, '--pact', messageFile], { stopAfterMs: 150_000 });
+    const total = pact.interactions.length + (messages?.interactions.length ?? 0);
+    expect(result.stdout).toContain(`${total} verified, 0 failed, 0 not verifiable`);
     expect(result.code).toBe(0);
-  }, 120_000);
+  }, 150_000);
 
   it('is written by commerce-mock pact record, and --check exits 1 naming a call the committed pact lacks', async () => {
     const t = await createTestApp();
