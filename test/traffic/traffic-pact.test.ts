@@ -3,9 +3,11 @@
  * done, reads with the provider states that bring them back, no secret in the file, and the pact verified against a
  * fresh mock by `commerce-mock verify`, its states set through the mock's own provider-states endpoint.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,16 @@ import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
 import { appSendingTo } from '../support/webhook-support.ts';
 
 const receiver = receiversClosedAfterEach();
+
+const verifierBin = createRequire(import.meta.url).resolve('@pact-foundation/pact-cli/bin/pact-verifier.js');
+
+function standaloneVerifier(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [verifierBin, ...args], { timeout: 170_000, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
@@ -99,6 +111,34 @@ describe('a pact from traffic', () => {
     expect(result.stdout).toContain(`${total} verified, 0 failed, 0 not verifiable`);
     expect(result.code).toBe(0);
   }, 150_000);
+
+  it("passes Pact's standalone verifier against a fresh mock, and pact-check against the API's document", async () => {
+    const t = await createTestApp();
+    await walkThrough(t);
+    await payerCannotPay(t);
+    await callWithAnExpiredToken(t);
+    const { pact } = await recorded(t);
+    const dir = mkdtempSync(join(tmpdir(), 'traffic-standalone-'));
+    const file = join(dir, 'shop-backend-commerce-api.json');
+    writeFileSync(file, JSON.stringify(pact, null, 2));
+    const fresh = new URL(await listening(await createTestApp()));
+    const report = join(dir, 'report.json');
+    const verified = await standaloneVerifier([
+      '--file', file,
+      '--hostname', fresh.hostname,
+      '--port', fresh.port,
+      '--state-change-url', `${fresh.origin}/__admin/pact/provider-states`,
+      '--state-change-teardown',
+      '--request-timeout', '60000',
+      '--no-colour',
+      '--json', report,
+    ]);
+    const results = JSON.parse(readFileSync(report, 'utf8')) as { result: boolean; interactionResults?: Array<{ description: string; result: string }> };
+    expect(results.interactionResults?.map((interaction) => interaction.result)).toEqual(pact.interactions.map(() => 'OK'));
+    expect(verified.code).toBe(0);
+    const checked = await runCli(['pact-check', file]);
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+  }, 180_000);
 
   it('is written by commerce-mock pact record, and --check exits 1 naming a call the committed pact lacks', async () => {
     const t = await createTestApp();
