@@ -46,3 +46,25 @@ async function placeOrder(t: TestApp, token: string, phone: string): Promise<str
     .expect(201);
   return (placed.body as { data: { id: string } }).data.id;
 }
+
+/** A subscription from new plan and customer data, charged on the mock clock until it is ACTIVE. */
+export async function subscriptionCharged(t: TestApp): Promise<string> {
+  const token = await tokenFor(t);
+  const created = await t.http
+    .post('/v1/subscriptions')
+    .set(bearer(token))
+    .send({
+      originSubscriptionId: `SUB-${RUN}`,
+      plan: { originPlanId: `PLAN-${RUN}`, name: 'Plano Mensal', price: 499, interval: 'monthly' },
+      customer: { merchantCustomerId: `CUST-SUB-${RUN}`, name: 'Ana Muianga', phone: '+258 84 123 4567' },
+    })
+    .expect(201);
+  const subscriptionId = (created.body as { data: { id: string } }).data.id;
+  for (let minute = 1; minute <= 10; minute += 1) {
+    await t.http.post('/__admin/clock/advance').send({ seconds: 60 }).expect(200);
+    const read = await t.http.get(`/__admin/clients/mock-client/subscriptions`).expect(200);
+    const found = (read.body as { data: Array<{ id: string; status: string }> }).data.find((subscription) => subscription.id === subscriptionId);
+    if (found?.status !== 'PENDING') break;
+  }
+  return subscriptionId;
+}

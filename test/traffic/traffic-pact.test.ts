@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TrafficPact } from '../../src/traffic/traffic-pact.ts';
 import { runCli } from '../support/cli.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
-import { callWithAnExpiredToken, payerCannotPay, walkThrough } from '../support/traffic-flows.ts';
+import { callWithAnExpiredToken, payerCannotPay, subscriptionCharged, walkThrough } from '../support/traffic-flows.ts';
 import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
 import { appSendingTo } from '../support/webhook-support.ts';
 
@@ -91,12 +91,15 @@ describe('a pact from traffic', () => {
     await walkThrough(t);
     await payerCannotPay(t);
     await callWithAnExpiredToken(t);
+    await subscriptionCharged(t);
     await t.core.webhooks.idle();
     const { pact, messages } = await recorded(t);
+    expect(pact.interactions.map((interaction) => interaction.description)).toContain('creates a subscription');
     expect(messages?.provider).toEqual({ name: 'commerce-api-webhooks' });
     expect(messages?.interactions.map((message) => [message.description, message.providerStates])).toEqual([
       ["a payment.status_changed webhook: the order's payment is FAILED (payment.failed)", [{ name: '{event} is triggered', params: { event: 'payment.failed' } }]],
       ["a payment.status_changed webhook: the order's payment is PAID (payment.paid)", [{ name: '{event} is triggered', params: { event: 'payment.paid' } }]],
+      ['a subscription.status_changed webhook: the subscription is ACTIVE (subscription.activated)', [{ name: '{event} is triggered', params: { event: 'subscription.activated' } }]],
       ["an order.status_changed webhook: the order is FAILED (order.failed)", [{ name: '{event} is triggered', params: { event: 'order.failed' } }]],
       ["an order.status_changed webhook: the order is PAID (order.paid)", [{ name: '{event} is triggered', params: { event: 'order.paid' } }]],
     ]);
