@@ -9,6 +9,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { withExamples } from './help-text.ts';
 import { LOG_FORMATS, LOG_LEVELS } from '../platform/log.ts';
 import { EXCLUSIVE_STORES, inMemoryWith, mergeConfigSources, parseConfig, type ConfigResult } from '../platform/config.ts';
+import { TRACING_VARIABLES, tracingFromEnv } from '../tracing/tracing-env.ts';
 
 export interface StartFlags {
   port?: number;
@@ -111,6 +112,8 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
     tokens: { ttlSeconds: flags.tokenTtl, limitPolicy: flags.tokenLimitPolicy },
     rateLimit:
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
+    // The standard OTEL_* variables, over the file's `tracing` (docs/tracing.md).
+    tracing: tracingFromEnv(env, fromFile.input['tracing']),
   };
   // The file was validated on its own above, so what fails now came from a flag (or env PORT, COMMERCE_MOCK_ADMIN_TOKEN).
   return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? FLAG_OF[field.replace(/\.\d+$/, '')] ?? `option ${field}`);
@@ -135,6 +138,7 @@ const FLAG_OF: Record<string, string> = {
   'tokens.ttlSeconds': '--token-ttl',
   'tokens.limitPolicy': '--token-limit-policy',
   'rateLimit.limit': '--rate-limit',
+  ...TRACING_VARIABLES,
 };
 
 /** The YAML parser, loaded only when a YAML config file is given (it costs ≈ 30 ms of start-up). */

@@ -30,6 +30,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function definePactRecordCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
   const pact = program.command('pact').description("contracts from a client's traffic on a running mock: pact record");
+  withExamples(pact, 'pact-record', ['commerce-mock pact record --client shop --consumer shop-backend --out pacts/']);
   const command = runningMockCommand(pact, 'record', "write the consumer pact of what a client's integration did on a running mock; --check compares")
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--consumer <name>', 'the consumer in the pact (default: the client id)')

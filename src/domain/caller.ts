@@ -58,6 +58,8 @@ export interface RequestContext {
   scenario?: string;
   /** The outcomes armed for the client that this request met: for the journal. */
   armed?: string[];
+  /** The request's trace id, when tracing is on and the request is sampled: for the journal and the story. */
+  traceId?: string;
   /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
   policy: Policy;
   /**

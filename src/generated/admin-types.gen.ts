@@ -1757,6 +1757,8 @@ export interface components {
             network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
             /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset). */
             heldMs?: number;
+            /** @description The trace of the request (W3C Trace Context), when tracing is on and it was sampled (docs/tracing.md). */
+            traceId?: string;
         };
         /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */
         JournalEntryDetail: components["schemas"]["JournalEntry"] & {
@@ -1854,6 +1856,8 @@ export interface components {
             summary: string;
             /** @description The journal entry (`GET /__admin/requests/{request_id}`). */
             requestId?: string;
+            /** @description A request's trace (tracing on, docs/tracing.md). */
+            traceId?: string;
             method?: string;
             path?: string;
             operationId?: string;

@@ -8,6 +8,7 @@
 import type { Caller, RequestContext } from '../domain/caller.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { World } from '../deps/world.ts';
+import type { ChangeContext } from '../store/event-bus.ts';
 import type { Operation, ParsedRequest } from '../openapi/openapi-router.ts';
 import type { BodyOutcome } from './request-body.ts';
 import type { Site } from './request-site.ts';
@@ -48,6 +49,11 @@ export interface RequestState {
   caller?: Caller;
   /** The world of the caller's client, resolved once with it (see stages/caller.ts); also `context.world`. */
   world?: World;
+  /**
+   * What a stage adds to the context of the change the request makes (the trace's `traceparent`): the commit stage
+   * hands it to the stagers with the request's world.
+   */
+  change?: ChangeContext;
 }
 
 /**

@@ -74,6 +74,29 @@ function ifParsed(check: (url: URL) => boolean): (value: string) => boolean {
   return (value) => !URL.canParse(value) || check(new URL(value));
 }
 
+/**
+ * Tracing (OpenTelemetry), off unless set: the configuration file's mirror of the standard `OTEL_*` variables, which
+ * fill it (`OTEL_TRACES_EXPORTER`, `OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`,
+ * `OTEL_EXPORTER_OTLP_PROTOCOL`, `OTEL_SERVICE_NAME`, `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER`,
+ * `OTEL_TRACES_SAMPLER_ARG`; src/tracing/tracing-env.ts).
+ */
+export const tracingSchema = z.strictObject({
+  exporter: z.enum(['otlp', 'none']).default('otlp'),
+  /** The collector's base URL (`/v1/traces` is added), as OTEL_EXPORTER_OTLP_ENDPOINT. */
+  endpoint: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).default('http://localhost:4318'),
+  /** The whole URL spans are posted to, as OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: wins over `endpoint`. */
+  tracesEndpoint: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
+  protocol: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
+  serviceName: z.string().min(1).max(200).default('commerce-mock'),
+  /** `key=value,key2=value2`, as OTEL_RESOURCE_ATTRIBUTES. */
+  resourceAttributes: z.string().max(4096).optional(),
+  sampler: z.enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']).default('parentbased_always_on'),
+  /** The ratio of a `traceidratio` sampler, 0 to 1. */
+  samplerArg: z.number().min(0).max(1).optional(),
+});
+
+export type TracingSettings = z.infer<typeof tracingSchema>;
+
 export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(4010),
   host: z.string().min(1).default('127.0.0.1'),
@@ -124,6 +147,8 @@ export const configSchema = z.strictObject({
   webhookAllowLinkLocal: z.boolean().default(false),
   /** Named state snapshots kept in memory (`POST /__admin/snapshots`): at most this many, this many bytes in all. */
   snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
+  /** OpenTelemetry traces (docs/tracing.md): absent, or `exporter: none`, is off, and nothing of the SDK is loaded. */
+  tracing: tracingSchema.optional(),
 }).superRefine((config, context) => {
   // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
   const own = ownOrigins(config);

@@ -66,6 +66,9 @@ import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
 import { createWorlds } from '../world/worlds.ts';
+import { attemptTracer } from '../tracing/attempt-tracer.ts';
+import { traceStage } from '../tracing/trace-stage.ts';
+import type { Tracing } from '../tracing/tracing-types.ts';
 import type { Worlds } from '../deps/world.ts';
 
 export interface AppOptions {
@@ -79,6 +82,8 @@ export interface AppOptions {
   adminRouter?: OpenApiRouter;
   /** Billing steps per slice of a clock catch-up (tests make it small to watch requests get in between). */
   tickSliceSteps?: number;
+  /** Traces (src/tracing/): a server span per API request and a span per webhook attempt; none by default. */
+  tracing?: Tracing;
 }
 
 export interface App {
@@ -183,7 +188,15 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery, arming: armedDeliveries(armed, deps.store) });
+  const { tracing } = options;
+  const webhooks = createWebhooks(deps, {
+    worlds,
+    logger,
+    applyChange,
+    onAttempt: coverage.observeDelivery,
+    arming: armedDeliveries(armed, deps.store),
+    ...(tracing && { traceAttempt: attemptTracer(tracing) }),
+  });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
   // What a client's world holds that these parts keep, read through them when asked.
@@ -209,7 +222,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, applyChange, saveState: () => state.persist() });
-  const stages = checkedStages(options.stages?.(defaults) ?? defaults);
+  // Tracing on: its stage first, so every answer (a refusal too) is a span of the trace.
+  const traced = tracing ? [traceStage(tracing), ...defaults] : defaults;
+  const stages = checkedStages(options.stages?.(traced) ?? traced);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
   const observers: ExchangeObserver[] = [accessLog(logger), (exchange) => deps.observers?.forEach((observe) => observe(exchange))];
@@ -254,7 +269,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
   const dispatchAdmin = dispatchStages(adminList, adminServing);
   app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
-  const apiServing = { deps, logger, observers: [...observers, journal.record, coverage.observeAnswer], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  const apiServing = { deps, logger, observers: [...observers, journal.record, coverage.observeAnswer, ...(tracing ? [tracing.endRequest] : [])], basePolicy: scenarios.base, locate: locator(router, apiMount) };
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));

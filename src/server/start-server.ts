@@ -23,9 +23,13 @@ import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store
 import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
 import { clientClock } from '../world/worlds.ts';
+import { startOtelTracing } from '../tracing/otel-tracing.ts';
+import { packageVersion } from '../platform/package-files.ts';
 
 /** How often the clock is let act while the mock runs. */
 const TICK_MS = 1000;
+/** How long a stop waits for the spans still queued to reach the collector. */
+const TRACING_FLUSH_MS = 2000;
 
 /** The process as the CLI sees it: output streams, and a signal aborted when asked to stop. */
 export interface CliIo {
@@ -170,7 +174,9 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     await abandon(store);
     return { ok: false, problems: [`cannot write the seeded dataset: ${String(error)}`] };
   }
-  const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter });
+  // Tracing on: the OpenTelemetry SDK loaded now, and only now (docs/tracing.md).
+  const tracing = config.tracing && config.tracing.exporter !== 'none' ? await startOtelTracing(config.tracing, logger, packageVersion()) : undefined;
+  const app = await createApp(deps, { scenarios: scenarios.library, router, adminRouter, ...(tracing && { tracing }) });
   if (io.stop.aborted) return { ok: true, stopped: await abandon(store) };
   ready = app.listener;
   appReady(app.listener);
@@ -183,6 +189,7 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
     (stopping ??= (async () => {
       clearInterval(ticking);
       await closeServer(reason);
+      await tracing?.shutdown(TRACING_FLUSH_MS);
       const code = await closeStore(store, logger);
       await release();
       return code;

@@ -140,6 +140,8 @@ class Slot implements JournalSlot {
   status = 0;
   error: string | undefined = undefined;
   durationMs = 0;
+  /** The request's trace id (tracing on). */
+  traceId: string | undefined = undefined;
   /** What became of an answer the network failed (an armed `network.*`), and how long it was held. */
   network: RequestJournalEntry['network'] = undefined;
   heldMs: number | undefined = undefined;
@@ -169,6 +171,7 @@ class Slot implements JournalSlot {
     this.status = status;
     this.error = typeof error === 'string' ? error : undefined;
     this.durationMs = elapsedMs(context);
+    this.traceId = context.traceId;
     this.network = exchange.network?.fate;
     this.heldMs = exchange.network?.heldMs;
     this.shown = shownIds(body);
@@ -190,7 +193,7 @@ function detailOf(slot: Slot): RequestJournalDetail {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs, traceId } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -206,6 +209,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     durationMs,
     ...(network !== undefined && { network }),
     ...(heldMs !== undefined && { heldMs }),
+    ...(traceId !== undefined && { traceId }),
   };
   return slot.entry;
 }

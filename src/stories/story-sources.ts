@@ -31,6 +31,7 @@ export function requestEntries(sources: StorySources, clientId: string, ids: rea
           kind: 'request',
           summary: requestSummary(request, answered),
           requestId: request.id,
+          ...(request.traceId !== undefined && { traceId: request.traceId }),
           method: request.method,
           path: request.path,
           ...(request.operationId !== undefined && { operationId: request.operationId }),

@@ -6,7 +6,7 @@
  */
 import { triggeredWebhookOf } from '../domain/triggered-webhooks.ts';
 import { generalisedBody, MESSAGE_LITERAL_FIELDS, type MatchingRules } from './body-matchers.ts';
-import type { LeftOut } from './traffic-pact.ts';
+import type { LeftOut } from './left-out.ts';
 import type { ProviderStateRef } from './traffic-states.ts';
 
 /** What the messages are made from: a delivery the client's receiver acknowledged, and the webhook it carried. */

@@ -7,21 +7,18 @@
  */
 import type { RequestJournalDetail } from '../state/request-journal.ts';
 import { generalisedBody, type MatchingRules } from './body-matchers.ts';
+import type { LeftOut } from './left-out.ts';
 import { trafficOutcome } from './traffic-outcome.ts';
 import { messagesFromWebhooks, type MessageInteraction, type ReceivedWebhook } from './traffic-messages.ts';
 import { statesOf, type Generators, type ProviderStateRef } from './traffic-states.ts';
+
+export type { LeftOut } from './left-out.ts';
 
 export const DEFAULT_PROVIDER = 'commerce-api';
 
 export interface PactNames {
   consumer: string;
   provider?: string;
-}
-
-export interface LeftOut {
-  requestId: string;
-  what: string;
-  why: string;
 }
 
 export interface TrafficPact {

@@ -7,7 +7,7 @@ import type { Worlds } from '../deps/world.ts';
 import type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
-import type { Send } from './http-send.ts';
+import type { Send, SendResult } from './http-send.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 
 export type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
@@ -76,6 +76,11 @@ export interface WebhooksOptions {
   onAttempt?: (delivery: Delivery, world: World) => void;
   /** What an armed outcome (src/armed/) makes of a client's deliveries, beyond its scenario's policy; none by default. */
   arming?: DeliveryArming;
+  /**
+   * A span per attempt (src/tracing/, when tracing is on), child of the request whose change caused the delivery
+   * (`parent`, its `traceparent`): the `traceparent` header the receiver gets, and how to end the span.
+   */
+  traceAttempt?: (parent: string | undefined, delivery: Delivery) => { traceparent: string; end(outcome: SendResult & { durationMs: number }): void };
 }
 
 /** A behaviour an armed outcome gives the deliveries of one change of a client. */
@@ -95,4 +100,11 @@ export interface ArmedDeliveries {
 export interface DeliveryArming {
   /** Asked once per change and client whose change causes deliveries; undefined: nothing armed. */
   take(world: World): ArmedDeliveries | undefined;
+}
+
+declare module '../store/event-bus.ts' {
+  interface ChangeContext {
+    /** The `traceparent` of the request that made the change (tracing on): the parent of its deliveries' attempts. */
+    traceparent?: string;
+  }
 }

@@ -47,6 +47,8 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
   const failingFirst = new WeakSet<Delivery>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
+  /** The `traceparent` of the request whose change recorded a delivery (tracing on): its attempts' parent. */
+  const causedBy = new WeakMap<Delivery, string>();
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
@@ -59,8 +61,13 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     if (world.policy.webhooks.failDeliveries) return settle(delivery, world, at, { error: 'failed by scenario' }, 0);
     if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, world, at, { error: 'failed by an armed outcome' }, 0);
     const started = monotonicMs();
-    const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
-    return settle(delivery, world, at, result, Math.round(monotonicMs() - started));
+    const traced = options.traceAttempt?.(causedBy.get(delivery), delivery);
+    const request = webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs());
+    if (traced) request.headers['traceparent'] = traced.traceparent;
+    const result = await send(request);
+    const durationMs = Math.round(monotonicMs() - started);
+    traced?.end({ ...result, durationMs });
+    return settle(delivery, world, at, result, durationMs);
   };
 
   const settle = async (delivery: Delivery, world: World, at: string, result: SendResult, durationMs: number, final = false) => {
@@ -198,6 +205,10 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
         const recorded = recordEvent(event, worldOf, armed.get(event.clientId));
         if (recorded && !firsts.has(event.clientId)) firsts.set(event.clientId, recorded.id);
         staged.add(event);
+      }
+      if (context.traceparent) {
+        const known = new Set(before);
+        for (const delivery of log.all()) if (!known.has(delivery)) causedBy.set(delivery, context.traceparent);
       }
       for (const [clientId, taken] of armed) taken.fired(firsts.get(clientId) ?? '');
       return () => log.replace(before);

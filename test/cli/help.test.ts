@@ -29,6 +29,9 @@ const COMMANDS = [
   [['coverage', '--help'], 'coverage'],
   [['arm', '--help'], 'arm'],
   [['mcp', '--help'], 'mcp'],
+  [['pact', '--help'], 'pact-record'],
+  [['pact', 'record', '--help'], 'pact-record'],
+  [['journal', '--help'], 'journal'],
 ] as const;
 
 describe('--help', () => {

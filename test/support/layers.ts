@@ -23,6 +23,7 @@ export const FOLDERS = [
   'rate-limit',
   'fake',
   'webhooks',
+  'tracing',
   'drills',
   'coverage',
   'armed',

@@ -10,6 +10,7 @@
  * resolve. Stages that delay or fail requests belong before this one.
  */
 import { changesNothing, type ApplyChange } from '../../store/apply-change.ts';
+import type { ChangeContext } from '../../store/event-bus.ts';
 import { whenAnswered, type RequestState, type Stage } from '../stage.ts';
 
 export function commit(applyChange: ApplyChange): Stage {
@@ -23,7 +24,10 @@ export function commit(applyChange: ApplyChange): Stage {
   };
 }
 
-/** The request's world, resolved by the caller stage: the stagers read it instead of resolving it again. */
-function worldsOf(request: RequestState) {
-  return request.world ? { worlds: [request.world] } : {};
+/**
+ * The change's context: what stages added (`request.change`) and the request's world, resolved by the caller stage
+ * (the stagers read it instead of resolving it again).
+ */
+function worldsOf(request: RequestState): ChangeContext {
+  return request.world ? { ...request.change, worlds: [request.world] } : { ...request.change };
 }

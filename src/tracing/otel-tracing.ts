@@ -1,0 +1,186 @@
+/**
+ * Tracing with the official OpenTelemetry JS SDK, loaded here and only here, on demand (`import()`), when tracing is
+ * on: a tracer provider of the mock's own (never the process's global one), W3C Trace Context in and out, OTLP over
+ * HTTP (protobuf or JSON) to the collector. Spans are batched in a bounded queue: a collector that is down or slow
+ * never blocks a request nor grows the mock; what cannot be queued is dropped and counted in a warning.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { Exchange, RequestContext } from '../domain/caller.ts';
+import { monotonicMs } from '../platform/clock.ts';
+import type { TracingSettings } from '../platform/config.ts';
+import type { Logger } from '../platform/log.ts';
+import type { DeliveryTrace, RequestTrace, Tracing } from './tracing-types.ts';
+
+/** Spans waiting for the collector, at most; more are dropped (and counted). */
+export const MAX_QUEUED_SPANS = 2048;
+/** How long one export may take before it is given up. */
+const EXPORT_TIMEOUT_MS = 5000;
+/** A warning about dropped spans at most this often. */
+const DROP_WARNING_EVERY_MS = 10_000;
+
+export async function startOtelTracing(settings: TracingSettings, logger: Logger, version: string): Promise<Tracing> {
+  const api = await import('@opentelemetry/api');
+  const sdk = await import('@opentelemetry/sdk-trace-base');
+  const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
+  const { resourceFromAttributes } = await import('@opentelemetry/resources');
+  const url = settings.tracesEndpoint ?? `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`;
+  const exporterModule = settings.protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+  const exporter = countingExporter(new exporterModule.OTLPTraceExporter({ url, timeoutMillis: EXPORT_TIMEOUT_MS }), logger, url);
+  const resource = resourceFromAttributes({ ...resourceAttributesOf(settings.resourceAttributes), 'service.name': settings.serviceName, 'service.version': version });
+  const provider = new sdk.BasicTracerProvider({
+    resource,
+    sampler: samplerOf(settings, sdk),
+    spanProcessors: [new sdk.BatchSpanProcessor(exporter.exporter, { maxQueueSize: MAX_QUEUED_SPANS, maxExportBatchSize: 512, scheduledDelayMillis: 1000, exportTimeoutMillis: EXPORT_TIMEOUT_MS })],
+  });
+  const tracer: Tracer = provider.getTracer('commerce-mock', version);
+  const propagator = new W3CTraceContextPropagator();
+  const spans = new WeakMap<RequestContext, Span>();
+  const traceparentOf = (span: Span): string => {
+    const carrier: Record<string, string> = {};
+    propagator.inject(api.trace.setSpan(api.ROOT_CONTEXT, span), carrier, api.defaultTextMapSetter);
+    return carrier['traceparent'] ?? '';
+  };
+  const parentOf = (headers: Record<string, unknown>): Context => propagator.extract(api.ROOT_CONTEXT, headers, api.defaultTextMapGetter);
+  logger.info(`tracing: spans to ${url} (${settings.protocol}), service ${settings.serviceName}`);
+
+  return {
+    startRequest(headers: IncomingHttpHeaders, context: RequestContext): RequestTrace | undefined {
+      const span = tracer.startSpan(
+        context.method,
+        { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': context.method, 'url.path': context.path, 'commerce.request_id': context.requestId } },
+        parentOf(headers),
+      );
+      const { traceId, traceFlags } = span.spanContext();
+      // eslint-disable-next-line no-bitwise
+      if ((traceFlags & api.TraceFlags.SAMPLED) === 0) return undefined;
+      spans.set(context, span);
+      return { traceId, traceparent: traceparentOf(span) };
+    },
+    endRequest(exchange: Exchange) {
+      const span = spans.get(exchange.context);
+      if (!span) return;
+      spans.delete(exchange.context);
+      const { context, status } = exchange;
+      const error = (exchange.body as { error?: unknown } | undefined)?.error;
+      if (context.operationId) span.updateName(`${context.method} ${context.operationId}`);
+      span.setAttributes({
+        'http.response.status_code': status,
+        ...(context.operationId && { 'commerce.operation_id': context.operationId }),
+        ...(context.world && { 'commerce.client_id': context.world.clientId }),
+        ...(context.armed?.length && { 'commerce.outcome': context.armed.join(',') }),
+        ...(context.scenario && { 'commerce.scenario': context.scenario }),
+        ...(typeof error === 'string' && { 'commerce.error_code': error }),
+        ...orderIdOf(exchange.body),
+        ...(exchange.network && { 'commerce.network': exchange.network.fate }),
+      });
+      if (status >= 500 || status === 0) span.setStatus({ code: api.SpanStatusCode.ERROR, ...(typeof error === 'string' && { message: error }) });
+      span.end();
+    },
+    startDelivery(parent, about): DeliveryTrace {
+      const span = tracer.startSpan(
+        `webhook ${about.type}`,
+        {
+          kind: api.SpanKind.CLIENT,
+          attributes: {
+            'http.request.method': 'POST',
+            'url.full': about.url,
+            'commerce.client_id': about.clientId,
+            'commerce.delivery_id': about.deliveryId,
+            'commerce.webhook_type': about.type,
+            'commerce.attempt': about.attempt,
+          },
+        },
+        parent === undefined ? api.ROOT_CONTEXT : parentOf({ traceparent: parent }),
+      );
+      return {
+        traceparent: traceparentOf(span),
+        end(outcome) {
+          if (outcome.statusCode !== undefined) span.setAttribute('http.response.status_code', outcome.statusCode);
+          if (outcome.error !== undefined) span.setAttribute('error.type', outcome.error);
+          const ok = outcome.statusCode !== undefined && outcome.statusCode >= 200 && outcome.statusCode < 300;
+          if (!ok) span.setStatus({ code: api.SpanStatusCode.ERROR, ...(outcome.error !== undefined && { message: outcome.error }) });
+          span.end();
+        },
+      };
+    },
+    async shutdown(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const given = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([provider.shutdown().catch(() => undefined), given]);
+      clearTimeout(timer);
+      exporter.report();
+    },
+  };
+}
+
+function samplerOf(settings: TracingSettings, sdk: typeof import('@opentelemetry/sdk-trace-base')) {
+  const ratio = new sdk.TraceIdRatioBasedSampler(settings.samplerArg ?? 1);
+  switch (settings.sampler) {
+    case 'always_on':
+      return new sdk.AlwaysOnSampler();
+    case 'always_off':
+      return new sdk.AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio;
+    case 'parentbased_always_off':
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new sdk.ParentBasedSampler({ root: ratio });
+    default:
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() });
+  }
+}
+
+/** `key=value,key2=value2` (values percent-encoded, as the specification says) as attributes. */
+export function resourceAttributesOf(text: string | undefined): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const pair of (text ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const key = pair.slice(0, at).trim();
+    try {
+      attributes[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      attributes[key] = pair.slice(at + 1).trim();
+    }
+  }
+  return attributes;
+}
+
+/** `commerce.order_id` of an answer about an order. */
+function orderIdOf(body: unknown): Record<string, string> {
+  const data = (body as { data?: { orderId?: unknown; id?: unknown } } | undefined)?.data;
+  const id = typeof data?.orderId === 'string' ? data.orderId : typeof data?.id === 'string' && data.id.startsWith('ord_') ? data.id : undefined;
+  return id ? { 'commerce.order_id': id } : {};
+}
+
+/**
+ * The exporter, counting what it could not deliver: a collector that is down or slow is said once every ten
+ * seconds at most ("N spans not delivered"), never once per span.
+ */
+function countingExporter(inner: SpanExporter, logger: Logger, url: string): { exporter: SpanExporter; report(): void } {
+  let lost = 0;
+  let warnedMs = -Infinity;
+  const report = () => {
+    if (lost === 0) return;
+    logger.warn(`tracing: ${lost} span(s) not delivered to ${url} (the collector is down, slow or refusing)`);
+    lost = 0;
+    warnedMs = monotonicMs();
+  };
+  const exporter: SpanExporter = {
+    export(spans, done) {
+      inner.export(spans, (result) => {
+        if (result.code !== 0) {
+          lost += spans.length;
+          if (monotonicMs() - warnedMs >= DROP_WARNING_EVERY_MS) report();
+        }
+        done(result);
+      });
+    },
+    shutdown: () => inner.shutdown(),
+    forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
+  };
+  return { exporter, report };
+}

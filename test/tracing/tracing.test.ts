@@ -1,0 +1,111 @@
+/**
+ * One trace from the shop to the gateway and back: a request with a `traceparent` makes a server span with that
+ * parent and the HTTP semantic conventions' attributes at an OTLP receiver; the webhook it causes carries a
+ * `traceparent` of the same trace; the journal entry and the order's story show the trace id; a collector that never
+ * answers leaves the mock's answers as they were and does not hold its stop.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/platform/log.ts';
+import { startOtelTracing } from '../../src/tracing/otel-tracing.ts';
+import type { Tracing } from '../../src/tracing/tracing-types.ts';
+import { bearer, createTestApp, tokenFor } from '../support/test-app.ts';
+import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver.ts';
+import { receiversClosedAfterEach, until } from '../support/webhook-receiver.ts';
+import { placeAnOrder, SECRET } from '../support/webhook-support.ts';
+
+const webhookReceiver = receiversClosedAfterEach();
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+});
+
+const SHOP_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const SHOP_SPAN = '00f067aa0ba902b7';
+const TRACEPARENT = `00-${SHOP_TRACE}-${SHOP_SPAN}-01`;
+const SERVER = 2;
+const CLIENT = 3;
+
+async function tracedApp(collector: OtlpReceiver, webhookUrl?: string) {
+  const tracing: Tracing = await startOtelTracing(
+    { exporter: 'otlp', endpoint: collector.url, protocol: 'http/json', serviceName: 'commerce-mock', sampler: 'parentbased_always_on' },
+    silentLogger,
+    'test',
+  );
+  closing.push(() => tracing.shutdown(100));
+  const client = { clientId: 'mock-client', clientSecret: 'mock-secret', active: true, ...(webhookUrl ? { webhook: { url: webhookUrl, secret: SECRET } } : {}) };
+  const t = await createTestApp({ clients: [client] }, { tracing });
+  return { t, tracing };
+}
+
+describe('tracing', () => {
+  it("makes the request's server span a child of the shop's, with the HTTP conventions, and the webhook it causes joins the trace", async () => {
+    const collector = await startOtlpReceiver();
+    closing.push(() => collector.close());
+    const hooks = await webhookReceiver();
+    const { t, tracing } = await tracedApp(collector, hooks.url);
+    const token = await tokenFor(t);
+    const orderId = await placeAnOrder(t, token);
+    let last;
+    for (let poll = 1; poll <= 3; poll += 1) last = await t.http.get(`/v1/orders/${orderId}/status`).set(bearer(token)).set('traceparent', TRACEPARENT).expect(200);
+    expect(last?.headers['traceresponse']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
+    await until(() => hooks.received.length >= 2, 'the webhooks of the paying poll');
+    await t.core.webhooks.idle();
+
+    for (const hook of hooks.received) expect(hook.headers['traceparent']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
+    const entries = (await t.http.get('/__admin/requests?operationId=getOrderStatus').expect(200)).body.data as Array<{ traceId?: string }>;
+    expect(entries.map((entry) => entry.traceId)).toEqual([SHOP_TRACE, SHOP_TRACE, SHOP_TRACE]);
+    const story = (await t.http.get(`/__admin/orders/${orderId}/story`).expect(200)).body.data as { entries: Array<{ kind: string; traceId?: string }> };
+    const requests = story.entries.filter((entry) => entry.kind === 'request');
+    expect(requests.filter((entry) => entry.traceId === SHOP_TRACE)).toHaveLength(3);
+    expect(requests.filter((entry) => entry.traceId !== SHOP_TRACE && entry.traceId !== undefined)).toHaveLength(1);
+
+    await tracing.shutdown(5000);
+    const polls = collector.spans.filter((span) => span.attributes['commerce.operation_id'] === 'getOrderStatus');
+    expect(polls).toHaveLength(3);
+    for (const span of polls) {
+      expect(span).toMatchObject({ traceId: SHOP_TRACE, parentSpanId: SHOP_SPAN, kind: SERVER, name: 'GET getOrderStatus' });
+      expect(span.attributes).toMatchObject({
+        'http.request.method': 'GET',
+        'url.path': `/v1/orders/${orderId}/status`,
+        'http.response.status_code': 200,
+        'commerce.client_id': 'mock-client',
+        'commerce.order_id': orderId,
+      });
+      expect(span.resource).toMatchObject({ 'service.name': 'commerce-mock' });
+    }
+    const deliveries = collector.spans.filter((span) => span.kind === CLIENT);
+    expect(deliveries.map((span) => span.name).sort()).toEqual(['webhook order.status_changed', 'webhook payment.status_changed']);
+    const paying = polls.map((span) => span.spanId);
+    for (const delivery of deliveries) {
+      expect(delivery.traceId).toBe(SHOP_TRACE);
+      expect(paying).toContain(delivery.parentSpanId);
+      expect(delivery.attributes['http.response.status_code']).toBe(200);
+    }
+    const sent = hooks.received.map((hook) => String(hook.headers['traceparent']).split('-')[2]);
+    expect(sent.sort()).toEqual(deliveries.map((span) => span.spanId).sort());
+  });
+
+  it('starts a trace of its own for a request without a traceparent, and names its refusal', async () => {
+    const collector = await startOtlpReceiver();
+    closing.push(() => collector.close());
+    const { t, tracing } = await tracedApp(collector);
+    const refused = await t.http.get('/v1/products').set('Authorization', 'Bearer not-a-token').expect(401);
+    const [, traceId] = String(refused.headers['traceresponse']).split('-');
+    await tracing.shutdown(5000);
+    const [span] = collector.spans;
+    expect(span).toMatchObject({ traceId, kind: SERVER });
+    expect(span?.parentSpanId).toBeUndefined();
+    expect(span?.attributes).toMatchObject({ 'http.response.status_code': 401, 'commerce.error_code': 'invalid_token' });
+  });
+
+  it('answers as it did and stops in time when the collector never answers', async () => {
+    const collector = await startOtlpReceiver({ answers: false });
+    closing.push(() => collector.close());
+    const { t, tracing } = await tracedApp(collector);
+    const token = await tokenFor(t);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => t.http.get('/v1/products').set(bearer(token))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    const stopping = tracing.shutdown(300);
+    await expect(Promise.race([stopping.then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))])).resolves.toBe('stopped');
+  });
+});
