@@ -75,6 +75,10 @@ export const ADMIN_ROUTES = {
   armOutcome: 'POST /clients/{client_id}/armed',
   disarmAllOutcomes: 'DELETE /clients/{client_id}/armed',
   disarmOutcome: 'DELETE /clients/{client_id}/armed/{armed_id}',
+  listNetworkProfiles: 'GET /network-profiles',
+  getNetworkProfile: 'GET /clients/{client_id}/network-profile',
+  applyNetworkProfile: 'PUT /clients/{client_id}/network-profile',
+  removeNetworkProfile: 'DELETE /clients/{client_id}/network-profile',
   clearCoverage: 'DELETE /coverage',
   mcp: 'POST /mcp',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -13,6 +13,7 @@ import { coverageHandlers } from './coverage-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { mcpHandlers } from './mcp-handlers.ts';
+import { networkProfileHandlers } from './network-profile-handlers.ts';
 import { orderHandlers } from './order-admin-handlers.ts';
 import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
@@ -42,6 +43,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...walletHandlers(admin),
     ...coverageHandlers(admin),
     ...armedHandlers(admin),
+    ...networkProfileHandlers(admin),
     ...mcpHandlers(admin),
   } satisfies AdminHandlerTable;
 }

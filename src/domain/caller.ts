@@ -58,6 +58,8 @@ export interface RequestContext {
   scenario?: string;
   /** The outcomes armed for the client that this request met: for the journal. */
   armed?: string[];
+  /** The network profile that met this request, as `profile@stage` (docs/network-failures.md#profiles): for the journal. */
+  profile?: string;
   /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
   policy: Policy;
   /**

@@ -57,6 +57,9 @@ import { armedRequests } from '../armed/armed-requests.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import { networkProfileStage } from '../armed/network-profile-stage.ts';
+import { networkProfiles as createNetworkProfiles, type NetworkProfiles } from '../armed/network-profiles.ts';
+import { loadProfileLibrary, type NetworkProfileLibrary } from '../armed/network-profile-library.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
@@ -113,6 +116,8 @@ export function apiStages(
     flows: Flows;
     /** The outcomes each client armed for its next moves (src/armed/). */
     armed: ArmedOutcomes;
+    /** The network profile applied to each client (src/armed/network-profiles.ts). */
+    networkProfiles: NetworkProfiles;
     /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
     worlds: Worlds;
     scenarios: ScenarioEngine;
@@ -156,6 +161,7 @@ export function apiStages(
       apply: applyChange,
       holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
     }),
+    networkProfileStage(parts.networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
     authenticate(router, flows.tokens.verify),
     validate(router),
     commit(applyChange),
@@ -175,6 +181,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const worlds = createWorlds({ clock: deps.clock, scenarios });
   // What each client armed for its next moves meets the flows at their extension points (src/armed/).
   const armed = armedOutcomes(deps);
+  const networkProfiles = createNetworkProfiles();
+  const profileLibrary = builtInProfiles(deps.config.scenariosDir);
   const flows = createFlows(deps, armedFlowExtensions(armed, deps.store));
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
@@ -202,7 +210,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -224,7 +232,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
-  const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
+  const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
@@ -269,4 +277,11 @@ function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
     },
     userDir ?? '',
   );
+}
+
+/** The built-in network profiles and the user's (`<scenariosDir>/profiles/`): start-up checked them, so a problem is a programming error here. */
+function builtInProfiles(userDir: string | undefined): NetworkProfileLibrary {
+  const loaded = loadProfileLibrary(userDir);
+  if (!loaded.ok) throw new Error(`invalid network profile files:\n${loaded.problems.join('\n')}`);
+  return loaded.library;
 }

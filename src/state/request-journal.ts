@@ -129,6 +129,7 @@ class Slot implements JournalSlot {
   operationId: string | undefined = undefined;
   scenario: string | undefined = undefined;
   armed: readonly string[] | undefined = undefined;
+  profile: string | undefined = undefined;
   status = 0;
   error: string | undefined = undefined;
   durationMs = 0;
@@ -158,6 +159,7 @@ class Slot implements JournalSlot {
     this.operationId = context.operationId;
     this.scenario = context.scenario;
     this.armed = context.armed;
+    this.profile = context.profile;
     this.status = status;
     this.error = typeof error === 'string' ? error : undefined;
     this.durationMs = elapsedMs(context);
@@ -178,7 +180,7 @@ function touchesOf(slot: Slot): readonly string[] {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, profile, status, error, durationMs, network, heldMs } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -189,6 +191,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     ...(clientId ? { clientId } : {}),
     ...(scenario ? { scenario } : {}),
     ...(armed ? { armed: [...armed] } : {}),
+    ...(profile !== undefined && { profile }),
     status,
     ...(error !== undefined ? { error } : {}),
     durationMs,
