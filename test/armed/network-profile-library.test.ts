@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { profileJsonSchema } from '../../src/armed/network-profile-json-schema.ts';
 import { loadProfileLibrary, profileOf } from '../../src/armed/network-profile-library.ts';
 
@@ -72,6 +73,13 @@ describe('network profile files', () => {
     expect(fieldsOf({ stages: [{ name: 'a', api: {} }], colour: 'red' })).toHaveLength(1);
     expect(fieldsOf({ name: '__proto__', stages: [{ name: 'a', api: {} }] })).toHaveLength(1);
     expect(fieldsOf({ stages: [{ name: 'a', forSeconds: 30, api: { latencyMs: { meanMs: 100, stdDevMs: 20 }, loss: 0.5, slowBody: 0.5 } }] })).toEqual([]);
+  });
+
+  it("docs/network-failures.md's example file is a valid profile", () => {
+    const page = readFileSync(new URL('../../docs/network-failures.md', import.meta.url), 'utf8');
+    const example = /```yaml\n# scenarios\/profiles\/shop-wifi\.yaml\n([\s\S]*?)```/.exec(page)?.[1] ?? '';
+    const parsed = profileOf(parse(example), 'shop-wifi', 'docs');
+    expect(parsed.ok && parsed.profile.stages.map((stage) => stage.name)).toEqual(['calm', 'dropout', 'back']);
   });
 
   it('commits scenarios/profiles/profile.schema.json as generated from the zod schema (npm run scenario-schema)', () => {
