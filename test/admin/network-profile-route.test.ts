@@ -100,7 +100,7 @@ describe('the network profile route', () => {
   ])('%s → 400 invalid_request naming the field (the rule the document cannot state), nothing applied', async (_what, profile, path, message) => {
     const t = await createTestApp();
     const refused = await t.http.put(ROUTE).send({ profile }).expect(400);
-    expect(refused.body).toMatchObject({ error: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path, message }] });
+    expect(refused.body).toMatchObject({ error: 'invalid_request', message: 'Parâmetros inválidos', details: [{ path, message: `perfil de rede recusado: ${message}` }] });
     await nothingApplied(t);
   });
 
