@@ -67,6 +67,8 @@ export interface NetworkProfiles {
   view(world: World): AppliedProfileView | undefined;
   /** Removes the client's profile; whether it had one. */
   remove(clientId: string): boolean;
+  /** Removes every client's (a whole reset). */
+  clear(): void;
   /**
    * What the profile does to a request of its client on `leg` now; undefined when it expired (it is then removed).
    * A hold is at most `maxHoldMs`, and none is given past MAX_PROFILE_HOLDS held at once.
@@ -105,6 +107,7 @@ export function networkProfiles(): NetworkProfiles {
       return entry && live(entry, nowMs) ? viewOf(entry, nowMs) : undefined;
     },
     remove: (clientId) => applied.delete(clientId),
+    clear: () => applied.clear(),
     meet(entry, world, leg, maxHoldMs) {
       const nowMs = world.nowMs();
       if (!live(entry, nowMs)) return undefined;

@@ -207,7 +207,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // Why each order moved, for its story: the events say, once durable.
   const statusCauses = createStatusCauses();
   events.subscribe(statusCauses.listener);
-  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses, networkProfiles }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, applyChange, saveState: () => state.persist() });

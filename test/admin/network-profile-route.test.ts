@@ -110,4 +110,16 @@ describe('the network profile route', () => {
     await t.http.put(ROUTE).send({ profile: 'nope' }).expect(400);
     expect((await t.http.get(ROUTE).expect(200)).body.data).toMatchObject({ profile: 'lost-replies', seed: 4 });
   });
+
+  it('a whole reset removes every profile, and a deleted tenant takes its profile with it', async () => {
+    const t = await createTestApp();
+    await t.http.post('/__admin/tenants').send({ clientId: 'job-a' }).expect(201);
+    await t.http.put('/__admin/clients/job-a/network-profile').send({ profile: 'slow-3g' }).expect(200);
+    await t.http.delete('/__admin/tenants/job-a').expect(200);
+    await t.http.post('/__admin/tenants').send({ clientId: 'job-a' }).expect(201);
+    await t.http.get('/__admin/clients/job-a/network-profile').expect(404);
+    await t.http.put(ROUTE).send({ profile: 'flaky-mobile' }).expect(200);
+    await t.http.post('/__admin/reset').send({}).expect(200);
+    await nothingApplied(t);
+  });
 });
