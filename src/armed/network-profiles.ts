@@ -6,6 +6,7 @@
  * four, so the same seed and the same requests give the same faults), made into what the network does to it.
  */
 import type { World } from '../deps/world.ts';
+import type { components } from '../generated/admin-types.gen.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { seededFractions } from '../platform/random.ts';
 import type { NetworkLeg, NetworkProfile, ProfileStage } from './network-profile-schema.ts';
@@ -32,20 +33,8 @@ export interface ApplyInput {
   forSeconds?: number;
 }
 
-/** What GET shows of a client's profile. */
-export interface AppliedProfileView {
-  clientId: string;
-  profile: string;
-  description?: string;
-  source: string;
-  seed: number;
-  appliedAt: string;
-  until?: string;
-  stage: { name: string; index: number; startedAt: string; endsAt?: string };
-  stages: readonly ProfileStage[];
-  requests: number;
-  faults: { reset: number; replyLost: number; timeout: number; slowBody: number; delayed: number };
-}
+/** What GET shows of a client's profile: the admin document's `AppliedNetworkProfile` (spec/admin.yaml), the one shape. */
+export type AppliedProfileView = components['schemas']['AppliedNetworkProfile'];
 
 interface Applied {
   clientId: string;
@@ -190,7 +179,7 @@ function viewOf(entry: Applied, nowMs: number): AppliedProfileView {
       startedAt: at(startMs),
       ...(stage.forSeconds !== undefined && index < profile.stages.length - 1 && { endsAt: at(startMs + stage.forSeconds * 1000) }),
     },
-    stages: profile.stages,
+    stages: [...profile.stages],
     requests: entry.requests,
     faults: { ...entry.faults },
   };
