@@ -3,6 +3,9 @@
  * a while, from a seed, lists the profiles and the client's, clears it; each refusal (an unknown profile or client,
  * a bad flag, no mock) is an English line with an exit code, before anything is applied.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/index.ts';
 import { runCli } from '../support/cli.ts';
@@ -76,5 +79,14 @@ describe('commerce-mock faults', () => {
     const result = await runCli(['faults', '--profile', 'slow-3g', '--url', 'http://127.0.0.1:9']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^commerce-mock faults: the mock at http:\/\/127\.0\.0\.1:9 cannot be reached: /);
+  });
+
+  it("a bad profile file in the scenarios folder's profiles/ stops start-up with exit 2, naming the file and the field", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
+    mkdirSync(join(dir, 'profiles'));
+    writeFileSync(join(dir, 'profiles', 'mine.yaml'), 'stages:\n  - { name: a, api: { loss: 0.9, replyLost: 0.9 } }\n');
+    const result = await runCli(['start', '--scenarios', dir, '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(dir, 'profiles', 'mine.yaml')}: stages.0.api: loss, replyLost, timeout and slowBody together must not exceed 1`);
   });
 });
