@@ -156,4 +156,14 @@ describe('network profiles', () => {
       ['-', 'inline@down'],
     ]);
   });
+
+  it('a token leg applies to the token request alone: it is reset, the client\'s other requests are not', async () => {
+    const { mock, token } = await mockWith();
+    await mock.admin.network.apply({ stages: [{ name: 'auth-down', api: {}, token: { loss: 1 } }] }, { seed: 8 });
+    await expect(tokenFor(mock)).rejects.toMatchObject({ cause: { code: 'ECONNRESET' } });
+    expect(await listOrders(mock, token)).toBe(200);
+    const tokens = await mock.admin.requests.list({ clientId: 'mock-client', operationId: 'issueToken', limit: 1 });
+    expect(tokens[0]).toMatchObject({ profile: 'inline@auth-down', network: 'reset', status: 0 });
+    expect((await journal(mock)).map((entry) => [entry.profile, entry.network ?? 'none'])).toEqual([['inline@auth-down', 'none']]);
+  });
 });
