@@ -42,6 +42,7 @@ export const ADMIN_ROUTES = {
   clearRequests: 'DELETE /requests',
   countRequests: 'GET /requests/count',
   getRequest: 'GET /requests/{request_id}',
+  exportRequestsHar: 'GET /requests.har',
   listClients: 'GET /clients',
   createClient: 'POST /clients',
   deactivateClient: 'POST /clients/{client_id}/deactivate',
@@ -79,6 +80,7 @@ export const ADMIN_ROUTES = {
   getNetworkProfile: 'GET /clients/{client_id}/network-profile',
   applyNetworkProfile: 'PUT /clients/{client_id}/network-profile',
   removeNetworkProfile: 'DELETE /clients/{client_id}/network-profile',
+  recordClientPact: 'GET /clients/{client_id}/pact',
   clearCoverage: 'DELETE /coverage',
   mcp: 'POST /mcp',
 } as const satisfies Record<AdminOperationId, AdminRoute>;
