@@ -14,10 +14,10 @@ import { CLIENT_ID_MAX_LENGTH } from '../domain/ids.ts';
 import { MAX_PROFILE_SECONDS } from '../armed/network-profile-schema.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { adminCalled, adminRefusal, type AdminCalled } from './admin-refusal.ts';
-import { DEFAULT_MOCK_URL, mockCommandLine, type ArmTarget } from './arm-lines.ts';
+import { mockCommandLine, type ArmTarget } from './arm-lines.ts';
 import { appliedLines, clearedLine, listedLines } from './faults-lines.ts';
 import { withExamples } from './help-text.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
+import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
 
 interface FaultsFlags {
   url: string;
@@ -33,17 +33,13 @@ interface FaultsFlags {
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 export function defineFaultsCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('faults')
-    .description("apply a network profile to a client of a running mock for a whole run (lost answers, resets, latency); --clear, --list")
+  const command = runningMockCommand(program, 'faults', 'apply a network profile to a client of a running mock for a whole run (lost answers, resets, latency); --clear, --list')
     .option('--profile <name>', 'a network profile: slow-3g, flaky-mobile, outage-30s, lost-replies, or one of your scenarios folder\'s profiles/')
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .addOption(new Option('--for <duration>', "how long, on the client's clock: 90s, 10m, 2h, 1d (default: until --clear)").argParser(durationOf))
     .addOption(new Option('--seed <n>', 'the seed of its draws, to repeat a run (default: drawn, and printed)').argParser(seedOf))
     .option('--clear', "remove the client's network profile")
     .option('--list', 'print the profiles the mock can apply, and the one applied to the client')
-    .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: FaultsFlags) => run(faults(flags, env, io)));
   withExamples(command, 'faults', [
     'commerce-mock faults --profile flaky-mobile --client shop --for 10m',
