@@ -2,6 +2,8 @@
 import type { AppDeps } from '../deps/deps.ts';
 import type { Flows } from '../handlers/flows.ts';
 import type { ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import type { NetworkProfiles } from '../armed/network-profiles.ts';
+import type { NetworkProfileLibrary } from '../armed/network-profile-library.ts';
 import type { RateLimiter } from '../rate-limit/rate-windows.ts';
 import type { RequestJournal } from '../state/request-journal.ts';
 import type { StatusCauses } from '../state/status-causes.ts';
@@ -20,6 +22,9 @@ export interface AdminContext {
   flows: Flows;
   /** The outcomes each client armed for its next moves (src/armed/). */
   armed: ArmedOutcomes;
+  /** The network profile applied to each client (src/armed/network-profiles.ts), and those that can be applied. */
+  networkProfiles: NetworkProfiles;
+  profileLibrary: NetworkProfileLibrary;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
   /** Why each order moved (state/status-causes.ts): its story reads it. */

@@ -14,6 +14,7 @@ import { trafficHandlers } from './traffic-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { mcpHandlers } from './mcp-handlers.ts';
+import { networkProfileHandlers } from './network-profile-handlers.ts';
 import { orderHandlers } from './order-admin-handlers.ts';
 import { pactStateHandlers } from './pact-state-handlers.ts';
 import { recordHandlers } from './record-handlers.ts';
@@ -44,6 +45,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...walletHandlers(admin),
     ...coverageHandlers(admin),
     ...armedHandlers(admin),
+    ...networkProfileHandlers(admin),
     ...mcpHandlers(admin),
   } satisfies AdminHandlerTable;
 }

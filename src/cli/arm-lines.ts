@@ -26,8 +26,13 @@ function shellWord(word: string): string {
  * the line runs as pasted from a project that installed the package locally as well as from a global install.
  */
 export function armCommandLine(args: readonly string[], target: ArmTarget): string {
+  return mockCommandLine('arm', args, target);
+}
+
+/** `npx commerce-mock <command> <args> --client <id>`, `--url` as for `arm`: the line to copy of any command that acts on a running mock. */
+export function mockCommandLine(command: string, args: readonly string[], target: ArmTarget): string {
   const url = target.mockUrl.replace(/\/+$/, '') === DEFAULT_MOCK_URL ? [] : ['--url', target.mockUrl];
-  return printable(['npx', 'commerce-mock', 'arm', ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
+  return printable(['npx', 'commerce-mock', command, ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
 }
 
 export function armedLines(armed: ArmedOutcome, target: ArmTarget): string[] {

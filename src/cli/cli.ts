@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { defineArmCommand } from './arm-command.ts';
+import { defineFaultsCommand } from './faults-command.ts';
 import { defineDrillCommand } from './drill-command.ts';
 import { HELP_WIDTH, withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
@@ -59,10 +60,12 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock verify ./pacts                         # your pacts against the mock',
     'commerce-mock drill --url http://localhost:3000/webhooks  # judge your webhook receiver',
     'commerce-mock arm payer.INSUFFICIENT_BALANCE         # the next order placed fails for want of money',
+    'commerce-mock faults --profile flaky-mobile --for 10m  # a flaky network for every request, 10 minutes',
     'commerce-mock mcp                                    # its MCP server over stdio, for a coding agent',
   ]);
   defineCoverageCommand(program, io, env, run);
   defineArmCommand(program, io, env, run);
+  defineFaultsCommand(program, io, env, run);
   defineMcpCommand(program, io, env, run);
   definePactRecordCommand(program, io, env, run);
   defineJournalCommand(program, io, env, run);

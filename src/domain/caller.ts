@@ -60,6 +60,8 @@ export interface RequestContext {
   armed?: string[];
   /** The request's trace id, when tracing is on and the request is sampled: for the journal and the story. */
   traceId?: string;
+  /** The network profile that met this request, as `profile@stage` (docs/network-failures.md#profiles): for the journal. */
+  profile?: string;
   /** What this request runs under: the base policy, or that of the scenario the request resolved to. */
   policy: Policy;
   /**

@@ -42,4 +42,7 @@ export const ADMIN_ERRORS = {
   arm_field_refused: fieldRefused('{{field}}', 'deve ser {{problem}}'),
   too_many_armed: { status: 409, code: 'conflito', message: 'Limite de resultados armados atingido: no máximo {{max}} por cliente; desarme um com DELETE /__admin/clients/{id}/armed/{armed_id}' },
   unknown_armed: { status: 404, code: 'not_found', message: 'Resultado armado desconhecido: {{armedId}}' },
+  unknown_network_profile: { status: 400, code: 'invalid_request', message: 'Perfil de rede desconhecido: {{name}} (GET /__admin/network-profiles lista-os)', details: [{ path: 'profile', message: 'perfil desconhecido: {{name}}' }] },
+  network_profile_refused: fieldRefused('{{field}}', 'perfil de rede recusado: {{problem}}'),
+  no_network_profile: { status: 404, code: 'not_found', message: 'O cliente {{clientId}} não tem perfil de rede aplicado' },
 } as const;

@@ -999,6 +999,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/network-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The network profiles that can be applied to a client (the built-ins and the scenarios folder's profiles/) */
+        get: operations["listNetworkProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{client_id}/network-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The network profile applied to a client, the stage of its ramp the client's clock is in, and what it did */
+        get: operations["getNetworkProfile"];
+        /**
+         * Apply a network profile (by name, or given inline) to every request of the client, for a while or until removed
+         * @description Replaces the client's profile, if it had one. Its ramp starts now on the client's clock; `forSeconds` (of the client's clock) ends it. The same `seed` and the same requests give the same faults; without one, a seed is drawn and returned. An outcome armed for a request takes precedence over the profile for that request.
+         */
+        put: operations["applyNetworkProfile"];
+        post?: never;
+        /** Remove the client's network profile (its requests are answered as usual again) */
+        delete: operations["removeNetworkProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -1727,6 +1766,99 @@ export interface components {
             clientId: string;
             polls: number;
         };
+        NetworkProfileApply: {
+            /** @description A profile's name (GET /__admin/network-profiles lists them), or a profile given whole. */
+            profile: string | components["schemas"]["NetworkProfile"];
+            /** @description Seed of the draws; drawn and returned when absent. */
+            seed?: number;
+            /** @description How long the profile lasts, on the client's clock; until removed when absent. */
+            forSeconds?: number;
+        };
+        /** @description A network profile, as a file of scenarios/profiles/ holds it (its JSON Schema is scenarios/profiles/profile.schema.json). */
+        NetworkProfile: {
+            $schema?: string;
+            name?: string;
+            description?: string;
+            /** @description The ramp, in order: each stage lasts `forSeconds` of the client's clock (every stage but the last must say), the last until the profile ends. */
+            stages: components["schemas"]["NetworkProfileStage"][];
+        };
+        NetworkProfileStage: {
+            name: string;
+            forSeconds?: number;
+            api: components["schemas"]["NetworkLeg"];
+            token?: components["schemas"]["NetworkLeg"];
+        };
+        /** @description What the network does to a request on this leg; loss, replyLost, timeout and slowBody together at most 1. */
+        NetworkLeg: {
+            latencyMs?: components["schemas"]["NetworkLatency"];
+            /** @description Share of requests reset before anything is handled. */
+            loss?: number;
+            /** @description Share handled and committed, then the connection dropped before a byte of the answer. */
+            replyLost?: number;
+            /** @description Share handled and committed, the answer held the mock's timeouts.heldAnswerSeconds. */
+            timeout?: number;
+            /** @description Share handled and committed, the body trickled over the mock's timeouts.heldAnswerSeconds. */
+            slowBody?: number;
+        };
+        /** @description Real milliseconds an answer is held after it is handled: fixed, drawn evenly between two bounds, or bell-shaped around a mean. */
+        NetworkLatency: {
+            fixedMs: number;
+        } | {
+            minMs: number;
+            maxMs: number;
+        } | {
+            meanMs: number;
+            stdDevMs: number;
+        };
+        NetworkProfileDefinition: {
+            name: string;
+            description?: string;
+            /** @description `built-in`, the file it was read from, or `inline`. */
+            source: string;
+            stages: components["schemas"]["NetworkProfileStage"][];
+        };
+        AppliedNetworkProfile: {
+            clientId: string;
+            /** @description The profile's name (`inline` for one given whole without a name). */
+            profile: string;
+            description?: string;
+            source: string;
+            /** @description The seed of its draws (give it again to repeat the run). */
+            seed: number;
+            /**
+             * Format: date-time
+             * @description On the client's clock.
+             */
+            appliedAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends, on the client's clock; absent: until removed.
+             */
+            until?: string;
+            /** @description The stage of the ramp the client's clock is in now. */
+            stage: {
+                name: string;
+                index: number;
+                /** Format: date-time */
+                startedAt: string;
+                /**
+                 * Format: date-time
+                 * @description Absent for the last stage.
+                 */
+                endsAt?: string;
+            };
+            stages: components["schemas"]["NetworkProfileStage"][];
+            /** @description The client's requests it met. */
+            requests: number;
+            /** @description What it did to them: reset (loss), reply lost, held (timeout), body trickled, answer delayed by latency. */
+            faults: {
+                reset: number;
+                replyLost: number;
+                timeout: number;
+                slowBody: number;
+                delayed: number;
+            };
+        };
         JournalEntry: {
             /** @description The request id (X-Request-Id). */
             id: string;
@@ -1744,6 +1876,8 @@ export interface components {
             scenario?: string;
             /** @description The outcomes armed for the client that this request met (docs/arming.md): answered so, or an order it moved ended so. */
             armed?: string[];
+            /** @description The network profile that met this request, as `profile@stage` (docs/network-failures.md#profiles); what it did is in `network`. */
+            profile?: string;
             /** @description 0 when the connection was dropped without handling the request (a scenario, an armed `network.reset` or `network.timeout-before-commit`); with `network` `reply_lost`, the status the handler produced that the client never read. */
             status: number;
             /** @description The error code of an error answer. */
@@ -1751,7 +1885,7 @@ export interface components {
             /** @description Real milliseconds. */
             durationMs: number;
             /**
-             * @description What became of the answer when an armed network failure met the request (docs/network-failures.md): `reply_lost` the request was handled and committed, then the connection dropped before a byte of the answer; `reset` the connection was reset, nothing handled; `held` the answer was held `heldMs`, then sent; `held_then_dropped` held, then the connection dropped, nothing handled; `closed_while_held` the client (or the mock stopping) closed the connection while the answer was held; `trickled` the answer's body was written in pieces over `heldMs`; `closed_while_trickled` the connection closed before its last piece. Absent when the answer went out as usual.
+             * @description What became of the answer when an armed network failure or a network profile met the request (docs/network-failures.md): `reply_lost` the request was handled and committed, then the connection dropped before a byte of the answer; `reset` the connection was reset, nothing handled; `held` the answer was held `heldMs`, then sent; `held_then_dropped` held, then the connection dropped, nothing handled; `closed_while_held` the client (or the mock stopping) closed the connection while the answer was held; `trickled` the answer's body was written in pieces over `heldMs`; `closed_while_trickled` the connection closed before its last piece. Absent when the answer went out as usual.
              * @enum {string}
              */
             network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
@@ -2384,6 +2518,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The client's network profile. */
+        AppliedNetworkProfile: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["AppliedNetworkProfile"];
+                };
             };
         };
         /** @description The body exceeds the admin limit (64 KiB; 256 MiB for a state import). */
@@ -4413,6 +4558,107 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ArmedOutcome"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNetworkProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiles, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NetworkProfileDefinition"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNetworkProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AppliedNetworkProfile"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    applyNetworkProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NetworkProfileApply"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AppliedNetworkProfile"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeNetworkProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; `removed` is false when the client had none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            removed: boolean;
+                        };
                     };
                 };
             };

@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { packageVersion } from '../platform/package-files.ts';
 import { CLOCK_TOOLS } from './clock-tools.ts';
 import { registerDocuments } from './mcp-resources.ts';
+import { NETWORK_TOOLS } from './network-tools.ts';
 import { PAYER_TOOLS } from './payer-tools.ts';
 import { RECORD_TOOLS } from './record-tools.ts';
 import { TENANT_TOOLS } from './tenant-tools.ts';
@@ -14,7 +15,7 @@ import type { ToolContext } from './tool-kit.ts';
 import { WEBHOOK_TOOLS } from './webhook-tools.ts';
 import { WORLD_TOOLS } from './world-tools.ts';
 
-export const MCP_TOOLS = [...WORLD_TOOLS, ...CLOCK_TOOLS, ...PAYER_TOOLS, ...RECORD_TOOLS, ...WEBHOOK_TOOLS, ...TENANT_TOOLS];
+export const MCP_TOOLS = [...WORLD_TOOLS, ...NETWORK_TOOLS, ...CLOCK_TOOLS, ...PAYER_TOOLS, ...RECORD_TOOLS, ...WEBHOOK_TOOLS, ...TENANT_TOOLS];
 
 const INSTRUCTIONS =
   "commerce-mock, a local mock of a payment gateway's API. Each tool acts on one client's world (clientId, default mock-client) and never on another's unless named. " +

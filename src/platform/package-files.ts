@@ -24,6 +24,8 @@ export const SHIPPED = {
   openapiYaml: fromRoot('spec/openapi.yaml'),
   adminYaml: fromRoot('spec/admin.yaml'),
   scenarios: fromRoot('scenarios/'),
+  /** The built-in network profiles (docs/network-failures.md#profiles), beside the scenarios. */
+  profiles: fromRoot('scenarios/profiles/'),
   pacts: fromRoot('pacts'),
   checkoutTemplates: fromRoot('src/pages/checkout/templates/'),
   console: fromRoot('src/pages/console/'),

@@ -11,6 +11,7 @@ export const PROCESS_CACHES = {
   'api-prefixes': "the path prefixes of the service document's servers, derived from the document",
   'package-manifest': "the package's own package.json (its version, its peer dependencies)",
   'scenario-library': 'the built-in scenarios and a user directory, per directory; a library holds no activation',
+  'network-profile-library': 'the built-in network profiles and those of a user scenarios directory, per directory; a library holds no application',
   'pact-check-router': "pact-check's router of the service document: it judges requests and holds no mock's state",
   'secret-names': 'which field names are secret, as the fixed rule of http/redact.ts judges them; a memo of at most 2048 names',
   'outcome-prefixes': "each operation's outcome-id prefix (`createOrder` → `orders.create`), derived from its name; a memo bounded by the document's operations",

@@ -19,7 +19,7 @@ export const BUILT_IN_DIR = SHIPPED.scenarios;
  */
 const BUILT_IN_JSON = BUILT.builtInScenarios;
 
-const EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json']);
+export const EXTENSIONS: ReadonlySet<string> = new Set(['.yaml', '.yml', '.json']);
 
 /** The YAML parser, loaded on first use only (it costs ≈ 30 ms of start-up). */
 function parseYaml(text: string): unknown {
@@ -39,15 +39,20 @@ export function formatProblem(problem: ScenarioProblem): string {
   return `${problem.file}: ${problem.field}: ${problem.reason}`;
 }
 
+/** A data file's text (JSON by its extension, else YAML) → its value, or why it is not one: scenario and profile files alike. */
+export function parseDataFile(text: string, file: string): { ok: true; value: unknown } | { ok: false; problem: ScenarioProblem } {
+  try {
+    return { ok: true, value: extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text) };
+  } catch (error) {
+    return { ok: false, problem: { file, field: '(file)', reason: `not valid ${extname(file).slice(1).toUpperCase()}: ${(error as Error).message}` } };
+  }
+}
+
 /** One file's text → a scenario, or what is wrong with it. */
 export function parseScenario(text: string, file: string, source = file): ParsedScenario {
-  let input: unknown;
-  try {
-    input = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
-    return { ok: false, problems: [{ file, field: '(file)', reason: `not valid ${extname(file).slice(1).toUpperCase()}: ${(error as Error).message}` }] };
-  }
-  return scenarioOf(input, file, source);
+  const parsed = parseDataFile(text, file);
+  if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
+  return scenarioOf(parsed.value, file, source);
 }
 
 /** A parsed file's content → a scenario, or what is wrong with it. */

@@ -7,6 +7,7 @@ import type { components } from '../generated/admin-types.gen.ts';
 import { adminTransport, type RequestOf, type TransportOptions } from '../admin-http/admin-transport.ts';
 import { outcomeMethods } from './admin-outcomes.ts';
 import { walletMethods } from './admin-wallets.ts';
+import { networkMethods } from './admin-network.ts';
 
 /** The admin document's schemas (`Clock`, `JournalEntry`, `State`, `Delivery`, `Order`, …). */
 export type AdminSchemas = components['schemas'];
@@ -207,6 +208,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
     coverage,
     /** Outcomes armed for a client's next move (docs/arming.md): `arm(outcome, options?)`, `armed(clientId?)`, `disarm(clientId?, armedId?)`. */
     outcomes: outcomeMethods(send, options.clientId ?? DEFAULT_CLIENT_ID),
+    /** Network profiles for a whole run (docs/network-failures.md#profiles): `apply(profile, options?)`, `get`, `remove`, `list`. */
+    network: networkMethods(send, options.clientId ?? DEFAULT_CLIENT_ID),
     pact: {
       /** Pact's state-change protocol: the state's values, flat (as a verifier reads them), not in `data`. */
       providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),

@@ -57,6 +57,9 @@ import { armedRequests } from '../armed/armed-requests.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import { networkProfileStage } from '../armed/network-profile-stage.ts';
+import { networkProfiles as createNetworkProfiles, type NetworkProfiles } from '../armed/network-profiles.ts';
+import { loadProfileLibrary, type NetworkProfileLibrary } from '../armed/network-profile-library.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
@@ -118,6 +121,8 @@ export function apiStages(
     flows: Flows;
     /** The outcomes each client armed for its next moves (src/armed/). */
     armed: ArmedOutcomes;
+    /** The network profile applied to each client (src/armed/network-profiles.ts). */
+    networkProfiles: NetworkProfiles;
     /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
     worlds: Worlds;
     scenarios: ScenarioEngine;
@@ -161,6 +166,7 @@ export function apiStages(
       apply: applyChange,
       holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
     }),
+    networkProfileStage(parts.networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
     authenticate(router, flows.tokens.verify),
     validate(router),
     commit(applyChange),
@@ -181,6 +187,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const journal = createRequestJournal();
   // What each client armed for its next moves meets the flows at their extension points (src/armed/).
   const armed = armedOutcomes(deps);
+  const networkProfiles = createNetworkProfiles();
+  const profileLibrary = builtInProfiles(deps.config.scenariosDir);
   const flows = createFlows(deps, armedFlowExtensions(armed, deps.store));
   const applyChange = changeApplier(deps.store, events, logger);
   // What each client met is durable like the other parts: saved with them whenever something is met for the first time.
@@ -218,10 +226,10 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // Why each order moved, for its story: the events say, once durable.
   const statusCauses = createStatusCauses();
   events.subscribe(statusCauses.listener);
-  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
+  const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses, networkProfiles }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, applyChange, saveState: () => state.persist() });
   // Tracing on: its stage first, so every answer (a refusal too) is a span of the trace.
   const traced = tracing ? [traceStage(tracing), ...defaults] : defaults;
   const stages = checkedStages(options.stages?.(traced) ?? traced);
@@ -245,7 +253,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
-  const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
+  const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
   app.use(canonicalAdminPath);
   // Pages first: neither rate limited nor journaled; the console falls through to the admin API for anything not its.
@@ -290,4 +298,11 @@ function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
     },
     userDir ?? '',
   );
+}
+
+/** The built-in network profiles and the user's (`<scenariosDir>/profiles/`): start-up checked them, so a problem is a programming error here. */
+function builtInProfiles(userDir: string | undefined): NetworkProfileLibrary {
+  const loaded = loadProfileLibrary(userDir);
+  if (!loaded.ok) throw new Error(`invalid network profile files:\n${loaded.problems.join('\n')}`);
+  return loaded.library;
 }

@@ -19,6 +19,7 @@ import { readStartState } from './start-state.ts';
 import { createLogger, type Logger } from '../platform/log.ts';
 import { createSecureRandom } from '../platform/random.ts';
 import { loadScenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { loadProfileLibrary } from '../armed/network-profile-library.ts';
 import { lockDataFile, openStore, StoreOpenError, type DataLock } from '../store/index.ts';
 import type { SetAsideEvent, Store } from '../store/store-types.ts';
 import { tokenRetention } from '../tokens/retention.ts';
@@ -211,6 +212,8 @@ export async function launchServer(config: Config, io: CliIo, extras: LaunchExtr
 function checkedScenarioLibrary(config: Config, scenarioOption: string): { ok: true; library: ScenarioLibrary } | { ok: false; problems: string[] } {
   const loaded = loadScenarioLibrary(config.scenariosDir);
   if (!loaded.ok) return loaded;
+  const profiles = loadProfileLibrary(config.scenariosDir);
+  if (!profiles.ok) return profiles;
   const { library } = loaded;
   const wanted = [
     ...(config.scenario ? [{ name: config.scenario, where: scenarioOption }] : []),

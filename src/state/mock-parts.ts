@@ -19,6 +19,7 @@ import { PARTS_META_PREFIX, type StatePart } from './mock-state.ts';
 import type { RequestJournal } from './request-journal.ts';
 import type { StatusCauses } from './status-causes.ts';
 import type { Coverage, CoverageState } from '../coverage/coverage-recorder.ts';
+import type { NetworkProfiles } from '../armed/network-profiles.ts';
 
 export interface MockParts {
   scenarios: ScenarioEngine;
@@ -27,11 +28,12 @@ export interface MockParts {
   journal: RequestJournal;
   coverage: Coverage;
   statusCauses: StatusCauses;
+  networkProfiles: NetworkProfiles;
 }
 
 export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
   const { config, store, clock, clients } = deps;
-  const { scenarios, webhooks, limiter, journal, coverage, statusCauses } = owners;
+  const { scenarios, webhooks, limiter, journal, coverage, statusCauses, networkProfiles } = owners;
   return [
     {
       name: 'records',
@@ -142,6 +144,8 @@ export function mockParts(deps: AppDeps, owners: MockParts): StatePart[] {
       reset: () => coverage.load({}),
       removeClient: (clientId) => void coverage.clear(clientId),
     },
+    // A run's weather, in memory only (armed/network-profiles.ts): gone with a whole reset or the client, never exported.
+    { name: 'network profiles', reset: () => networkProfiles.clear(), removeClient: (clientId) => void networkProfiles.remove(clientId) },
     // Kept across a reset and an import, never exported, lost at restart: see snapshots.ts.
     { name: 'snapshots' },
   ];

@@ -137,6 +137,7 @@ class Slot implements JournalSlot {
   operationId: string | undefined = undefined;
   scenario: string | undefined = undefined;
   armed: readonly string[] | undefined = undefined;
+  profile: string | undefined = undefined;
   status = 0;
   error: string | undefined = undefined;
   durationMs = 0;
@@ -168,6 +169,7 @@ class Slot implements JournalSlot {
     this.operationId = context.operationId;
     this.scenario = context.scenario;
     this.armed = context.armed;
+    this.profile = context.profile;
     this.status = status;
     this.error = typeof error === 'string' ? error : undefined;
     this.durationMs = elapsedMs(context);
@@ -193,7 +195,7 @@ function detailOf(slot: Slot): RequestJournalDetail {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs, traceId } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, profile, status, error, durationMs, network, heldMs, traceId } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -204,6 +206,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     ...(clientId ? { clientId } : {}),
     ...(scenario ? { scenario } : {}),
     ...(armed ? { armed: [...armed] } : {}),
+    ...(profile !== undefined && { profile }),
     status,
     ...(error !== undefined ? { error } : {}),
     durationMs,

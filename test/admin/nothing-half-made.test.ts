@@ -102,6 +102,11 @@ const CASES: Record<string, Case[] | { none: string }> = {
     ['an operation the API does not have', { method: 'post', path: '/__admin/clients/mock-client/armed', body: { outcome: 'server.500', operation: 'createInvoice' }, status: 400, error: 'invalid_request', field: 'operation' }],
     ['for a client of 200 characters, unknown', { method: 'post', path: `/__admin/clients/${LONGEST_ID}/armed`, body: { outcome: 'server.500' }, status: 404, error: 'not_found' }],
   ],
+  applyNetworkProfile: [
+    ['rates that sum past 1 (the rule the document cannot state)', { method: 'put', path: '/__admin/clients/mock-client/network-profile', body: { profile: { stages: [{ name: 'a', api: { loss: 0.7, replyLost: 0.7 } }] } }, status: 400, error: 'invalid_request', field: 'profile.stages.0.api' }],
+    ['an unknown profile', { method: 'put', path: '/__admin/clients/mock-client/network-profile', body: { profile: 'constructor' }, status: 400, error: 'invalid_request', field: 'profile' }],
+    ['for a client of 200 characters, unknown', { method: 'put', path: `/__admin/clients/${LONGEST_ID}/network-profile`, body: { profile: 'slow-3g' }, status: 404, error: 'not_found' }],
+  ],
   mcp: { none: 'its tools call the admin routes, each of which has its own cases here; a refused message runs nothing (test/mcp/mcp-hostile.test.ts)' },
   answerWalletPrompt: [['a wallet that does not exist', { method: 'post', path: '/__admin/clients/mock-client/wallets/841110000/prompt', body: { action: 'cancel' }, status: 404, error: 'not_found' }]],
 };

@@ -28,6 +28,7 @@ const COMMANDS = [
   [['drill', '--help'], 'drill'],
   [['coverage', '--help'], 'coverage'],
   [['arm', '--help'], 'arm'],
+  [['faults', '--help'], 'faults'],
   [['mcp', '--help'], 'mcp'],
   [['pact', '--help'], 'pact-record'],
   [['pact', 'record', '--help'], 'pact-record'],

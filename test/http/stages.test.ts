@@ -12,7 +12,7 @@ const maintenance: Stage = {
 };
 
 describe('the stage list', () => {
-  it('is assembled in order: save state, cors, caller, scenario scope, rate limit, route, content type, body, scenario rules, armed outcomes, authenticate, validate, commit, handle', async () => {
+  it('is assembled in order: save state, cors, caller, scenario scope, rate limit, route, content type, body, scenario rules, armed outcomes, network profile, authenticate, validate, commit, handle', async () => {
     let names: string[] = [];
     await createTestApp({}, { stages: (defaults) => ((names = defaults.map((stage) => stage.name)), defaults) });
     expect(names).toEqual([
@@ -26,6 +26,7 @@ describe('the stage list', () => {
       'body',
       'scenario-rules',
       'armed-outcomes',
+      'network-profile',
       'authenticate',
       'validate',
       'commit',

@@ -24,13 +24,18 @@ describe('the admin client', () => {
     };
     const client = createAdminClient('http://127.0.0.1:1', { fetch: recorder });
     // `tenant()` is made of these methods (test below); `clients.clock(id)` and `clients.wallets(id)` are groups of their own, for one client.
-    const { tenant: _tenant, outcomes, ...grouped } = client;
+    const { tenant: _tenant, outcomes, network, ...grouped } = client;
     const { clock: clientClock, wallets: clientWallets, ...clientMethods } = client.clients;
     // `outcomes` takes the client as an option, and disarms one or all by whether an armed id is given.
     await outcomes.arm('server.500', { clientId: ID });
     await outcomes.armed(ID);
     await outcomes.disarm(ID);
     await outcomes.disarm(ID, ID);
+    // `network` likewise takes the client as an option (apply) or as its argument.
+    await network.apply('slow-3g', { clientId: ID });
+    await network.get(ID);
+    await network.remove(ID);
+    await network.list();
     const methods = [
       ...Object.values({ ...grouped, clients: clientMethods }).flatMap((member) =>
         // A callable group (`coverage(id)`, `coverage.clear(id)`) counts as itself and its methods.
@@ -41,7 +46,7 @@ describe('the admin client', () => {
     ];
     for (const method of methods) await method(ID);
     expect([...asked].sort()).toEqual([...documented].sort());
-    expect(asked).toHaveLength(methods.length + 4);
+    expect(asked).toHaveLength(methods.length + 8);
   });
 
   it('tenant() creates a tenant and answers a handle whose clock, journal, scenarios and webhooks are its own', async () => {

@@ -3,9 +3,11 @@
  * and total counts and a bar, closed until opened; an open group lists its outcomes with how to provoke each (its
  * `code` spans shown as code), once met, a link to the journal around the moment it was met, and, when the mock can
  * arm it, an Arm button (for the client's next move; docs/arming.md) marked while it is armed. Filters: not met, met
- * but not handled. The open groups and the filter are in the view's address. What is armed shows below (armed-section.js).
+ * but not handled. The open groups and the filter are in the view's address. What is armed shows below (armed-section.js),
+ * then the client's network profile (network-section.js).
  */
 import { armedSaid, armedSection } from './armed-section.js';
+import { networkSection } from './network-section.js';
 import { on } from './context.js';
 import { byTestId, el } from './dom.js';
 import { withCode } from './inline-code.js';
@@ -50,6 +52,7 @@ export function coveragePanel(ctx) {
   const path = () => `/coverage?clientId=${encodeURIComponent(ctx.clientId)}`;
   const armedPath = () => `/clients/${encodeURIComponent(ctx.clientId)}/armed`;
   const armed = armedSection(ctx);
+  const network = networkSection(ctx);
   const open = new Set();
   let report;
   /** Outcome id → how many of the client's moves it is still armed for. */
@@ -157,6 +160,7 @@ export function coveragePanel(ctx) {
       armedLeft = new Map();
       for (const one of list) if (one.remaining > 0) armedLeft.set(one.outcome, (armedLeft.get(one.outcome) ?? 0) + one.remaining);
       armed.show(list);
+      await network.refresh();
       const { counts } = report;
       byTestId('coverage-summary').textContent = `${counts.met} of ${counts.total} met, ${counts.handled} handled`;
       render();
