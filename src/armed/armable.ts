@@ -22,6 +22,13 @@ export interface RequestEffect {
   endToken?: 'expire' | 'revoke';
   /** What the network does to the request or its answer (docs/network-failures.md). */
   network?: NetworkFailure;
+  /**
+   * The webhooks of the change the request makes are delivered before its answer is sent (`webhook.before-reply`):
+   * met by the client's next request whose change sends one.
+   */
+  webhookFirst?: true;
+  /** The only operations that meet it, whatever the arm names (a token request's leg: `auth.token.slow`). */
+  operations?: readonly string[];
 }
 
 /**
@@ -56,6 +63,9 @@ export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused:
 /** Minutes a delayed delivery waits, on the client's clock, before its first attempt. */
 export const ARMED_DELAY_MINUTES = 5;
 
+/** The requests that obtain a token: the token leg's outcomes meet only these. */
+const TOKEN_REQUESTS: readonly string[] = ['issueToken', 'refreshToken'];
+
 // Maps, not object literals: an id is the caller's string, and `constructor` or `__proto__` must find nothing.
 const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, RequestEffect>([
   ['auth.token.expired', { meets: 'request', endToken: 'expire' }],
@@ -71,6 +81,9 @@ const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, Requ
   ['network.timeout-before-commit', { meets: 'request', network: 'timeout-before-commit' }],
   ['network.reset', { meets: 'request', network: 'reset' }],
   ['network.slow-body', { meets: 'request', network: 'slow-body' }],
+  ['webhook.before-reply', { meets: 'request', webhookFirst: true }],
+  ['auth.token.slow', { meets: 'request', network: 'timeout', operations: TOKEN_REQUESTS }],
+  ['auth.token.lost', { meets: 'request', network: 'reply-lost', operations: TOKEN_REQUESTS }],
 ]);
 
 /**

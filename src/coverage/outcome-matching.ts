@@ -7,7 +7,7 @@ import { API_ERRORS } from '../errors/api-errors.ts';
 import type { Exchange } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
 import { operationOutcomeId, operationOutcomePrefix } from './operation-outcomes.ts';
-import { SHARED_ANSWERS } from './outcome-catalogue.ts';
+import { REQUEST_LEG_OUTCOMES, SHARED_ANSWERS } from './outcome-catalogue.ts';
 
 type Item = Record<string, unknown>;
 
@@ -46,7 +46,10 @@ const RESOURCES_WITH_OUTCOMES = ['orders', 'subscriptions', 'payments'] as const
  * What became of an answer the network failed (src/http/send-reply.ts, `network`): the outcome the client met. A
  * client closed while its answer was held met the timeout of the request's kind (handled or not).
  */
-function networkOutcome({ network, status }: Exchange): string {
+function networkOutcome({ network, status, context }: Exchange): string {
+  // An outcome of another leg armed for this request (a token answer lost, the answer after its webhook) is met as itself.
+  const leg = context.armed?.find((id) => REQUEST_LEG_OUTCOMES.has(id));
+  if (leg !== undefined) return leg;
   switch (network?.fate) {
     case 'reply_lost':
       return 'network.reply-lost';

@@ -80,6 +80,8 @@ export interface RequestContext {
  */
 export interface ConnectionPlan {
   holdMs?: number;
+  /** The hold ends early once this settles (an armed `webhook.before-reply`: its deliveries' attempts made). */
+  until?: Promise<unknown>;
   end?: 'drop' | 'reset';
   /** The answer's headers at once, its body in pieces spread over this long. */
   trickleMs?: number;

@@ -116,6 +116,8 @@ export function apiStages(
     /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
     worlds: Worlds;
     scenarios: ScenarioEngine;
+    /** The webhooks' attempts under way for a change's events (an armed `webhook.before-reply` waits for them). */
+    webhooks?: Pick<Webhooks, 'attempting'>;
     /** The one way a change becomes durable and visible (store/apply-change.ts). */
     applyChange: ApplyChange;
     /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
@@ -155,6 +157,7 @@ export function apiStages(
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
       apply: applyChange,
       holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
+      ...(parts.webhooks && { webhooksAttempting: parts.webhooks.attempting }),
     }),
     authenticate(router, flows.tokens.verify),
     validate(router),
@@ -202,7 +205,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, armed, scenarios, worlds, webhooks, applyChange, saveState: () => state.persist() });
   const stages = checkedStages(options.stages?.(defaults) ?? defaults);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.

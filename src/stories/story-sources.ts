@@ -55,6 +55,7 @@ function requestSummary(request: RequestJournalEntry, answered: string): string 
         ? `the answer to ${call} was lost after the order was created (201): the connection closed before the client read a byte of it`
         : `the answer to ${call} was lost after it was handled (${answered}): the connection closed before the client read a byte of it`;
     case 'held':
+      if (request.armed?.includes('webhook.before-reply')) return `${call} answered ${answered} after its webhooks were sent (held ${held} for them)`;
       return `${call} answered ${answered} after it was held ${held}`;
     case 'trickled':
       return `${call} answered ${answered}, its body trickled over ${held}`;

@@ -44,6 +44,12 @@ export interface Webhooks {
    * once they were tried (tests wait on it; the clock never does).
    */
   tick(): Promise<void>;
+  /**
+   * The attempts under way (queued or in flight) of the deliveries these events caused, each settling once it was
+   * made: none when the events caused no delivery, or none that is due yet. An armed `webhook.before-reply` holds
+   * the request's answer until they settle (src/armed/armed-requests.ts).
+   */
+  attempting(events: readonly DomainEvent[]): Promise<void>[];
   /** Resolves once no attempt is queued or in flight. */
   idle(): Promise<void>;
   /**

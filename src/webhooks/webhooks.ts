@@ -47,6 +47,9 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
   const failingFirst = new WeakSet<Delivery>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
+  /** The deliveries each event caused, and the attempt under way of each queued one: what `attempting` reads. */
+  const causedBy = new WeakMap<DomainEvent, Delivery[]>();
+  const underWay = new WeakMap<Delivery, Promise<void>>();
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
@@ -84,7 +87,9 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
 
   const enqueue = (delivery: Delivery): Promise<void> => {
     busy.add(delivery);
-    return dispatcher.run(delivery.clientId, () => attempt(delivery).finally(() => busy.delete(delivery)));
+    const run = dispatcher.run(delivery.clientId, () => attempt(delivery).finally(() => busy.delete(delivery)));
+    underWay.set(delivery, run);
+    return run;
   };
 
   /** Starts the client's deliveries that are due and not yet queued; resolves when they have been tried. */
@@ -143,6 +148,7 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     const first = record(world, payload, endpoint.url, {}, holdSeconds);
     const duplicate = policy.duplicateDeliveries || armed?.behaviour === 'duplicated' ? record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds) : undefined;
     if (armed?.behaviour === 'fails') for (const delivery of [first, duplicate]) if (delivery) failingFirst.add(delivery);
+    causedBy.set(event, duplicate ? [first, duplicate] : [first]);
     return first;
   };
 
@@ -209,6 +215,11 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
         if (recordEvent(event, (clientId) => worlds.of(clientId))) void applyChange({ written: [event.type] }).then(() => sendDue(event.clientId), () => undefined);
       });
     },
+    attempting: (events) =>
+      events.flatMap((event) => causedBy.get(event) ?? []).flatMap((delivery) => {
+        const run = busy.has(delivery) ? underWay.get(delivery) : undefined;
+        return run ? [run] : [];
+      }),
     tick: () => sendDue(),
     idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {
