@@ -91,7 +91,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
       if (world === undefined || !options.isClient(world.clientId)) return;
       const { clientId } = world;
       const met = answerOutcomes(exchange);
-      const verdicts = rules.concerns(clientId, exchange.status, exchange.network !== undefined)
+      const verdicts = rules.concerns(clientId, exchange.status, exchange.network !== undefined || exchange.context.duplicateOf !== undefined)
         ? rules.afterAnswer(clientId, {
             met,
             operationId: exchange.context.operationId,

@@ -84,6 +84,12 @@ export const HANDLED_RULES: Readonly<Record<string, string>> = {
   'webhook.duplicate-received': 'the duplicate was acknowledged (2xx): a receiver that dedupes on the event id still answers 2xx',
   'network.reply-lost':
     'after a lost answer to `POST /v1/orders`, the client’s next order move looked the order up (the list, or the order or its status by its id) rather than placing the same cart (customer, items, amount) again; a duplicate placed is named in `notHandled`',
+  'network.timeout':
+    'the client waited the answer out, or its retry of the operation (for an order, or a look-up of the orders) came after the answer’s hold ended; a retry while it was still held, or a duplicate order placed, is named in `notHandled`',
+  'network.timeout-before-commit':
+    'the client retried the operation (for an order, or looked the orders up) and did not end with two orders for the same cart; a duplicate placed is named in `notHandled`',
+  'network.reset':
+    'the client retried the operation (for an order, or looked the orders up) and did not end with two orders for the same cart; a duplicate placed is named in `notHandled`',
 };
 
 const ORDER_PROVOKE: Readonly<Record<string, string>> = {

@@ -65,6 +65,12 @@ function networkOutcome({ network, status, context }: Exchange): string {
   }
 }
 
+/** The network outcome of an answer the client did not read whole (lost, held past its timeout, reset); undefined when it read it. */
+export function unreadOutcome(exchange: Exchange): string | undefined {
+  const fate = exchange.network?.fate;
+  return fate === undefined || fate === 'held' || fate === 'trickled' ? undefined : networkOutcome(exchange);
+}
+
 /** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
 export function answerOutcomes(exchange: Exchange): string[] {
   // An answer the client never read (whole) shows it nothing but the failure; one held or trickled, then sent, both.

@@ -1629,8 +1629,17 @@ export interface components {
              * @enum {string}
              */
             network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
-            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset). */
+            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset); with `armed` `webhook.before-reply`, how long it waited for the webhooks of its change. */
             heldMs?: number;
+            /** @description This `createOrder` placed the same cart (same client, customer phone, items and amount) again within 10 minutes of an order whose answer the client never read: the id of that first order (docs/network-failures.md#duplicates). Absent for any other request. */
+            duplicateOf?: string;
+            /**
+             * @description With `duplicateOf`: what hid the first order's answer (`network.reply-lost`, `network.timeout`, `network.slow-body`), or, when the first order was itself the retry of a request that made nothing, what failed that request (`network.reset`, `network.timeout-before-commit`).
+             * @enum {string}
+             */
+            duplicateAfter?: "network.reply-lost" | "network.timeout" | "network.slow-body" | "network.reset" | "network.timeout-before-commit";
+            /** @description With `duplicateOf`: how long after the first order's request this one came, on the client's clock. */
+            duplicateAfterMs?: number;
         };
         /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */
         JournalEntryDetail: components["schemas"]["JournalEntry"] & {

@@ -54,6 +54,7 @@ import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { armedRequests } from '../armed/armed-requests.ts';
+import { createDuplicateOrders } from '../coverage/duplicate-orders.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
@@ -251,7 +252,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
   const dispatchAdmin = dispatchStages(adminList, adminServing);
   app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
-  const apiServing = { deps, logger, observers: [...observers, journal.record, coverage.observeAnswer], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  // The duplicate-order watch marks a request before the journal and coverage read it.
+  const apiServing = { deps, logger, observers: [...observers, createDuplicateOrders().observe, journal.record, coverage.observeAnswer], basePolicy: scenarios.base, locate: locator(router, apiMount) };
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));

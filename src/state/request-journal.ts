@@ -135,6 +135,8 @@ class Slot implements JournalSlot {
   /** What became of an answer the network failed (an armed `network.*`), and how long it was held. */
   network: RequestJournalEntry['network'] = undefined;
   heldMs: number | undefined = undefined;
+  /** The first order of the same cart, when this request placed a duplicate (coverage/duplicate-orders.ts). */
+  duplicateOf: Exchange['context']['duplicateOf'] = undefined;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
   shown: readonly string[] = [];
   /** Made when first read. */
@@ -163,6 +165,7 @@ class Slot implements JournalSlot {
     this.durationMs = elapsedMs(context);
     this.network = exchange.network?.fate;
     this.heldMs = exchange.network?.heldMs;
+    this.duplicateOf = context.duplicateOf;
     this.shown = shownIds(body);
     this.entry = undefined;
     this.touches = undefined;
@@ -178,7 +181,7 @@ function touchesOf(slot: Slot): readonly string[] {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs, duplicateOf } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -194,6 +197,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     durationMs,
     ...(network !== undefined && { network }),
     ...(heldMs !== undefined && { heldMs }),
+    ...(duplicateOf !== undefined && { duplicateOf: duplicateOf.orderId, duplicateAfter: duplicateOf.after, duplicateAfterMs: duplicateOf.afterMs }),
   };
   return slot.entry;
 }

@@ -2,6 +2,7 @@
  * What every story reads beside the record itself: the requests the journal holds that named it, the wallet's
  * statement lines and the webhook deliveries (with their attempts) about it.
  */
+import { duplicateStory } from '../coverage/lost-replies.ts';
 import { fromCentavos, formatMzn, type Centavos } from '../domain/money.ts';
 import type { RequestJournal, RequestJournalEntry } from '../state/request-journal.ts';
 import type { Store } from '../store/store-types.ts';
@@ -43,8 +44,12 @@ export function requestEntries(sources: StorySources, clientId: string, ids: rea
   return entries;
 }
 
-/** What the client saw of a request: its answer, or what the network did to it (an armed `network.*`). */
+/** What the client saw of a request: its answer, or what the network did to it (an armed `network.*`); a duplicate order's says so. */
 function requestSummary(request: RequestJournalEntry, answered: string): string {
+  return `${seenSummary(request, answered)}${duplicateText(request)}`;
+}
+
+function seenSummary(request: RequestJournalEntry, answered: string): string {
   const call = `${request.method} ${request.path}`;
   const held = `${Math.round((request.heldMs ?? 0) / 100) / 10} s`;
   switch (request.network) {
@@ -67,6 +72,12 @@ function requestSummary(request: RequestJournalEntry, answered: string): string 
     default:
       return `${call}: the connection was ${request.network === 'reset' ? 'reset' : `held ${held}, then dropped`} before anything was handled`;
   }
+}
+
+/** `: placed again for the same cart 0.8 s after the answer creating ord_… was lost`, for a duplicate order's request. */
+function duplicateText({ duplicateOf, duplicateAfter, duplicateAfterMs }: RequestJournalEntry): string {
+  if (duplicateOf === undefined || duplicateAfter === undefined) return '';
+  return `: ${duplicateStory({ orderId: duplicateOf, after: duplicateAfter, afterMs: duplicateAfterMs ?? 0 })}`;
 }
 
 /** The statement lines written for the record's payments (`orderId` or `subscriptionId`). */
