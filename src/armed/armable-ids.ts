@@ -37,6 +37,8 @@ export const ARMABLE_OUTCOME_IDS = [
   'payer.WALLET_LIMIT_EXCEEDED',
   'payer.WALLET_LOCKED',
   'payer.TRANSACTION_IN_PROGRESS',
+  'webhook.connect-delay',
+  'webhook.reset-mid-body',
   'webhook.duplicate-received',
   'webhook.failing',
   'webhook.delayed',

@@ -53,7 +53,7 @@ export interface ChargeEffect {
 /** What the mock does with the client's next webhook delivery. */
 export interface DeliveryEffect {
   meets: 'delivery';
-  behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+  behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order' | 'connect-delay' | 'reset-mid-body';
 }
 
 export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect;
@@ -87,8 +87,8 @@ const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, Requ
 ]);
 
 /**
- * Webhook behaviours the mock controls: one is an outcome of the catalogue (a duplicate delivery), three are
- * behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
+ * Webhook behaviours the mock controls: three are outcomes of the catalogue (a duplicate delivery, and the
+ * receiver's leg: a delay before connecting, a reset mid-body), three are behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
  * to answer: refused, with how to provoke it.
  */
 const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, DeliveryEffect>([
@@ -96,6 +96,8 @@ const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, De
   ['webhook.failing', { meets: 'delivery', behaviour: 'fails' }],
   ['webhook.delayed', { meets: 'delivery', behaviour: 'delayed' }],
   ['webhook.out-of-order', { meets: 'delivery', behaviour: 'out-of-order' }],
+  ['webhook.connect-delay', { meets: 'delivery', behaviour: 'connect-delay' }],
+  ['webhook.reset-mid-body', { meets: 'delivery', behaviour: 'reset-mid-body' }],
 ]);
 
 /** Armable ids that are behaviours, not outcomes of the catalogue. */

@@ -105,11 +105,14 @@ const RESOURCE_OF_EVENT: Readonly<Record<Delivery['type'], string>> = {
 
 /** What a delivery's latest attempt shows, once the receiver answered it; nothing when it did not answer. */
 export function deliveryOutcomes(delivery: Delivery): string[] {
-  const statusCode = delivery.attempts.at(-1)?.statusCode;
-  if (statusCode === undefined) return [];
+  const latest = delivery.attempts.at(-1);
+  // The receiver's leg failed by an armed outcome: met whatever it answered (a cut body gets no answer).
+  const leg = latest?.network === 'connect_delayed' ? ['webhook.connect-delay'] : latest?.network === 'reset_mid_body' ? ['webhook.reset-mid-body'] : [];
+  const statusCode = latest?.statusCode;
+  if (statusCode === undefined) return leg;
   const acknowledged = statusCode >= 200 && statusCode < 300;
   const copy = delivery.duplicateOf !== undefined || delivery.resentFrom !== undefined;
-  const ids = [...(copy ? ['webhook.duplicate-received'] : []), ...(statusCode >= 500 ? ['webhook.retried-after-5xx'] : [])];
+  const ids = [...leg, ...(copy ? ['webhook.duplicate-received'] : []), ...(statusCode >= 500 ? ['webhook.retried-after-5xx'] : [])];
   if (!acknowledged) return ids;
   const data = isItem(delivery.payload.data) ? delivery.payload.data : {};
   return [

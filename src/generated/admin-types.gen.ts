@@ -1897,6 +1897,13 @@ export interface components {
                 error?: string;
                 /** @description Real milliseconds the attempt took (0 when nothing was sent). */
                 durationMs: number;
+                /**
+                 * @description What an armed outcome did to this attempt's connection (docs/network-failures.md#the-other-legs): `connect_delayed` it connected only after `delayedMs` (`webhook.connect-delay`); `reset_mid_body` it was reset half-way through the body, so the receiver read an aborted request (`webhook.reset-mid-body`).
+                 * @enum {string}
+                 */
+                network?: "connect_delayed" | "reset_mid_body";
+                /** @description With `network` `connect_delayed`: real milliseconds waited before connecting. */
+                delayedMs?: number;
             }[];
             /**
              * Format: date-time

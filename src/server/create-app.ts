@@ -186,7 +186,14 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     isClient: (clientId) => deps.clients.find(clientId) !== undefined,
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
-  const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery, arming: armedDeliveries(armed, deps.store) });
+  const webhooks = createWebhooks(deps, {
+    worlds,
+    logger,
+    applyChange,
+    onAttempt: coverage.observeDelivery,
+    arming: armedDeliveries(armed, deps.store),
+    connectDelayMs: deps.config.timeouts.heldAnswerSeconds * 1000,
+  });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
   const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };

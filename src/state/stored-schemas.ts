@@ -162,7 +162,14 @@ export const webhookDelivery = z.looseObject({
   url: z.string().max(2000),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.array(
-    z.looseObject({ at: instant, statusCode: z.number().int().optional(), error: z.string().optional(), durationMs: z.number().min(0) }),
+    z.looseObject({
+      at: instant,
+      statusCode: z.number().int().optional(),
+      error: z.string().optional(),
+      durationMs: z.number().min(0),
+      network: z.enum(['connect_delayed', 'reset_mid_body']).optional(),
+      delayedMs: z.number().int().min(0).optional(),
+    }),
   ),
   nextAttemptAt: instant.nullable(),
   createdAt: instant,

@@ -95,14 +95,17 @@ export interface WebhooksOptions {
   onAttempt?: (delivery: Delivery, world: World) => void;
   /** What an armed outcome (src/armed/) makes of a client's deliveries, beyond its scenario's policy; none by default. */
   arming?: DeliveryArming;
+  /** Real milliseconds an armed `webhook.connect-delay` waits before connecting (the mock's hold; default 30,000). */
+  connectDelayMs?: number;
 }
 
 /** A behaviour an armed outcome gives the deliveries of one change of a client. */
-export type ArmedDeliveryBehaviour = 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+export type ArmedDeliveryBehaviour = 'fails' | 'duplicated' | 'delayed' | 'out-of-order' | 'connect-delay' | 'reset-mid-body';
 
 /**
  * The deliveries of one change of a client, as an armed outcome has them behave: the first attempt of each fails
- * without being sent, each is sent twice, each waits `delayMinutes` on the client's clock, or they go out in reverse.
+ * without being sent, each is sent twice, each waits `delayMinutes` on the client's clock, they go out in reverse, or
+ * the first attempt of each connects late or is reset half-way through its body (webhooks/leg-send.ts).
  */
 export interface ArmedDeliveries {
   behaviour: ArmedDeliveryBehaviour;

@@ -13,7 +13,8 @@ import type { World, Worlds } from '../deps/world.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
-import { httpSend, type SendResult } from './http-send.ts';
+import { httpSend } from './http-send.ts';
+import { cutMidBody, delayedSend, type LegResult, type ReceiverLeg } from './leg-send.ts';
 import { isWebhookEvent, webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
 import { rotatedEndpoint } from './secret-rotation.ts';
@@ -45,6 +46,8 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
   const busy = new Set<Delivery>();
   /** Deliveries whose first attempt an armed outcome fails without sending them. */
   const failingFirst = new WeakSet<Delivery>();
+  /** Deliveries whose first attempt's connection an armed outcome delays or cuts (leg-send.ts). */
+  const legFirst = new WeakMap<Delivery, ReceiverLeg>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
   /** The deliveries each event caused, and the attempt under way of each queued one: what `attempting` reads. */
@@ -62,11 +65,18 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     if (world.policy.webhooks.failDeliveries) return settle(delivery, world, at, { error: 'failed by scenario' }, 0);
     if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, world, at, { error: 'failed by an armed outcome' }, 0);
     const started = monotonicMs();
-    const result = await send(webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs()));
+    const request = webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs());
+    const leg = delivery.attempts.length === 0 ? legFirst.get(delivery) : undefined;
+    const result: LegResult =
+      leg === 'connect-delay'
+        ? await delayedSend(send, request, options.connectDelayMs ?? 30_000)
+        : leg === 'reset-mid-body'
+          ? await cutMidBody(request, options.timeoutMs ?? 5000)
+          : await send(request);
     return settle(delivery, world, at, result, Math.round(monotonicMs() - started));
   };
 
-  const settle = async (delivery: Delivery, world: World, at: string, result: SendResult, durationMs: number, final = false) => {
+  const settle = async (delivery: Delivery, world: World, at: string, result: LegResult, durationMs: number, final = false) => {
     const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
     delivery.attempts.push({ at, ...result, durationMs });
     options.onAttempt?.(structuredClone(delivery), world);
@@ -148,6 +158,8 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     const first = record(world, payload, endpoint.url, {}, holdSeconds);
     const duplicate = policy.duplicateDeliveries || armed?.behaviour === 'duplicated' ? record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds) : undefined;
     if (armed?.behaviour === 'fails') for (const delivery of [first, duplicate]) if (delivery) failingFirst.add(delivery);
+    const leg = armed?.behaviour;
+    if (leg === 'connect-delay' || leg === 'reset-mid-body') for (const delivery of [first, duplicate]) if (delivery) legFirst.set(delivery, leg);
     causedBy.set(event, duplicate ? [first, duplicate] : [first]);
     return first;
   };
