@@ -22,6 +22,8 @@ export const ARMABLE_OUTCOME_IDS = [
   'webhook.before-reply',
   'webhook.connect-delay',
   'webhook.reset-mid-body',
+  'checkout.slow',
+  'checkout.503',
   'order.final.PAID',
   'order.final.FAILED',
   'order.final.CANCELLED',

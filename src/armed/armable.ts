@@ -9,7 +9,7 @@ import type { FixedReason } from '../errors/failures.ts';
 import { outcomeCatalogue } from '../coverage/outcome-catalogue.ts';
 
 /** What the client does to meet an armed outcome. */
-export type Meets = 'request' | 'order' | 'charge' | 'delivery';
+export type Meets = 'request' | 'order' | 'charge' | 'delivery' | 'page';
 
 /** An answer to the client's next request, in place of the operation's (nothing written), or its token ended first. */
 export interface RequestEffect {
@@ -56,7 +56,13 @@ export interface DeliveryEffect {
   behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order' | 'connect-delay' | 'reset-mid-body';
 }
 
-export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect;
+/** What the next checkout page of one of the client's orders does: answers after the hold, or answers 503. */
+export interface PageEffect {
+  meets: 'page';
+  page: 'slow' | 'unavailable';
+}
+
+export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect | PageEffect;
 
 export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused: 'unknown' } | { ok: false; refused: 'not-armable'; provoke: string };
 
@@ -103,6 +109,11 @@ const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, De
 /** Armable ids that are behaviours, not outcomes of the catalogue. */
 export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.failing', 'webhook.delayed', 'webhook.out-of-order'];
 
+const PAGE_EFFECTS: ReadonlyMap<string, PageEffect> = new Map<string, PageEffect>([
+  ['checkout.slow', { meets: 'page', page: 'slow' }],
+  ['checkout.503', { meets: 'page', page: 'unavailable' }],
+]);
+
 const CHARGE_EFFECTS: ReadonlyMap<string, ChargeEffect> = new Map<string, ChargeEffect>([
   ['subscription.state.ACTIVE', { meets: 'charge', charge: 'succeeds' }],
   ['subscription.state.PAST_DUE', { meets: 'charge', charge: 'fails' }],
@@ -127,7 +138,7 @@ export function failing(code: FailureCode): PayerOutcome {
 }
 
 export function armable(id: string): Armability {
-  const effect = REQUEST_EFFECTS.get(id) ?? DELIVERY_EFFECTS.get(id) ?? CHARGE_EFFECTS.get(id);
+  const effect = REQUEST_EFFECTS.get(id) ?? DELIVERY_EFFECTS.get(id) ?? CHARGE_EFFECTS.get(id) ?? PAGE_EFFECTS.get(id);
   if (effect) return { ok: true, effect };
   const outcome = orderOutcome(id);
   if (outcome) return { ok: true, effect: { meets: 'order', outcome } };

@@ -1537,10 +1537,10 @@ export interface components {
             fired: number;
             operation?: string;
             /**
-             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
+             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery), `page` (the next checkout page of one of its orders opened).
              * @enum {string}
              */
-            meets: "request" | "order" | "charge" | "delivery";
+            meets: "request" | "order" | "charge" | "delivery" | "page";
             /**
              * Format: date-time
              * @description On the client's clock.
@@ -1571,7 +1571,7 @@ export interface components {
             fired: number;
             operation?: string;
             /** @enum {string} */
-            meets: "request" | "order" | "charge" | "delivery";
+            meets: "request" | "order" | "charge" | "delivery" | "page";
             armedAt: string;
             placedBefore?: string[];
             firings: {

@@ -55,6 +55,7 @@ import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { armedRequests } from '../armed/armed-requests.ts';
 import { createDuplicateOrders } from '../coverage/duplicate-orders.ts';
+import { armedCheckout } from '../armed/armed-checkout.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
@@ -234,6 +235,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
+  // An armed checkout page (checkout.slow, checkout.503) is met by the page itself: coverage is told by the gate.
+  const checkoutGate = armedCheckout(armed, deps.store, applyChange, deps.config.timeouts.heldAnswerSeconds * 1000);
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
@@ -253,6 +256,11 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       config: deps.config,
       tokens: pageTokens(deps.random.token()),
       worlds,
+      gate: async (world, orderId) => {
+        const page = await checkoutGate(world, orderId);
+        if (page) coverage.observeMet(world, page.outcome);
+        return page;
+      },
     }),
   ]);
   const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);

@@ -216,7 +216,7 @@ const armedOutcome = z.looseObject({
   remaining: z.number(),
   fired: count,
   operation: z.string().min(1).max(200).optional(),
-  meets: z.enum(['request', 'order', 'charge', 'delivery']),
+  meets: z.enum(['request', 'order', 'charge', 'delivery', 'page']),
   armedAt: instant,
   placedBefore: z.array(reference).optional(),
   firings: z.array(z.looseObject({ at: instant, requestId: reference.optional(), recordId: reference.optional() })).max(20),

@@ -32,6 +32,11 @@ const MOVES = {
     for (let poll = 0; poll < 3; poll += 1) status = (await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200)).body.data.status;
     return { status, code: undefined };
   },
+  /** The checkout page of a new order opened, as the payer's browser does. */
+  async page(t: TestApp, token: string) {
+    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
+    return { status: (await t.http.get(`/checkout/${id}`)).status, code: undefined };
+  },
   async order(t: TestApp, token: string) {
     const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
     for (let poll = 0; poll < 3; poll += 1) await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200);
@@ -83,9 +88,9 @@ const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
 const ids = armableIds();
 
 describe('every armable outcome', () => {
-  it('covers every kind: 16 requests, 14 orders, 3 charges, 6 delivery behaviours', () => {
+  it('covers every kind: 16 requests, 14 orders, 3 charges, 6 delivery behaviours, 2 checkout pages', () => {
     const kinds = ids.map((id) => { const found = armable(id); return found.ok ? found.effect.meets : 'none'; });
-    expect(['request', 'order', 'charge', 'delivery'].map((kind) => kinds.filter((one) => one === kind).length)).toEqual([16, 14, 3, 6]);
+    expect(['request', 'order', 'charge', 'delivery', 'page'].map((kind) => kinds.filter((one) => one === kind).length)).toEqual([16, 14, 3, 6, 2]);
     expect(ids.filter((id) => !catalogued.has(id))).toEqual([...ARMABLE_BEHAVIOURS]);
   });
 
@@ -95,7 +100,7 @@ describe('every armable outcome', () => {
     // A webhook before the answer needs a receiver: the change's webhooks are sent to it.
     const t = await appSendingTo(move === 'paid' ? (await receiver()).url : undefined, { timeouts: { heldAnswerSeconds: 0.05 } });
     const token = await tokenFor(t);
-    const meets = (armable(id) as { ok: true; effect: { meets: 'request' | 'order' | 'charge' } }).effect.meets;
+    const meets = (armable(id) as { ok: true; effect: { meets: 'request' | 'order' | 'charge' | 'page' } }).effect.meets;
     await t.http.post(ARMED).send({ outcome: id }).expect(201);
 
     const seen = await MOVES[move](t, token);
@@ -104,6 +109,7 @@ describe('every armable outcome', () => {
     // operation's own; every other request outcome answers an error or nothing.
     if (['network.timeout', 'network.slow-body', 'auth.token.slow'].includes(id)) expect(seen.status).toBe(200);
     else if (move === 'paid') expect(seen.status).toBe('PAID');
+    else if (meets === 'page') expect(seen.status).toBe(id === 'checkout.503' ? 503 : 200);
     else if (meets === 'request') expect(seen.status === 0 || Number(seen.status) >= 400, `${id} answered ${seen.status}`).toBe(true);
     else expect(seen).toEqual({ status: want.status, code: want.code });
     expect(await coverageOf(t, id)).not.toBe('not-met');
@@ -111,7 +117,7 @@ describe('every armable outcome', () => {
     expect(arm).toMatchObject({ outcome: id, remaining: 0, fired: 1 });
 
     const again = await MOVES[move](t, await tokenFor(t));
-    const normal = move === 'request' || move === 'token' ? { status: 200, code: undefined } : meets === 'charge' ? { status: 'ACTIVE then ACTIVE', code: undefined } : { status: 'PAID', code: undefined };
+    const normal = move === 'request' || move === 'token' || move === 'page' ? { status: 200, code: undefined } : meets === 'charge' ? { status: 'ACTIVE then ACTIVE', code: undefined } : { status: 'PAID', code: undefined };
     expect(again).toEqual(normal);
   });
 

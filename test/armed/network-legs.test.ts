@@ -1,7 +1,8 @@
 /**
  * The other legs' network failures through a mock listening on 127.0.0.1 port 0: the token request's answer held or
- * lost (Node's fetch sees what a shop sees), and a webhook delivery that connects late or is cut mid-body (a real
- * receiver sees it); each journaled as what it was and met in coverage.
+ * lost (Node's fetch sees what a shop sees), a webhook delivery that connects late or is cut mid-body (a real
+ * receiver sees it), and the checkout page held or unavailable (fetch as the payer's browser); each journaled as what
+ * it was and met in coverage.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +17,10 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-async function mockWith(outcome: 'auth.token.slow' | 'auth.token.lost' | 'webhook.connect-delay' | 'webhook.reset-mid-body'): Promise<Mock> {
-  const mock = await startCheckedMock({ seedData: 'none', timeouts: { heldAnswerSeconds: HOLD_SECONDS } });
+type Leg = 'auth.token.slow' | 'auth.token.lost' | 'webhook.connect-delay' | 'webhook.reset-mid-body' | 'checkout.slow' | 'checkout.503';
+
+async function mockWith(outcome: Leg, heldAnswerSeconds = HOLD_SECONDS): Promise<Mock> {
+  const mock = await startCheckedMock({ seedData: 'none', timeouts: { heldAnswerSeconds } });
   closers.push(() => mock.stop());
   await mock.admin.outcomes.arm(outcome);
   return mock;
@@ -125,5 +128,43 @@ describe('the webhook receiver’s leg', () => {
       expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, network: 'connect_delayed', delayedMs: HOLD_SECONDS * 1000 }] });
     }
     expect(await coverageOf(mock, 'webhook.connect-delay')).toMatchObject({ status: 'met' });
+  });
+});
+
+describe('the checkout page’s leg', () => {
+  const openCheckout = async (mock: Mock, signal?: AbortSignal) => {
+    const orderId = await placeOrder(mock, await tokenFor(mock));
+    const page = fetch(`${mock.url}/checkout/${orderId}`, { signal: signal ?? AbortSignal.timeout(5000) }).catch((error: unknown) => error as Error);
+    return { orderId, page };
+  };
+
+  it('checkout.503: the payer’s page answers 503 with Retry-After; the order’s story says so; the next page is as before', async () => {
+    const mock = await mockWith('checkout.503');
+    const { orderId, page } = await openCheckout(mock);
+    const answer = (await page) as Response;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('30');
+    expect(await answer.text()).toContain('indisponível');
+    expect(await coverageOf(mock, 'checkout.503')).toMatchObject({ status: 'met' });
+    const story = await mock.admin.orders.story(orderId);
+    expect(story.entries.map((one) => one.summary)).toContain('The checkout page answered 503, nothing done (armed checkout.503)');
+    expect((await fetch(`${mock.url}/checkout/${orderId}`)).status).toBe(200);
+  });
+
+  it('checkout.slow: a browser that gives up during the hold reads nothing; stopping the mock does not wait for a held page', async () => {
+    const mock = await mockWith('checkout.slow', 60);
+    await mock.admin.outcomes.arm('checkout.slow');
+    const { orderId, page } = await openCheckout(mock, AbortSignal.timeout(200));
+    expect(await page).toMatchObject({ name: 'TimeoutError' });
+    expect(await coverageOf(mock, 'checkout.slow')).toMatchObject({ status: 'met' });
+    expect((await mock.admin.orders.story(orderId)).entries.map((one) => one.summary)).toContain('The checkout page was held before it answered (armed checkout.slow)');
+    // The second arm: held 60 s; stopping the mock does not wait for it.
+    const held = fetch(`${mock.url}/checkout/${orderId}`).catch((error: unknown) => error as Error);
+    for (let tries = 0; tries < 100 && (await mock.admin.outcomes.armed()).some((arm) => arm.outcome === 'checkout.slow' && arm.remaining > 0); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await mock.stop();
+    closers.splice(0);
+    expect(await held).toBeInstanceOf(TypeError);
   });
 });
