@@ -2,12 +2,16 @@
  * The watch for duplicate orders (docs/network-failures.md#duplicates): after an order's answer the client did not
  * read (lost, held or trickled past its timeout), or a request that made nothing (reset, dropped before the commit),
  * the same cart (lost-replies.ts) placed again within the window is marked on its request (`context.duplicateOf`) for
- * the journal, the order's story and coverage to read. An exchange observer that runs before them; per client one
- * watch, the latest; only `createOrder` answers are read.
+ * the journal, the order's story and coverage to read, unless the client looked that order up first. An exchange
+ * observer that runs before them; per client one watch, the latest; only the answers of placing and looking orders
+ * up are read.
  */
 import type { DuplicateOrder, Exchange } from '../domain/caller.ts';
-import { placedOrder, sameCart, sentCart, type Cart } from './lost-replies.ts';
+import { looksUp, placedOrder, sameCart, sentCart, type Cart } from './lost-replies.ts';
 import { unreadOutcome } from './outcome-matching.ts';
+
+/** The answers that can show the client its first order. */
+const LOOK_UPS: ReadonlySet<string> = new Set(['listOrders', 'getOrder', 'getOrderStatus']);
 
 /** How long after the first an order for the same cart counts as a duplicate, on the client's clock. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -35,7 +39,15 @@ export function createDuplicateOrders(): DuplicateOrders {
   return {
     observe(exchange) {
       const clientId = exchange.context.world?.clientId;
-      if (clientId === undefined || exchange.context.operationId !== 'createOrder') return;
+      const { operationId } = exchange.context;
+      if (clientId === undefined || operationId === undefined) return;
+      // A client that looked the first order up knows it exists: the same cart placed after that is its choice.
+      if (LOOK_UPS.has(operationId)) {
+        const orderId = watches.get(clientId)?.orderId;
+        if (orderId !== undefined && looksUp(orderId, exchange)) watches.delete(clientId);
+        return;
+      }
+      if (operationId !== 'createOrder') return;
       const nowMs = exchange.context.receivedAt.getTime();
       const watch = watches.get(clientId);
       const placed = placedOrder(exchange);

@@ -75,7 +75,7 @@ describe('the duplicate watch', () => {
     expect(duplicateStory({ orderId: 'ord_lost', after: 'network.reply-lost', afterMs: 800 })).toBe('placed again for the same cart 0.8 s after the answer creating ord_lost was lost');
   });
 
-  it('marks nothing: another cart, another amount, an answer that was read, past the window', () => {
+  it('marks nothing: another cart, another amount, past the window, after a look-up of the first, after an answer that was read', () => {
     const watch = createDuplicateOrders();
     watch.observe(lostPlacing('ord_lost'));
     const others = [
@@ -85,6 +85,12 @@ describe('the duplicate watch', () => {
     ];
     for (const other of others) watch.observe(other);
     expect(others.map((one) => one.context.duplicateOf)).toEqual([undefined, undefined, undefined]);
+    const lookedUp = createDuplicateOrders();
+    lookedUp.observe(lostPlacing('ord_lost'));
+    lookedUp.observe(exchange('listOrders', 200, { data: [] }));
+    const chosen = placing('ord_chosen');
+    lookedUp.observe(chosen);
+    expect(chosen.context.duplicateOf).toBeUndefined();
     const read = createDuplicateOrders();
     read.observe(placing('ord_read'));
     const after = placing('ord_after');
