@@ -3,8 +3,8 @@
  * read (lost, held or trickled past its timeout), or a request that made nothing (reset, dropped before the commit),
  * the same cart (lost-replies.ts) placed again within the window is marked on its request (`context.duplicateOf`) for
  * the journal, the order's story and coverage to read, unless the client looked that order up first. An exchange
- * observer that runs before them; per client one watch, the latest; only the answers of placing and looking orders
- * up are read.
+ * observer that runs before them; per client one watch, the latest, ended by a look-up of its order or by the
+ * window; only the answers of placing and looking orders up are read.
  */
 import type { DuplicateOrder, Exchange } from '../domain/caller.ts';
 import { looksUp, placedOrder, sameCart, sentCart, type Cart } from './lost-replies.ts';
@@ -16,6 +16,7 @@ const LOOK_UPS: ReadonlySet<string> = new Set(['listOrders', 'getOrder', 'getOrd
 /** How long after the first an order for the same cart counts as a duplicate, on the client's clock. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
+/** The outcomes after which the client does not know whether its order was made. */
 const HIDING: ReadonlySet<string> = new Set<DuplicateOrder['after']>(['network.reply-lost', 'network.timeout', 'network.slow-body', 'network.reset', 'network.timeout-before-commit']);
 const hides = (outcome: string | undefined): outcome is DuplicateOrder['after'] => outcome !== undefined && HIDING.has(outcome);
 
@@ -30,8 +31,6 @@ interface Watch extends Cart {
 export interface DuplicateOrders {
   /** Marks a duplicate order's request; to be called before the observers that read the mark. */
   observe(exchange: Exchange): void;
-  forget(clientId: string): void;
-  forgetAll(): void;
 }
 
 export function createDuplicateOrders(): DuplicateOrders {
@@ -61,7 +60,5 @@ export function createDuplicateOrders(): DuplicateOrders {
       const cart = placed ?? sentCart(exchange);
       if (cart) watches.set(clientId, { ...cart, after: unread, atMs: nowMs });
     },
-    forget: (clientId) => void watches.delete(clientId),
-    forgetAll: () => watches.clear(),
   };
 }

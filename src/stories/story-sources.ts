@@ -129,13 +129,20 @@ export function webhookEntries(sources: StorySources, clientId: string, names: (
     ];
     delivery.attempts.forEach((attempt, at) => {
       const answer = attempt.statusCode !== undefined ? `the receiver answered ${attempt.statusCode}` : `no answer: ${attempt.error ?? 'none'}`;
+      // What an armed outcome did to the receiver's leg (webhooks/leg-send.ts).
+      const leg =
+        attempt.network === 'connect_delayed'
+          ? ` (connected ${Math.round((attempt.delayedMs ?? 0) / 100) / 10} s late: armed webhook.connect-delay)`
+          : attempt.network === 'reset_mid_body'
+            ? ' (cut half-way through its body: armed webhook.reset-mid-body)'
+            : '';
       entries.push(
         placed(
           STEP.webhook,
           {
             at: attempt.at,
             kind: 'webhook_attempt',
-            summary: `Attempt ${at + 1} of ${delivery.type}: ${answer}`,
+            summary: `Attempt ${at + 1} of ${delivery.type}: ${answer}${leg}`,
             deliveryId: delivery.id,
             attempt: at + 1,
             ...(attempt.statusCode !== undefined && { statusCode: attempt.statusCode }),

@@ -117,7 +117,7 @@ describe('the webhook receiver’s leg', () => {
     const hooks = await receiver();
     const mock = await mockWith('webhook.connect-delay');
     await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_legs_test_secret' });
-    await payAnOrder(mock);
+    const orderId = await payAnOrder(mock);
     await until(() => hooks.complete.length === 2, 'both deliveries', 5000);
     let deliveries = await mock.admin.webhooks.deliveries();
     for (let tries = 0; tries < 100 && deliveries.some((delivery) => delivery.status !== 'delivered'); tries += 1) {
@@ -128,6 +128,8 @@ describe('the webhook receiver’s leg', () => {
       expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, network: 'connect_delayed', delayedMs: HOLD_SECONDS * 1000 }] });
     }
     expect(await coverageOf(mock, 'webhook.connect-delay')).toMatchObject({ status: 'met' });
+    const story = await mock.admin.orders.story(orderId);
+    expect(story.entries.map((one) => one.summary)).toContain(`Attempt 1 of order.status_changed: the receiver answered 200 (connected ${HOLD_SECONDS} s late: armed webhook.connect-delay)`);
   });
 });
 
