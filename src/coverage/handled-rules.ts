@@ -52,6 +52,8 @@ interface Waiting {
 interface UnknownOutcome {
   outcome: string;
   operationId: string;
+  /** The request whose outcome the client does not know. */
+  requestId: string;
   holdEndsMs?: number;
 }
 
@@ -158,7 +160,7 @@ export function createHandledRules(): HandledRules {
 function unknownOf(outcome: string, operationId: string, exchange: Exchange): UnknownOutcome {
   const holdMs = exchange.context.connection?.holdMs;
   const stillComing = outcome === 'network.timeout' && exchange.network?.fate === 'closed_while_held' && holdMs !== undefined;
-  return { outcome, operationId, ...(stillComing && { holdEndsMs: exchange.context.startedMs + holdMs }) };
+  return { outcome, operationId, requestId: exchange.context.requestId, ...(stillComing && { holdEndsMs: exchange.context.startedMs + holdMs }) };
 }
 
 /**
@@ -171,7 +173,8 @@ function unknownVerdict(unknown: UnknownOutcome, exchange: Exchange): ({ handled
   if (operationId !== unknown.operationId && !lookUp) return undefined;
   const early = unknown.holdEndsMs === undefined ? 0 : unknown.holdEndsMs - exchange.context.startedMs;
   if (early > 0) {
-    const why = `${operationId ?? 'the request'} was sent again ${Math.round(early / 100) / 10} s before the held answer to the first was due: the client retried while it was held`;
+    const seconds = Math.round(early / 100) / 10;
+    const why = `${operationId ?? 'the request'} was sent again (${exchange.context.requestId}) ${seconds} s before the held answer to ${unknown.requestId} was due: the client retried while it was held`;
     return { outcome: unknown.outcome, handled: false, why };
   }
   return { outcome: unknown.outcome, handled: true };

@@ -72,7 +72,7 @@ describe('a retry after an unknown outcome, judged', () => {
     const again = await idOf(await placeOrder(mock, token));
     const outcome = await coverageOf(mock, 'network.timeout');
     expect(outcome?.status).toBe('met');
-    expect(outcome?.notHandled).toMatch(new RegExp(`^a duplicate order ${again} was placed for the same cart after the answer creating ord_\\w+ was held past the client’s timeout; createOrder was sent again [\\d.]+ s before the held answer to the first was due`));
+    expect(outcome?.notHandled).toMatch(new RegExp(`^a duplicate order ${again} was placed for the same cart after the answer creating ord_\\w+ was held past the client’s timeout; createOrder was sent again \\(req_\\w+\\) [\\d.]+ s before the held answer to req_\\w+ was due`));
   });
 
   it('network.reset: one retry is handled; a second order for the same cart is a duplicate of the retry, in the journal and the story', async () => {

@@ -21,7 +21,7 @@ interface Sent {
 function exchange({ operationId, status, startedMs = 0, fate, holdMs, armed, duplicateOf }: Sent): Exchange {
   return {
     context: {
-      requestId: 'req_x',
+      requestId: `req_${startedMs}`,
       ip: '127.0.0.1',
       method: 'POST',
       path: '/v1/orders',
@@ -64,7 +64,7 @@ describe('network.timeout', () => {
   it('invalid: the retry came while the answer was still held, and says how early', () => {
     expect(judged(timedOut, { operationId: 'createOrder', status: 201, startedMs: 400 })[1]?.notHandled).toEqual({
       outcome: 'network.timeout',
-      why: 'createOrder was sent again 0.6 s before the held answer to the first was due: the client retried while it was held',
+      why: 'createOrder was sent again (req_400) 0.6 s before the held answer to req_0 was due: the client retried while it was held',
     });
   });
 });
