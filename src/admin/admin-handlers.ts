@@ -10,6 +10,7 @@ import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { drillHandlers } from './drill-handlers.ts';
 import { coverageHandlers } from './coverage-handlers.ts';
+import { trafficHandlers } from './traffic-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { mcpHandlers } from './mcp-handlers.ts';
@@ -32,6 +33,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...scenarioHandlers(admin),
     ...stateHandlers(admin),
     ...journalHandlers(admin),
+    ...trafficHandlers(admin),
     ...clientHandlers(admin),
     ...recordHandlers(admin),
     ...orderHandlers(admin),

@@ -12,6 +12,8 @@ import { defineMcpCommand } from './mcp-command.ts';
 import { defineCoverageCommand } from './coverage-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
+import { definePactRecordCommand } from './pact-record-command.ts';
+import { defineJournalCommand } from './journal-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
 import { defineScenarioCommands } from './scenarios-command.ts';
 import { defineTriggerCommand } from './trigger-command.ts';
@@ -62,6 +64,8 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   defineCoverageCommand(program, io, env, run);
   defineArmCommand(program, io, env, run);
   defineMcpCommand(program, io, env, run);
+  definePactRecordCommand(program, io, env, run);
+  defineJournalCommand(program, io, env, run);
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {
