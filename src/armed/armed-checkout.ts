@@ -13,13 +13,14 @@ import type { ArmedOutcomes } from './armed-outcomes.ts';
 export type ArmedPage = { outcome: string } & ({ holdMs: number } | { unavailable: true });
 
 export function armedCheckout(
-  armed: Pick<ArmedOutcomes, 'list' | 'live' | 'fire'>,
+  armed: Pick<ArmedOutcomes, 'live' | 'fire'>,
   store: Pick<Store, 'put'>,
   apply: ApplyChange,
   holdMs: number,
 ): (world: World, orderId: string) => Promise<ArmedPage | undefined> {
   return async (world, orderId) => {
-    if (armed.list(world.clientId).length === 0) return undefined;
+    // Most clients have nothing armed: their pages pay one look at their world.
+    if (world.armedOutcomes().length === 0) return undefined;
     const [arm] = armed.live(world.clientId, 'page');
     if (!arm) return undefined;
     const fired = armed.fire(arm.record.id, world.clock.now().toISOString(), { recordId: orderId });
