@@ -9,7 +9,7 @@ import type { FixedReason } from '../errors/failures.ts';
 import { outcomeCatalogue } from '../coverage/outcome-catalogue.ts';
 
 /** What the client does to meet an armed outcome. */
-export type Meets = 'request' | 'order' | 'charge' | 'delivery';
+export type Meets = 'request' | 'order' | 'charge' | 'delivery' | 'page';
 
 /** An answer to the client's next request, in place of the operation's (nothing written), or its token ended first. */
 export interface RequestEffect {
@@ -22,6 +22,13 @@ export interface RequestEffect {
   endToken?: 'expire' | 'revoke';
   /** What the network does to the request or its answer (docs/network-failures.md). */
   network?: NetworkFailure;
+  /**
+   * The webhooks of the change the request makes are delivered before its answer is sent (`webhook.before-reply`):
+   * met by the client's next request whose change sends one.
+   */
+  webhookFirst?: true;
+  /** The only operations that meet it, whatever the arm names (a token request's leg: `auth.token.slow`). */
+  operations?: readonly string[];
 }
 
 /**
@@ -46,15 +53,24 @@ export interface ChargeEffect {
 /** What the mock does with the client's next webhook delivery. */
 export interface DeliveryEffect {
   meets: 'delivery';
-  behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+  behaviour: 'fails' | 'duplicated' | 'delayed' | 'out-of-order' | 'connect-delay' | 'reset-mid-body';
 }
 
-export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect;
+/** What the next checkout page of one of the client's orders does: answers after the hold, or answers 503. */
+export interface PageEffect {
+  meets: 'page';
+  page: 'slow' | 'unavailable';
+}
+
+export type ArmEffect = RequestEffect | OrderEffect | ChargeEffect | DeliveryEffect | PageEffect;
 
 export type Armability = { ok: true; effect: ArmEffect } | { ok: false; refused: 'unknown' } | { ok: false; refused: 'not-armable'; provoke: string };
 
 /** Minutes a delayed delivery waits, on the client's clock, before its first attempt. */
 export const ARMED_DELAY_MINUTES = 5;
+
+/** The requests that obtain a token: the token leg's outcomes meet only these. */
+const TOKEN_REQUESTS: readonly string[] = ['issueToken', 'refreshToken'];
 
 // Maps, not object literals: an id is the caller's string, and `constructor` or `__proto__` must find nothing.
 const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, RequestEffect>([
@@ -71,11 +87,14 @@ const REQUEST_EFFECTS: ReadonlyMap<string, RequestEffect> = new Map<string, Requ
   ['network.timeout-before-commit', { meets: 'request', network: 'timeout-before-commit' }],
   ['network.reset', { meets: 'request', network: 'reset' }],
   ['network.slow-body', { meets: 'request', network: 'slow-body' }],
+  ['webhook.before-reply', { meets: 'request', webhookFirst: true }],
+  ['auth.token.slow', { meets: 'request', network: 'timeout', operations: TOKEN_REQUESTS }],
+  ['auth.token.lost', { meets: 'request', network: 'reply-lost', operations: TOKEN_REQUESTS }],
 ]);
 
 /**
- * Webhook behaviours the mock controls: one is an outcome of the catalogue (a duplicate delivery), three are
- * behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
+ * Webhook behaviours the mock controls: three are outcomes of the catalogue (a duplicate delivery, and the
+ * receiver's leg: a delay before connecting, a reset mid-body), three are behaviours only (coverage does not count them). A receiver's 5xx (`webhook.retried-after-5xx`) is the receiver's
  * to answer: refused, with how to provoke it.
  */
 const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, DeliveryEffect>([
@@ -83,10 +102,17 @@ const DELIVERY_EFFECTS: ReadonlyMap<string, DeliveryEffect> = new Map<string, De
   ['webhook.failing', { meets: 'delivery', behaviour: 'fails' }],
   ['webhook.delayed', { meets: 'delivery', behaviour: 'delayed' }],
   ['webhook.out-of-order', { meets: 'delivery', behaviour: 'out-of-order' }],
+  ['webhook.connect-delay', { meets: 'delivery', behaviour: 'connect-delay' }],
+  ['webhook.reset-mid-body', { meets: 'delivery', behaviour: 'reset-mid-body' }],
 ]);
 
 /** Armable ids that are behaviours, not outcomes of the catalogue. */
 export const ARMABLE_BEHAVIOURS: readonly string[] = ['webhook.failing', 'webhook.delayed', 'webhook.out-of-order'];
+
+const PAGE_EFFECTS: ReadonlyMap<string, PageEffect> = new Map<string, PageEffect>([
+  ['checkout.slow', { meets: 'page', page: 'slow' }],
+  ['checkout.503', { meets: 'page', page: 'unavailable' }],
+]);
 
 const CHARGE_EFFECTS: ReadonlyMap<string, ChargeEffect> = new Map<string, ChargeEffect>([
   ['subscription.state.ACTIVE', { meets: 'charge', charge: 'succeeds' }],
@@ -112,7 +138,7 @@ export function failing(code: FailureCode): PayerOutcome {
 }
 
 export function armable(id: string): Armability {
-  const effect = REQUEST_EFFECTS.get(id) ?? DELIVERY_EFFECTS.get(id) ?? CHARGE_EFFECTS.get(id);
+  const effect = REQUEST_EFFECTS.get(id) ?? DELIVERY_EFFECTS.get(id) ?? CHARGE_EFFECTS.get(id) ?? PAGE_EFFECTS.get(id);
   if (effect) return { ok: true, effect };
   const outcome = orderOutcome(id);
   if (outcome) return { ok: true, effect: { meets: 'order', outcome } };

@@ -8,7 +8,7 @@
  * and those that ended an order it moved (src/armed/armed-orders.ts).
  */
 import type { World } from '../deps/world.ts';
-import type { OrderEvent } from '../domain/events.ts';
+import type { DomainEvent, OrderEvent } from '../domain/events.ts';
 import type { Outcome } from '../domain/outcome.ts';
 import type { Reply } from '../domain/reply.ts';
 import type { PresentedToken } from '../domain/caller.ts';
@@ -30,6 +30,8 @@ export interface ArmedRequestActions {
   apply: ApplyChange;
   /** How long an armed `network.timeout` holds the answer, and `network.slow-body` trickles it (`timeouts.heldAnswerSeconds`). */
   holdMs: number;
+  /** The webhook attempts under way for these events (webhooks/webhook-types.ts `attempting`): none, no webhook sent. */
+  webhooksAttempting?(events: readonly DomainEvent[]): readonly Promise<void>[];
 }
 
 export function armedRequests(actions: ArmedRequestActions): Stage {
@@ -41,6 +43,7 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
       if (!world || world.armedOutcomes().length === 0) return next(request);
       const arm = actions.armed.live(world.clientId, 'request').find((candidate) => meetsNow(candidate, request));
       if (!arm) return namingArmedMoves(request, next);
+      if ((arm.effect as RequestEffect).webhookFirst) return webhookFirst(arm, world, request, next, actions);
       return fireArm(arm, world, request, next, actions);
     },
   };
@@ -49,12 +52,7 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
 /** The request meets an arm: it is fired (durably), then the request ends its token and goes on, or is answered. */
 async function fireArm(arm: LiveArm, world: World, request: RequestState, next: Next, actions: ArmedRequestActions): Promise<Reply> {
   const effect = arm.effect as RequestEffect;
-  const fired = actions.armed.fire(arm.record.id, world.clock.now().toISOString(), { requestId: request.context.requestId });
-  if (fired) {
-    actions.store.put(fired.collection, fired.record);
-    await actions.apply({ written: [fired] });
-  }
-  request.context.armed = [arm.record.outcome];
+  await fire(arm, world, request, actions);
   if (effect.network) return networkFailure(effect.network, request, next, actions.holdMs);
   if (effect.endToken) {
     await endToken(effect.endToken, world, request, actions);
@@ -62,6 +60,30 @@ async function fireArm(arm: LiveArm, world: World, request: RequestState, next: 
   }
   const headers: Record<string, string> = effect.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(effect.retryAfterSeconds) };
   return failure(effect.respond ?? 'simulated', { headers });
+}
+
+/** The arm counted down in a change of its own, durable before the answer; the request names it for the journal. */
+async function fire(arm: LiveArm, world: World, request: RequestState, actions: ArmedRequestActions): Promise<void> {
+  const fired = actions.armed.fire(arm.record.id, world.clock.now().toISOString(), { requestId: request.context.requestId });
+  if (fired) {
+    actions.store.put(fired.collection, fired.record);
+    await actions.apply({ written: [fired] });
+  }
+  request.context.armed = [arm.record.outcome, ...(request.context.armed ?? [])];
+}
+
+/**
+ * `webhook.before-reply`: the request is handled and committed, and when its change sends webhooks, the arm fires and
+ * the answer is held until their attempts are made (at most the hold: a receiver that never answers fails its attempt
+ * at the webhooks' own timeout). A request that sends none leaves the arm for the next.
+ */
+async function webhookFirst(arm: LiveArm, world: World, request: RequestState, next: Next, actions: ArmedRequestActions): Promise<Reply> {
+  const reply = await namingArmedMoves(request, next);
+  const attempts = reply.ok && reply.events ? (actions.webhooksAttempting?.(reply.events) ?? []) : [];
+  if (attempts.length === 0) return reply;
+  await fire(arm, world, request, actions);
+  request.context.connection = { holdMs: actions.holdMs, until: Promise.all(attempts) };
+  return reply;
 }
 
 /**
@@ -81,8 +103,13 @@ async function networkFailure(how: NetworkFailure, request: RequestState, next: 
 
 /** Whether this request meets the arm: its operation, and for a token's end, a token to end. */
 function meetsNow(arm: LiveArm, request: RequestState): boolean {
-  if (!armOperationMatches(arm.record.operation, request.context.operationId, `/v1${request.apiPath ?? ''}`)) return false;
-  return (arm.effect as RequestEffect).endToken === undefined || request.caller?.token !== undefined;
+  const effect = arm.effect as RequestEffect;
+  const { operationId } = request.context;
+  if (!armOperationMatches(arm.record.operation, operationId, `/v1${request.apiPath ?? ''}`)) return false;
+  if (effect.operations && (operationId === undefined || !effect.operations.includes(operationId))) return false;
+  // A request the mock sends itself has no connection to fail: the arm waits for the client's own.
+  if ((effect.network !== undefined || effect.webhookFirst) && request.incoming.inProcess) return false;
+  return effect.endToken === undefined || request.caller?.token !== undefined;
 }
 
 async function endToken(how: 'expire' | 'revoke', world: World, request: RequestState, actions: ArmedRequestActions): Promise<void> {

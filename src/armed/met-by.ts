@@ -10,6 +10,7 @@ const MOVES: ReadonlyMap<Meets, readonly [string, string]> = new Map([
   ['order', ['order placed', 'orders placed']],
   ['charge', ['subscription charge', 'subscription charges']],
   ['delivery', ['webhook delivery', 'webhook deliveries']],
+  ['page', ['checkout page opened', 'checkout pages opened']],
 ] as const);
 
 /** When an order outcome fires: the order it binds ends in it however it is settled (docs/arming.md). */

@@ -18,7 +18,8 @@ export function networkProfileStage(profiles: NetworkProfiles, maxHoldMs: number
       const { world } = request;
       const applied = world === undefined ? undefined : profiles.of(world.clientId);
       // No frame added for a client with no profile, nor for a request an arm met.
-      if (applied === undefined || world === undefined || request.context.armed !== undefined) return next(request);
+      // A request the mock sends itself, in process (a provider state, an MCP trigger), is never on a network.
+      if (applied === undefined || world === undefined || request.context.armed !== undefined || request.incoming.inProcess) return next(request);
       const meeting = profiles.meet(applied, world, request.context.operationId === 'issueToken' ? 'token' : 'api', maxHoldMs);
       if (meeting === undefined) return next(request);
       request.context.profile = meeting.tag;

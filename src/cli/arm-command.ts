@@ -1,7 +1,7 @@
 /**
  * `commerce-mock arm <outcome>`: arms an outcome of the catalogue on a running mock for a client's next move (its
- * next request, order placed, subscription charge or webhook delivery; docs/arming.md); `--list` prints what is
- * armed, `--disarm <id|all>` disarms. Exit 0 done; 1 the mock refused for what it holds (20 armed already, or an
+ * next request, order placed, subscription charge, webhook delivery or checkout page; docs/arming.md); `--list`
+ * prints what is armed, `--disarm <id|all>` disarms. Exit 0 done; 1 the mock refused for what it holds (20 armed already, or an
  * answer the command does not expect); 2 for what the command line must change (a flag, an unknown outcome, one only
  * the integration causes, an unknown client or armed id, no mock at --url). A refused command changes nothing.
  */
@@ -30,7 +30,7 @@ const MAX_TIMES = 100;
 const MAX_OPERATION_LENGTH = 200;
 
 export function defineArmCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = runningMockCommand(program, 'arm', "arm an outcome on a running mock for a client's next move (request, order, charge or webhook delivery); --list, --disarm")
+  const command = runningMockCommand(program, 'arm', "arm an outcome on a running mock for a client's next move (request, order, charge, webhook delivery or checkout page); --list, --disarm")
     .argument('[outcome]', `an outcome id that can be armed: ${ARMABLE_OUTCOME_IDS.join(', ')}`)
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .addOption(new Option('--times <n>', `how many of its moves meet it, 1 to ${MAX_TIMES} (default 1)`).argParser(timesOf))

@@ -26,6 +26,8 @@ export interface Coverage {
   observeAnswer(exchange: Exchange): void;
   /** A delivery's attempt, once settled (the webhooks' attempt observer), with its client's world. */
   observeDelivery(delivery: Delivery, world: WorldFacts): void;
+  /** An outcome met where no answer of the API shows it (an armed checkout page, met by the page). */
+  observeMet(world: WorldFacts, outcome: string): void;
   /** The client's report, stamped on its world's clock (resolved by the admin route that asks). */
   report(world: WorldFacts): CoverageReport;
   /** Starts the client afresh; returns how many outcomes it had met. */
@@ -91,7 +93,7 @@ export function createCoverage(options: CoverageOptions): Coverage {
       if (world === undefined || !options.isClient(world.clientId)) return;
       const { clientId } = world;
       const met = answerOutcomes(exchange);
-      const verdicts = rules.concerns(clientId, exchange.status, exchange.network !== undefined)
+      const verdicts = rules.concerns(clientId, exchange.status, exchange.network !== undefined || exchange.context.duplicateOf !== undefined)
         ? rules.afterAnswer(clientId, {
             met,
             operationId: exchange.context.operationId,
@@ -108,6 +110,9 @@ export function createCoverage(options: CoverageOptions): Coverage {
       if (!options.isClient(delivery.clientId)) return;
       const met = deliveryOutcomes(delivery);
       mark(world, met, rules.afterDelivery(delivery, met));
+    },
+    observeMet(world, outcome) {
+      if (options.isClient(world.clientId)) mark(world, [outcome], []);
     },
     report(world) {
       const { clientId } = world;

@@ -25,6 +25,11 @@ export const GO_LIVE: readonly Requirement[] = [
   { pattern: 'server.503', must: 'met', reason: 'the gateway is briefly unavailable at times; the sale must survive it' },
   { pattern: 'orders.create.201', must: 'met', reason: 'placing an order is the integration' },
   { pattern: 'orders.create.400.invalid_request', must: 'met', reason: 'a refused order must reach the user as a message, not a crash or a retry' },
+  {
+    pattern: 'network.reply-lost',
+    must: 'handled',
+    reason: 'an order placed whose answer never arrived must be looked up, not placed again: a blind retry charges the customer twice',
+  },
   { pattern: 'order.final.*', must: 'met', reason: 'each final status (paid, failed, cancelled) must reach the merchant’s order' },
   { pattern: 'payer.INSUFFICIENT_BALANCE', must: 'met', reason: 'the commonest wallet failure; the payer must be told why' },
   { pattern: 'payer.PAYER_CANCELLED', must: 'met', reason: 'the payer declined: the order must not wait for ever' },

@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
-import { lostOrderVerdict, placedOrder, type LostOrder } from './lost-replies.ts';
+import { duplicateWhy, looksUp, lostOrderVerdict, placedOrder, type LostOrder } from './lost-replies.ts';
 
 /** Outcomes after which the client must get a token again and retry. */
 const RETRY_WITH_TOKEN = ['auth.token.expired', 'auth.token.revoked'] as const;
@@ -15,6 +15,8 @@ const WAIT_RETRY_AFTER = ['rate-limit.429', 'server.503'] as const;
 const NEW_TOKEN = ['tokens.issue.200', 'tokens.refresh.200'];
 /** The answer lost after the gateway handled the request: an order placed must be looked up, not placed again. */
 const LOST_REPLY = 'network.reply-lost';
+/** Outcomes after which the client does not know whether its request was handled: it must retry (or look up) with care. */
+const UNKNOWN_OUTCOMES: ReadonlySet<string> = new Set(['network.timeout', 'network.timeout-before-commit', 'network.reset']);
 /** Events answered 5xx remembered per client, awaiting a later acknowledged delivery. */
 const MAX_RETRIED_EVENTS = 100;
 
@@ -42,6 +44,17 @@ interface Waiting {
   retriedEvents: string[];
   /** An order whose answer was lost, awaiting the client's next order move (lost-replies.ts). */
   lostOrder?: LostOrder;
+  /** A request whose outcome the client does not know (a timeout, a reset), awaiting its retry. */
+  unknown?: UnknownOutcome;
+}
+
+/** The outcome met, the operation to retry, and for a timeout whose answer was still coming, when its hold ends (monotonic ms). */
+interface UnknownOutcome {
+  outcome: string;
+  operationId: string;
+  /** The request whose outcome the client does not know. */
+  requestId: string;
+  holdEndsMs?: number;
 }
 
 export interface HandledRules {
@@ -69,7 +82,7 @@ export function createHandledRules(): HandledRules {
     concerns(clientId, status, lostAnswer) {
       if (status >= 400 || lostAnswer) return true;
       const rules = waiting.get(clientId);
-      return rules !== undefined && (rules.retryAfter !== undefined || rules.retryWithToken !== undefined || rules.lostOrder !== undefined);
+      return rules !== undefined && (rules.retryAfter !== undefined || rules.retryWithToken !== undefined || rules.lostOrder !== undefined || rules.unknown !== undefined);
     },
     afterAnswer(clientId, answer) {
       const rules = of(clientId);
@@ -95,12 +108,30 @@ export function createHandledRules(): HandledRules {
       if (verdict !== undefined) {
         delete rules.lostOrder;
         if (verdict.handled) handled.push(LOST_REPLY);
-        else verdicts.notHandled = { outcome: LOST_REPLY, why: verdict.why };
+      }
+      const unknown = rules.unknown && unknownVerdict(rules.unknown, answer.exchange);
+      if (unknown !== undefined) {
+        delete rules.unknown;
+        if (unknown.handled) handled.push(unknown.outcome);
+        else verdicts.notHandled = { outcome: unknown.outcome, why: unknown.why };
+      }
+      // A duplicate order (duplicate-orders.ts marked it) is the last word on the outcome that hid the first.
+      const duplicate = answer.exchange.context.duplicateOf;
+      if (duplicate) {
+        verdicts.handled = handled.filter((id) => id !== duplicate.after);
+        const why = duplicateWhy(duplicate, placedOrder(answer.exchange)?.orderId ?? '');
+        // Retried while the first answer was still held, too: both are said.
+        const early = verdicts.notHandled?.outcome === duplicate.after ? `; ${verdicts.notHandled.why}` : '';
+        verdicts.notHandled = { outcome: duplicate.after, why: `${why}${early}` };
       }
       if (answer.met.includes(LOST_REPLY)) {
         const lost = placedOrder(answer.exchange);
         if (lost) rules.lostOrder = lost;
       }
+      const met = answer.met.find((id) => UNKNOWN_OUTCOMES.has(id));
+      // A timed-out answer the client waited for and read: nothing unknown is left, handled at once.
+      if (met !== undefined && answer.exchange.network?.fate === 'held') verdicts.handled.push(met);
+      else if (met !== undefined && answer.operationId !== undefined) rules.unknown = unknownOf(met, answer.operationId, answer.exchange);
       return verdicts;
     },
     afterDelivery(delivery, met) {
@@ -120,4 +151,31 @@ export function createHandledRules(): HandledRules {
     forget: (clientId) => void waiting.delete(clientId),
     forgetAll: () => waiting.clear(),
   };
+}
+
+/**
+ * A timeout, or a request reset or dropped before it was handled: the client's retry of the operation (or, for an
+ * order, a look-up) judges it. A timeout's answer the client waited for and read needs no retry: handled at once.
+ */
+function unknownOf(outcome: string, operationId: string, exchange: Exchange): UnknownOutcome {
+  const holdMs = exchange.context.connection?.holdMs;
+  const stillComing = outcome === 'network.timeout' && exchange.network?.fate === 'closed_while_held' && holdMs !== undefined;
+  return { outcome, operationId, requestId: exchange.context.requestId, ...(stillComing && { holdEndsMs: exchange.context.startedMs + holdMs }) };
+}
+
+/**
+ * The retry (the same operation) or an order's look-up: handled, unless it came while the timed-out answer was still
+ * held (the client did not wait for it). A duplicate it placed is told by its mark (duplicate-orders.ts), after this.
+ */
+function unknownVerdict(unknown: UnknownOutcome, exchange: Exchange): ({ handled: true } | { handled: false; why: string }) & { outcome: string } | undefined {
+  const { operationId } = exchange.context;
+  const lookUp = unknown.operationId === 'createOrder' && looksUp(undefined, exchange);
+  if (operationId !== unknown.operationId && !lookUp) return undefined;
+  const early = unknown.holdEndsMs === undefined ? 0 : unknown.holdEndsMs - exchange.context.startedMs;
+  if (early > 0) {
+    const seconds = Math.round(early / 100) / 10;
+    const why = `${operationId ?? 'the request'} was sent again (${exchange.context.requestId}) ${seconds} s before the held answer to ${unknown.requestId} was due: the client retried while it was held`;
+    return { outcome: unknown.outcome, handled: false, why };
+  }
+  return { outcome: unknown.outcome, handled: true };
 }

@@ -1,16 +1,24 @@
 /**
- * The handled rule of `network.reply-lost` on an order placed (docs/network-failures.md): the gateway made the order,
- * the client never read the answer. A client that handles it finds out what happened before it places the order
- * again: its next order move looks the order up (the list, or the order or its status by the id a webhook told it). One that places the same
- * cart again (same customer, items and amount) made a duplicate: two orders, two charges for one purchase.
+ * The one home of "the same cart" and of what a client does after an order's answer it never read
+ * (docs/network-failures.md): the gateway may have made the order, the client does not know. A client that handles it
+ * finds out what happened before it places the order again: its next order move looks the order up (the list, or
+ * the order or its status by the id a webhook told it). One that places the same cart again (same customer phone,
+ * items and amount) made a duplicate: two orders, two charges for one purchase. duplicate-orders.ts watches for it and
+ * marks the duplicate's request; the handled rules (handled-rules.ts) and the story word it from that mark.
  */
-import type { Exchange } from '../domain/caller.ts';
+import type { DuplicateOrder, Exchange } from '../domain/caller.ts';
 import { normalisePhone } from '../domain/phone-number.ts';
 
-/** An order whose answer was lost: its id and what makes another order "the same cart". */
-export interface LostOrder {
-  orderId: string;
+/** What makes two orders "the same cart": the customer's phone (or the customer) and the items, as sent; the amount once priced. */
+export interface Cart {
   cart: string;
+  /** Absent for a request that was never handled (reset, or dropped before the commit). */
+  amount?: unknown;
+}
+
+/** An order whose answer was lost: its id and its cart. */
+export interface LostOrder extends Cart {
+  orderId: string;
 }
 
 /** The verdict of the client's next order move, or undefined when the move says nothing of the lost order. */
@@ -27,27 +35,67 @@ export function placedOrder(exchange: Exchange): LostOrder | undefined {
   const data = isItem(exchange.body) ? exchange.body['data'] : undefined;
   const sent = exchange.request?.body;
   if (!isItem(data) || typeof data['id'] !== 'string' || !isItem(sent)) return undefined;
-  return { orderId: data['id'], cart: cartOf(sent, data) };
+  return { orderId: data['id'], cart: cartOf(sent, data), amount: data['amount'] };
+}
+
+/** The cart a `createOrder` request sent, answered or not (a reset request's, to know its retry). */
+export function sentCart(exchange: Exchange): Cart | undefined {
+  const sent = exchange.request?.body;
+  if (exchange.context.operationId !== 'createOrder' || !isItem(sent)) return undefined;
+  return { cart: cartOf(sent, {}) };
+}
+
+/** Same customer and items, and the same amount when both were priced. */
+export function sameCart(one: Cart, other: Cart): boolean {
+  return one.cart === other.cart && (one.amount === undefined || other.amount === undefined || one.amount === other.amount);
 }
 
 /**
- * Same customer (its phone, however it is spelt, when the request gave one, else the customer the order names), same items as
- * sent, same amount: what a shop that retries blindly sends again.
+ * Same customer (its phone, however it is spelt, when the request gave one, else the customer the request or the
+ * order names) and same items as sent: what a shop that retries blindly sends again.
  */
 function cartOf(sent: Record<string, unknown>, order: Record<string, unknown>): string {
   const customer = isItem(sent['customer']) ? sent['customer'] : {};
   // One number however it is spelt (`+258 84…`, `84…`): the API's own reading of a phone (domain/phone-number.ts).
   const phone = typeof customer['phone'] === 'string' ? (normalisePhone(customer['phone']) ?? customer['phone']) : undefined;
-  return JSON.stringify([phone ?? order['customerId'] ?? null, sent['items'] ?? null, order['amount'] ?? null]);
+  const named = customer['id'] ?? sent['customerId'] ?? order['customerId'];
+  return JSON.stringify([phone ?? named ?? null, sent['items'] ?? null]);
+}
+
+/** Whether the exchange is a look-up that shows the client the order `orderId` (the list, or that order by its id). */
+export function looksUp(orderId: string | undefined, exchange: Exchange): boolean {
+  const { operationId, path } = exchange.context;
+  if (exchange.status < 200 || exchange.status >= 300 || operationId === undefined) return false;
+  return operationId === 'listOrders' || (LOOK_UPS.has(operationId) && orderId !== undefined && path.includes(orderId));
 }
 
 /** What the client's next answered request says of the lost order. */
 export function lostOrderVerdict(lost: LostOrder, exchange: Exchange): LostOrderVerdict {
-  const { operationId, path } = exchange.context;
-  const answered = exchange.status >= 200 && exchange.status < 300;
   // The list shows the order; a look-up by id does when it is this order's (an id it learnt from a webhook).
-  if (answered && (operationId === 'listOrders' || (operationId !== undefined && LOOK_UPS.has(operationId) && path.includes(lost.orderId)))) return { handled: true };
-  const again = placedOrder(exchange);
-  if (again === undefined || again.cart !== lost.cart) return undefined;
-  return { handled: false, why: `a duplicate order ${again.orderId} was placed for the same cart after the answer creating ${lost.orderId} was lost` };
+  if (looksUp(lost.orderId, exchange)) return { handled: true };
+  const duplicate = exchange.context.duplicateOf;
+  if (duplicate?.orderId !== lost.orderId) return undefined;
+  return { handled: false, why: duplicateWhy(duplicate, placedOrder(exchange)?.orderId ?? 'ord_?') };
 }
+
+/** How a duplicate is told in coverage's `notHandled`. */
+export function duplicateWhy(duplicate: DuplicateOrder, againId: string): string {
+  return `a duplicate order ${againId} was placed for the same cart after ${firstOf(duplicate)}`;
+}
+
+/** How a story tells the request that placed a duplicate: "placed again for the same cart 0.8 s after …". */
+export function duplicateStory(duplicate: DuplicateOrder): string {
+  const seconds = Math.round(duplicate.afterMs / 100) / 10;
+  return `placed again for the same cart ${seconds} s after ${firstOf(duplicate)}`;
+}
+
+const firstOf = (duplicate: DuplicateOrder) => (FIRST[duplicate.after] ?? '{first}').replace('{first}', duplicate.orderId);
+
+/** What became of the first order's answer, by the outcome that hid it. */
+const FIRST: Readonly<Record<string, string>> = {
+  'network.reply-lost': 'the answer creating {first} was lost',
+  'network.timeout': 'the answer creating {first} was held past the client’s timeout',
+  'network.slow-body': 'the answer creating {first} trickled past the client’s timeout',
+  'network.reset': '{first}, the retry of a request reset before it was handled',
+  'network.timeout-before-commit': '{first}, the retry of a request dropped before it was handled',
+};

@@ -41,6 +41,39 @@ const NETWORK_FAILURES: Readonly<Record<string, string>> = {
   'network.slow-body': 'the answer’s headers arrived at once and its body in pieces over a long time (30 s by default): the request was handled',
 };
 
+/**
+ * The network failures of the other legs (docs/network-failures.md#the-other-legs), each armed as the catalogue's
+ * `how to provoke` says: the token request's, the webhooks' (the answer after the webhook, the receiver's connection)
+ * and the checkout page's.
+ */
+const LEG_FAILURES: Readonly<Record<string, { description: string; arm: string }>> = {
+  'auth.token.slow': {
+    description: 'the answer to a token request (`POST /v1/auth/token`, or its refresh) arrived only after a long wait (30 s by default): the token was issued',
+    arm: '{"outcome":"auth.token.slow"}',
+  },
+  'auth.token.lost': {
+    description: 'the connection closed before a byte of the answer to a token request arrived: the token was issued',
+    arm: '{"outcome":"auth.token.lost"}',
+  },
+  'webhook.before-reply': {
+    description: 'a webhook of a change arrived at the receiver before the answer to the request that made it (the status poll that ended an order)',
+    arm: '{"outcome":"webhook.before-reply","operation":"getOrderStatus"}',
+  },
+  'webhook.connect-delay': {
+    description: 'a webhook delivery connected to the receiver only after a delay (the hold, 30 s by default), then was sent',
+    arm: '{"outcome":"webhook.connect-delay"}',
+  },
+  'webhook.reset-mid-body': {
+    description: 'a webhook delivery’s connection was reset half-way through its body: the receiver read an aborted request',
+    arm: '{"outcome":"webhook.reset-mid-body"}',
+  },
+  'checkout.slow': { description: 'the checkout page answered only after a long wait (the hold, 30 s by default)', arm: '{"outcome":"checkout.slow"}' },
+  'checkout.503': { description: 'the checkout page answered 503 (the payer sees the gateway unavailable)', arm: '{"outcome":"checkout.503"}' },
+};
+
+/** The outcomes of the other legs armed for a request's connection: met by the request that fired them (outcome-matching.ts). */
+export const REQUEST_LEG_OUTCOMES: ReadonlySet<string> = new Set(['auth.token.slow', 'auth.token.lost', 'webhook.before-reply']);
+
 /** The outcomes whose handling the mock can see, and what it looks for (coverage-recorder.ts carries them out). */
 export const HANDLED_RULES: Readonly<Record<string, string>> = {
   'auth.token.expired': 'the client then obtained or refreshed a token and retried the same operation (answered other than 401)',
@@ -51,6 +84,12 @@ export const HANDLED_RULES: Readonly<Record<string, string>> = {
   'webhook.duplicate-received': 'the duplicate was acknowledged (2xx): a receiver that dedupes on the event id still answers 2xx',
   'network.reply-lost':
     'after a lost answer to `POST /v1/orders`, the client’s next order move looked the order up (the list, or the order or its status by its id) rather than placing the same cart (customer, items, amount) again; a duplicate placed is named in `notHandled`',
+  'network.timeout':
+    'the client waited the answer out, or its retry of the operation (for an order, or a look-up of the orders) came after the answer’s hold ended; a retry while it was still held, or a duplicate order placed, is named in `notHandled`',
+  'network.timeout-before-commit':
+    'the client retried the operation (for an order, or looked the orders up) and did not end with two orders for the same cart; a duplicate placed is named in `notHandled`',
+  'network.reset':
+    'the client retried the operation (for an order, or looked the orders up) and did not end with two orders for the same cart; a duplicate placed is named in `notHandled`',
 };
 
 const ORDER_PROVOKE: Readonly<Record<string, string>> = {
@@ -84,6 +123,12 @@ function shared(): Outcome[] {
 
 function network(): Outcome[] {
   return Object.entries(NETWORK_FAILURES).map(([id, description]) => outcome(id, description, armNetwork(id)));
+}
+
+function legs(): Outcome[] {
+  return Object.entries(LEG_FAILURES).map(([id, { description, arm }]) =>
+    outcome(id, description, `arm it: \`POST /__admin/clients/{id}/armed\` \`${arm}\` (docs/network-failures.md)`),
+  );
 }
 
 function states(): Outcome[] {
@@ -141,6 +186,7 @@ export function outcomeCatalogue(): readonly Outcome[] {
   return processCached('outcome-catalogue', () => [
     ...shared(),
     ...network(),
+    ...legs(),
     ...operationOutcomes().map((one) => outcome(one.id, one.description, one.provoke)),
     ...states(),
     ...payers(),

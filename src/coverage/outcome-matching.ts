@@ -7,7 +7,7 @@ import { API_ERRORS } from '../errors/api-errors.ts';
 import type { Exchange } from '../domain/caller.ts';
 import type { Delivery } from '../webhooks/delivery-log.ts';
 import { operationOutcomeId, operationOutcomePrefix } from './operation-outcomes.ts';
-import { SHARED_ANSWERS } from './outcome-catalogue.ts';
+import { REQUEST_LEG_OUTCOMES, SHARED_ANSWERS } from './outcome-catalogue.ts';
 
 type Item = Record<string, unknown>;
 
@@ -46,7 +46,10 @@ const RESOURCES_WITH_OUTCOMES = ['orders', 'subscriptions', 'payments'] as const
  * What became of an answer the network failed (src/http/send-reply.ts, `network`): the outcome the client met. A
  * client closed while its answer was held met the timeout of the request's kind (handled or not).
  */
-function networkOutcome({ network, status }: Exchange): string {
+function networkOutcome({ network, status, context }: Exchange): string {
+  // An outcome of another leg armed for this request (a token answer lost, the answer after its webhook) is met as itself.
+  const leg = context.armed?.find((id) => REQUEST_LEG_OUTCOMES.has(id));
+  if (leg !== undefined) return leg;
   switch (network?.fate) {
     case 'reply_lost':
       return 'network.reply-lost';
@@ -60,6 +63,12 @@ function networkOutcome({ network, status }: Exchange): string {
     default:
       return status === 0 ? 'network.timeout-before-commit' : 'network.timeout';
   }
+}
+
+/** The network outcome of an answer the client did not read whole (lost, held past its timeout, reset); undefined when it read it. */
+export function unreadOutcome(exchange: Exchange): string | undefined {
+  const fate = exchange.network?.fate;
+  return fate === undefined || fate === 'held' || fate === 'trickled' ? undefined : networkOutcome(exchange);
 }
 
 /** The outcomes an answer of the API shows (some may not be catalogued: the caller keeps those that are). */
@@ -96,11 +105,14 @@ const RESOURCE_OF_EVENT: Readonly<Record<Delivery['type'], string>> = {
 
 /** What a delivery's latest attempt shows, once the receiver answered it; nothing when it did not answer. */
 export function deliveryOutcomes(delivery: Delivery): string[] {
-  const statusCode = delivery.attempts.at(-1)?.statusCode;
-  if (statusCode === undefined) return [];
+  const latest = delivery.attempts.at(-1);
+  // The receiver's leg failed by an armed outcome: met whatever it answered (a cut body gets no answer).
+  const leg = latest?.network === 'connect_delayed' ? ['webhook.connect-delay'] : latest?.network === 'reset_mid_body' ? ['webhook.reset-mid-body'] : [];
+  const statusCode = latest?.statusCode;
+  if (statusCode === undefined) return leg;
   const acknowledged = statusCode >= 200 && statusCode < 300;
   const copy = delivery.duplicateOf !== undefined || delivery.resentFrom !== undefined;
-  const ids = [...(copy ? ['webhook.duplicate-received'] : []), ...(statusCode >= 500 ? ['webhook.retried-after-5xx'] : [])];
+  const ids = [...leg, ...(copy ? ['webhook.duplicate-received'] : []), ...(statusCode >= 500 ? ['webhook.retried-after-5xx'] : [])];
   if (!acknowledged) return ids;
   const data = isItem(delivery.payload.data) ? delivery.payload.data : {};
   return [

@@ -76,6 +76,19 @@ export interface RequestContext {
    * on every other request, which is written at once. The reply writer (http/send-reply.ts) carries it out.
    */
   connection?: ConnectionPlan;
+  /**
+   * An order placed for the same cart as one whose answer the client never read (coverage/duplicate-orders.ts, the
+   * observer that sets it before the journal and coverage read it): the first order, what became of its answer (the
+   * outcome's id) and how long after it this one came, on the client's clock.
+   */
+  duplicateOf?: DuplicateOrder;
+}
+
+export interface DuplicateOrder {
+  orderId: string;
+  /** What hid the first order's answer; `network.reset` or `network.timeout-before-commit` when the first is the retry of a request that made nothing. */
+  after: 'network.reply-lost' | 'network.timeout' | 'network.slow-body' | 'network.reset' | 'network.timeout-before-commit';
+  afterMs: number;
 }
 
 /**
@@ -84,6 +97,8 @@ export interface RequestContext {
  */
 export interface ConnectionPlan {
   holdMs?: number;
+  /** The hold ends early once this settles (an armed `webhook.before-reply`: its deliveries' attempts made). */
+  until?: Promise<unknown>;
   end?: 'drop' | 'reset';
   /** The answer's headers at once, its body in pieces spread over this long. */
   trickleMs?: number;

@@ -1702,10 +1702,10 @@ export interface components {
             fired: number;
             operation?: string;
             /**
-             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery).
+             * @description What the client does to meet it: `request` (its next request), `order` (its next order placed, however it ends: at the status poll that ends it, the 3rd by default, a scenario's time step, or the payer's answer to the checkout push or on the checkout page), `charge` (its next subscription charge), `delivery` (its next webhook delivery), `page` (the next checkout page of one of its orders opened).
              * @enum {string}
              */
-            meets: "request" | "order" | "charge" | "delivery";
+            meets: "request" | "order" | "charge" | "delivery" | "page";
             /**
              * Format: date-time
              * @description On the client's clock.
@@ -1736,7 +1736,7 @@ export interface components {
             fired: number;
             operation?: string;
             /** @enum {string} */
-            meets: "request" | "order" | "charge" | "delivery";
+            meets: "request" | "order" | "charge" | "delivery" | "page";
             armedAt: string;
             placedBefore?: string[];
             firings: {
@@ -1889,8 +1889,17 @@ export interface components {
              * @enum {string}
              */
             network?: "reply_lost" | "reset" | "held" | "held_then_dropped" | "closed_while_held" | "trickled" | "closed_while_trickled";
-            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset). */
+            /** @description How long the answer was held, or its body trickled (every `network` but reply_lost and reset); with `armed` `webhook.before-reply`, how long it waited for the webhooks of its change. */
             heldMs?: number;
+            /** @description This `createOrder` placed the same cart (same client, customer phone, items and amount) again within 10 minutes of an order whose answer the client never read: the id of that first order (docs/network-failures.md#duplicates). Absent for any other request. */
+            duplicateOf?: string;
+            /**
+             * @description With `duplicateOf`: what hid the first order's answer (`network.reply-lost`, `network.timeout`, `network.slow-body`), or, when the first order was itself the retry of a request that made nothing, what failed that request (`network.reset`, `network.timeout-before-commit`).
+             * @enum {string}
+             */
+            duplicateAfter?: "network.reply-lost" | "network.timeout" | "network.slow-body" | "network.reset" | "network.timeout-before-commit";
+            /** @description With `duplicateOf`: how long after the first order's request this one came, on the client's clock. */
+            duplicateAfterMs?: number;
             /** @description The trace of the request (W3C Trace Context), when tracing is on and it was sampled (docs/tracing.md). */
             traceId?: string;
         };
@@ -2152,6 +2161,13 @@ export interface components {
                 error?: string;
                 /** @description Real milliseconds the attempt took (0 when nothing was sent). */
                 durationMs: number;
+                /**
+                 * @description What an armed outcome did to this attempt's connection (docs/network-failures.md#the-other-legs): `connect_delayed` it connected only after `delayedMs` (`webhook.connect-delay`); `reset_mid_body` it was reset half-way through the body, so the receiver read an aborted request (`webhook.reset-mid-body`).
+                 * @enum {string}
+                 */
+                network?: "connect_delayed" | "reset_mid_body";
+                /** @description With `network` `connect_delayed`: real milliseconds waited before connecting. */
+                delayedMs?: number;
             }[];
             /**
              * Format: date-time

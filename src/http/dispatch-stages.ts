@@ -53,6 +53,7 @@ export function dispatchStages(list: readonly Stage[], options: ServeOptions): S
         readBody: () => Promise.resolve({ ok: true, body }),
         // Sent by the mock to itself: its own host, and no browser page's origin to judge.
         site: { ownHost: true, ownOrigins: [] },
+        inProcess: true,
       },
     };
     const reply = await run(state);

@@ -16,10 +16,15 @@ export const MAX_HOLD_MS = 120_000;
 const RELEASE = Symbol('release a held answer');
 type Holding = ServerResponse & { [RELEASE]?: () => void };
 
-/** Waits `ms` (at most MAX_HOLD_MS), then calls `then` once with how the hold ended and how long it lasted. */
-export function holdReply(res: ServerResponse, ms: number, then: (end: HoldEnd, heldMs: number) => void): void {
+/**
+ * Waits `ms` (at most MAX_HOLD_MS), or until `until` settles when that is sooner, then calls `then` once with how the
+ * hold ended and how long it lasted.
+ */
+export function holdReply(res: ServerResponse, ms: number, then: (end: HoldEnd, heldMs: number) => void, until?: Promise<unknown>): void {
   const hold = holding(res, then);
   hold.wait(bounded(ms), () => hold.settle('elapsed'));
+  const settled = () => hold.settle('elapsed');
+  until?.then(settled, settled);
 }
 
 /** Pieces a trickled body is written in (fewer for a shorter body: at least a byte each). */

@@ -124,15 +124,20 @@ function sendPlanned(
     writeReply(res, context, reply, observers, request, { fate: 'held', heldMs });
   };
   if (plan.holdMs === undefined) return finish(undefined);
-  holdReply(res, plan.holdMs, (end, heldMs) => {
-    if (end === 'closed') return lost('closed_while_held', heldMs);
-    try {
-      finish(heldMs);
-    } catch {
-      // Past the stages' runner, which answers what throws: nothing was written, so the connection is closed.
-      res.socket?.destroy();
-    }
-  });
+  holdReply(
+    res,
+    plan.holdMs,
+    (end, heldMs) => {
+      if (end === 'closed') return lost('closed_while_held', heldMs);
+      try {
+        finish(heldMs);
+      } catch {
+        // Past the stages' runner, which answers what throws: nothing was written, so the connection is closed.
+        res.socket?.destroy();
+      }
+    },
+    plan.until,
+  );
 }
 
 /** A TCP reset where Node has it (the client reads ECONNRESET), a plain close where it does not. */

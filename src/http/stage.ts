@@ -25,6 +25,11 @@ export interface Incoming {
   readBody(limitBytes?: number): BodyOutcome | Promise<BodyOutcome>;
   /** Whether the Host is the mock's own and which origins are (see same-origin.ts). */
   site: Site;
+  /**
+   * Sent by the mock to itself (dispatch-stages.ts: a provider state's set-up, an MCP tool's trigger): no connection
+   * carries it, so nothing that acts on a connection (an armed network failure) applies to it.
+   */
+  inProcess?: true;
 }
 
 /**

@@ -54,6 +54,8 @@ import { pageTokens } from '../pages/checkout/page-token.ts';
 import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { armedRequests } from '../armed/armed-requests.ts';
+import { createDuplicateOrders } from '../coverage/duplicate-orders.ts';
+import { armedCheckout } from '../armed/armed-checkout.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
@@ -126,6 +128,8 @@ export function apiStages(
     /** Each client's world, resolved once per request with its caller (world/worlds.ts). */
     worlds: Worlds;
     scenarios: ScenarioEngine;
+    /** The webhooks' attempts under way for a change's events (an armed `webhook.before-reply` waits for them). */
+    webhooks?: Pick<Webhooks, 'attempting'>;
     /** The one way a change becomes durable and visible (store/apply-change.ts). */
     applyChange: ApplyChange;
     /** Saves the state that is not records when a request changed it (a scenario rule's counter). */
@@ -165,6 +169,7 @@ export function apiStages(
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
       apply: applyChange,
       holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
+      ...(parts.webhooks && { webhooksAttempting: parts.webhooks.attempting }),
     }),
     networkProfileStage(parts.networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
     authenticate(router, flows.tokens.verify),
@@ -204,6 +209,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     onAttempt: coverage.observeDelivery,
     arming: armedDeliveries(armed, deps.store),
     ...(tracing && { traceAttempt: attemptTracer(tracing) }),
+    connectDelayMs: deps.config.timeouts.heldAnswerSeconds * 1000,
   });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
@@ -229,7 +235,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const state = createMockState(deps.store, mockParts(deps, { scenarios, webhooks, limiter, journal, coverage, statusCauses, networkProfiles }), applyChange, deps.clock.now);
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
-  const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, applyChange, saveState: () => state.persist() });
+  const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, webhooks, applyChange, saveState: () => state.persist() });
   // Tracing on: its stage first, so every answer (a refusal too) is a span of the trace.
   const traced = tracing ? [traceStage(tracing), ...defaults] : defaults;
   const stages = checkedStages(options.stages?.(traced) ?? traced);
@@ -252,6 +258,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
+  // An armed checkout page (checkout.slow, checkout.503) is met by the page itself: coverage is told by the gate.
+  const checkoutGate = armedCheckout(armed, deps.store, applyChange, deps.config.timeouts.heldAnswerSeconds * 1000);
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
@@ -271,13 +279,25 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       config: deps.config,
       tokens: pageTokens(deps.random.token()),
       worlds,
+      gate: async (world, orderId) => {
+        const page = await checkoutGate(world, orderId);
+        if (page) coverage.observeMet(world, page.outcome);
+        return page;
+      },
     }),
   ]);
   const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
   const adminServing = { deps, logger, observers, basePolicy: scenarios.base, bodyLimitBytes: ADMIN_BODY_LIMIT_BYTES, locate: adminLocate(adminRouter) };
   const dispatchAdmin = dispatchStages(adminList, adminServing);
   app.use(ADMIN_PREFIX, expressStages(serveStages(adminList, adminServing)));
-  const apiServing = { deps, logger, observers: [...observers, journal.record, coverage.observeAnswer, ...(tracing ? [tracing.endRequest] : [])], basePolicy: scenarios.base, locate: locator(router, apiMount) };
+  // The duplicate-order watch marks a request before the journal and coverage read it.
+  const apiServing = {
+    deps,
+    logger,
+    observers: [...observers, createDuplicateOrders().observe, journal.record, coverage.observeAnswer, ...(tracing ? [tracing.endRequest] : [])],
+    basePolicy: scenarios.base,
+    locate: locator(router, apiMount),
+  };
   const dispatchApi = dispatchStages(stages, apiServing);
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));

@@ -146,6 +146,8 @@ class Slot implements JournalSlot {
   /** What became of an answer the network failed (an armed `network.*`), and how long it was held. */
   network: RequestJournalEntry['network'] = undefined;
   heldMs: number | undefined = undefined;
+  /** The first order of the same cart, when this request placed a duplicate (coverage/duplicate-orders.ts). */
+  duplicateOf: Exchange['context']['duplicateOf'] = undefined;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
   shown: readonly string[] = [];
   /** Made when first read. */
@@ -176,6 +178,7 @@ class Slot implements JournalSlot {
     this.traceId = context.traceId;
     this.network = exchange.network?.fate;
     this.heldMs = exchange.network?.heldMs;
+    this.duplicateOf = context.duplicateOf;
     this.shown = shownIds(body);
     this.entry = undefined;
     this.touches = undefined;
@@ -195,7 +198,7 @@ function detailOf(slot: Slot): RequestJournalDetail {
 /** The entry of a slot, made once. */
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
-  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, profile, status, error, durationMs, network, heldMs, traceId } = slot;
+  const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, profile, status, error, durationMs, network, heldMs, traceId, duplicateOf } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -213,6 +216,7 @@ function entryOf(slot: Slot): RequestJournalEntry {
     ...(network !== undefined && { network }),
     ...(heldMs !== undefined && { heldMs }),
     ...(traceId !== undefined && { traceId }),
+    ...(duplicateOf !== undefined && { duplicateOf: duplicateOf.orderId, duplicateAfter: duplicateOf.after, duplicateAfterMs: duplicateOf.afterMs }),
   };
   return slot.entry;
 }

@@ -5,7 +5,7 @@
  */
 import { toPublic } from '../domain/public-view.ts';
 import type { components } from '../generated/admin-types.gen.ts';
-import type { OrderRecord, PaymentRecord } from '../domain/records.ts';
+import type { OrderRecord, PaymentRecord, RecordOf } from '../domain/records.ts';
 import type { StatusCause } from '../state/status-causes.ts';
 import { causeText, statusEntry } from './status-entry.ts';
 import { paymentEndEntry, placed, STEP, told, type PlacedEntry, type StoryEntry } from './story-entry.ts';
@@ -27,6 +27,7 @@ export function orderStory(sources: OrderStorySources, order: Readonly<OrderReco
     ...payments.flatMap((payment) => paymentEntries(payment, causes)),
     ...walletEntries(sources, clientId, { orderId: order.id }),
     ...webhookEntries(sources, clientId, (data) => data['orderId'] === order.id),
+    ...armedPageEntries(sources, order),
   ];
   const failureReason = payments.at(-1)?.failureReason;
   return {
@@ -37,6 +38,22 @@ export function orderStory(sources: OrderStorySources, order: Readonly<OrderReco
     ...(failureReason && { failureReason }),
     entries: told(entries),
   };
+}
+
+/** What an armed checkout page (checkout.slow, checkout.503) did when the order's page was opened: its arm's firings. */
+const PAGE_SAYS: Readonly<Record<string, string>> = {
+  'checkout.slow': 'The checkout page was held before it answered (armed checkout.slow)',
+  'checkout.503': 'The checkout page answered 503, nothing done (armed checkout.503)',
+};
+
+function armedPageEntries(sources: OrderStorySources, order: Readonly<OrderRecord>): PlacedEntry[] {
+  return sources.store
+    .list<RecordOf<'armedOutcomes'>>('armedOutcomes', order.clientId)
+    .flatMap((arm) => {
+      const says = Object.hasOwn(PAGE_SAYS, arm.outcome) ? PAGE_SAYS[arm.outcome] : undefined;
+      if (says === undefined) return [];
+      return arm.firings.filter((firing) => firing.recordId === order.id).map((firing) => placed(STEP.checkout, { at: firing.at, kind: 'checkout', summary: says }));
+    });
 }
 
 function statusEntries(order: Readonly<OrderRecord>, causes: readonly StatusCause[]): PlacedEntry[] {

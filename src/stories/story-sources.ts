@@ -2,6 +2,7 @@
  * What every story reads beside the record itself: the requests the journal holds that named it, the wallet's
  * statement lines and the webhook deliveries (with their attempts) about it.
  */
+import { duplicateStory } from '../coverage/lost-replies.ts';
 import { fromCentavos, formatMzn, type Centavos } from '../domain/money.ts';
 import type { RequestJournal, RequestJournalEntry } from '../state/request-journal.ts';
 import type { Store } from '../store/store-types.ts';
@@ -44,8 +45,12 @@ export function requestEntries(sources: StorySources, clientId: string, ids: rea
   return entries;
 }
 
-/** What the client saw of a request: its answer, or what the network did to it (an armed `network.*`). */
+/** What the client saw of a request: its answer, or what the network did to it (an armed `network.*`); a duplicate order's says so. */
 function requestSummary(request: RequestJournalEntry, answered: string): string {
+  return `${seenSummary(request, answered)}${duplicateText(request)}`;
+}
+
+function seenSummary(request: RequestJournalEntry, answered: string): string {
   const call = `${request.method} ${request.path}`;
   const held = `${Math.round((request.heldMs ?? 0) / 100) / 10} s`;
   switch (request.network) {
@@ -56,6 +61,7 @@ function requestSummary(request: RequestJournalEntry, answered: string): string 
         ? `the answer to ${call} was lost after the order was created (201): the connection closed before the client read a byte of it`
         : `the answer to ${call} was lost after it was handled (${answered}): the connection closed before the client read a byte of it`;
     case 'held':
+      if (request.armed?.includes('webhook.before-reply')) return `${call} answered ${answered} after its webhooks were sent (held ${held} for them)`;
       return `${call} answered ${answered} after it was held ${held}`;
     case 'trickled':
       return `${call} answered ${answered}, its body trickled over ${held}`;
@@ -67,6 +73,12 @@ function requestSummary(request: RequestJournalEntry, answered: string): string 
     default:
       return `${call}: the connection was ${request.network === 'reset' ? 'reset' : `held ${held}, then dropped`} before anything was handled`;
   }
+}
+
+/** `: placed again for the same cart 0.8 s after the answer creating ord_… was lost`, for a duplicate order's request. */
+function duplicateText({ duplicateOf, duplicateAfter, duplicateAfterMs }: RequestJournalEntry): string {
+  if (duplicateOf === undefined || duplicateAfter === undefined) return '';
+  return `: ${duplicateStory({ orderId: duplicateOf, after: duplicateAfter, afterMs: duplicateAfterMs ?? 0 })}`;
 }
 
 /** The statement lines written for the record's payments (`orderId` or `subscriptionId`). */
@@ -118,13 +130,20 @@ export function webhookEntries(sources: StorySources, clientId: string, names: (
     ];
     delivery.attempts.forEach((attempt, at) => {
       const answer = attempt.statusCode !== undefined ? `the receiver answered ${attempt.statusCode}` : `no answer: ${attempt.error ?? 'none'}`;
+      // What an armed outcome did to the receiver's leg (webhooks/leg-send.ts).
+      const leg =
+        attempt.network === 'connect_delayed'
+          ? ` (connected ${Math.round((attempt.delayedMs ?? 0) / 100) / 10} s late: armed webhook.connect-delay)`
+          : attempt.network === 'reset_mid_body'
+            ? ' (cut half-way through its body: armed webhook.reset-mid-body)'
+            : '';
       entries.push(
         placed(
           STEP.webhook,
           {
             at: attempt.at,
             kind: 'webhook_attempt',
-            summary: `Attempt ${at + 1} of ${delivery.type}: ${answer}`,
+            summary: `Attempt ${at + 1} of ${delivery.type}: ${answer}${leg}`,
             deliveryId: delivery.id,
             attempt: at + 1,
             ...(attempt.statusCode !== undefined && { statusCode: attempt.statusCode }),

@@ -31,6 +31,12 @@ export interface Webhooks {
    * once they were tried (tests wait on it; the clock never does).
    */
   tick(): Promise<void>;
+  /**
+   * The attempts under way (queued or in flight) of the deliveries these events caused, each settling once it was
+   * made: none when the events caused no delivery, or none that is due yet. An armed `webhook.before-reply` holds
+   * the request's answer until they settle (src/armed/armed-requests.ts).
+   */
+  attempting(events: readonly DomainEvent[]): Promise<void>[];
   /** Resolves once no attempt is queued or in flight. */
   idle(): Promise<void>;
   /**
@@ -81,14 +87,17 @@ export interface WebhooksOptions {
    * (`parent`, its `traceparent`): the `traceparent` header the receiver gets, and how to end the span.
    */
   traceAttempt?: (parent: string | undefined, delivery: Delivery) => { traceparent: string; end(outcome: SendResult & { durationMs: number }): void };
+  /** Real milliseconds an armed `webhook.connect-delay` waits before connecting (the mock's hold; default 30,000). */
+  connectDelayMs?: number;
 }
 
 /** A behaviour an armed outcome gives the deliveries of one change of a client. */
-export type ArmedDeliveryBehaviour = 'fails' | 'duplicated' | 'delayed' | 'out-of-order';
+export type ArmedDeliveryBehaviour = 'fails' | 'duplicated' | 'delayed' | 'out-of-order' | 'connect-delay' | 'reset-mid-body';
 
 /**
  * The deliveries of one change of a client, as an armed outcome has them behave: the first attempt of each fails
- * without being sent, each is sent twice, each waits `delayMinutes` on the client's clock, or they go out in reverse.
+ * without being sent, each is sent twice, each waits `delayMinutes` on the client's clock, they go out in reverse, or
+ * the first attempt of each connects late or is reset half-way through its body (webhooks/leg-send.ts).
  */
 export interface ArmedDeliveries {
   behaviour: ArmedDeliveryBehaviour;

@@ -13,7 +13,8 @@ import type { World, Worlds } from '../deps/world.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
 import { deliveryStore } from './delivery-store.ts';
 import { createDispatcher } from './dispatcher.ts';
-import { httpSend, type SendResult } from './http-send.ts';
+import { httpSend } from './http-send.ts';
+import { cutMidBody, delayedSend, type LegResult, type ReceiverLeg } from './leg-send.ts';
 import { isWebhookEvent, webhookPayloadOf, type WebhookPayload } from './payload.ts';
 import { DEFAULT_RETRY_SCHEDULE, retryDelaySeconds } from './retry-schedule.ts';
 import { rotatedEndpoint } from './secret-rotation.ts';
@@ -45,10 +46,15 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
   const busy = new Set<Delivery>();
   /** Deliveries whose first attempt an armed outcome fails without sending them. */
   const failingFirst = new WeakSet<Delivery>();
+  /** Deliveries whose first attempt's connection an armed outcome delays or cuts (leg-send.ts). */
+  const legFirst = new WeakMap<Delivery, ReceiverLeg>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
   /** The `traceparent` of the request whose change recorded a delivery (tracing on): its attempts' parent. */
-  const causedBy = new WeakMap<Delivery, string>();
+  const tracedFrom = new WeakMap<Delivery, string>();
+  /** The deliveries each event caused, and the attempt under way of each queued one: what `attempting` reads. */
+  const causedBy = new WeakMap<DomainEvent, Delivery[]>();
+  const underWay = new WeakMap<Delivery, Promise<void>>();
   const clientIds = () => deps.clients.list().map((client) => client.clientId);
 
   const attempt = async (delivery: Delivery): Promise<void> => {
@@ -61,16 +67,22 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     if (world.policy.webhooks.failDeliveries) return settle(delivery, world, at, { error: 'failed by scenario' }, 0);
     if (failingFirst.has(delivery) && delivery.attempts.length === 0) return settle(delivery, world, at, { error: 'failed by an armed outcome' }, 0);
     const started = monotonicMs();
-    const traced = options.traceAttempt?.(causedBy.get(delivery), delivery);
+    const traced = options.traceAttempt?.(tracedFrom.get(delivery), delivery);
     const request = webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs());
     if (traced) request.headers['traceparent'] = traced.traceparent;
-    const result = await send(request);
+    const leg = delivery.attempts.length === 0 ? legFirst.get(delivery) : undefined;
+    const result: LegResult =
+      leg === 'connect-delay'
+        ? await delayedSend(send, request, options.connectDelayMs ?? 30_000)
+        : leg === 'reset-mid-body'
+          ? await cutMidBody(request, options.timeoutMs ?? 5000)
+          : await send(request);
     const durationMs = Math.round(monotonicMs() - started);
     traced?.end({ ...result, durationMs });
     return settle(delivery, world, at, result, durationMs);
   };
 
-  const settle = async (delivery: Delivery, world: World, at: string, result: SendResult, durationMs: number, final = false) => {
+  const settle = async (delivery: Delivery, world: World, at: string, result: LegResult, durationMs: number, final = false) => {
     const ok = 'statusCode' in result && result.statusCode >= 200 && result.statusCode < 300;
     delivery.attempts.push({ at, ...result, durationMs });
     options.onAttempt?.(structuredClone(delivery), world);
@@ -91,7 +103,9 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
 
   const enqueue = (delivery: Delivery): Promise<void> => {
     busy.add(delivery);
-    return dispatcher.run(delivery.clientId, () => attempt(delivery).finally(() => busy.delete(delivery)));
+    const run = dispatcher.run(delivery.clientId, () => attempt(delivery).finally(() => busy.delete(delivery)));
+    underWay.set(delivery, run);
+    return run;
   };
 
   /** Starts the client's deliveries that are due and not yet queued; resolves when they have been tried. */
@@ -150,6 +164,9 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     const first = record(world, payload, endpoint.url, {}, holdSeconds);
     const duplicate = policy.duplicateDeliveries || armed?.behaviour === 'duplicated' ? record(world, payload, endpoint.url, { duplicateOf: first.id }, holdSeconds) : undefined;
     if (armed?.behaviour === 'fails') for (const delivery of [first, duplicate]) if (delivery) failingFirst.add(delivery);
+    const leg = armed?.behaviour;
+    if (leg === 'connect-delay' || leg === 'reset-mid-body') for (const delivery of [first, duplicate]) if (delivery) legFirst.set(delivery, leg);
+    causedBy.set(event, duplicate ? [first, duplicate] : [first]);
     return first;
   };
 
@@ -208,7 +225,7 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
       }
       if (context.traceparent) {
         const known = new Set(before);
-        for (const delivery of log.all()) if (!known.has(delivery)) causedBy.set(delivery, context.traceparent);
+        for (const delivery of log.all()) if (!known.has(delivery)) tracedFrom.set(delivery, context.traceparent);
       }
       for (const [clientId, taken] of armed) taken.fired(firsts.get(clientId) ?? '');
       return () => log.replace(before);
@@ -220,6 +237,11 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
         if (recordEvent(event, (clientId) => worlds.of(clientId))) void applyChange({ written: [event.type] }).then(() => sendDue(event.clientId), () => undefined);
       });
     },
+    attempting: (events) =>
+      events.flatMap((event) => causedBy.get(event) ?? []).flatMap((delivery) => {
+        const run = busy.has(delivery) ? underWay.get(delivery) : undefined;
+        return run ? [run] : [];
+      }),
     tick: () => sendDue(),
     idle: () => dispatcher.idle(),
     setEndpoint(clientId, endpoint) {

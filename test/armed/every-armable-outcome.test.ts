@@ -21,6 +21,22 @@ const MOVES = {
     const answer = await t.http.get('/v1/orders').set(bearer(token)).then((got) => got, () => undefined);
     return { status: answer?.status ?? 0, code: answer?.body.error as string | undefined };
   },
+  async token(t: TestApp) {
+    const answer = await t.http.post('/v1/auth/token').send({ client_id: 'mock-client', client_secret: 'mock-secret' }).then((got) => got, () => undefined);
+    return { status: answer?.status ?? 0, code: answer?.body.error as string | undefined };
+  },
+  /** An order paid at its 3rd status poll: that poll's change sends webhooks. */
+  async paid(t: TestApp, token: string) {
+    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
+    let status = 'PENDING';
+    for (let poll = 0; poll < 3; poll += 1) status = (await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200)).body.data.status;
+    return { status, code: undefined };
+  },
+  /** The checkout page of a new order opened, as the payer's browser does. */
+  async page(t: TestApp, token: string) {
+    const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
+    return { status: (await t.http.get(`/checkout/${id}`)).status, code: undefined };
+  },
   async order(t: TestApp, token: string) {
     const id = (await t.http.post('/v1/orders').set(bearer(token)).send(ORDER_BODY).expect(201)).body.data.id as string;
     for (let poll = 0; poll < 3; poll += 1) await t.http.get(`/v1/orders/${id}/status`).set(bearer(token)).expect(200);
@@ -46,6 +62,14 @@ async function advance(t: TestApp, seconds: number): Promise<void> {
   await t.core.webhooks.idle();
 }
 
+/** The move that meets an outcome: a token request for the token's leg, an order paid for a webhook before the answer. */
+function moveOf(id: string): keyof typeof MOVES {
+  const found = armable(id);
+  if (!found.ok || found.effect.meets === 'delivery') throw new Error(`${id} is not met by a move`);
+  if (found.effect.meets !== 'request') return found.effect.meets;
+  return found.effect.operations?.includes('issueToken') ? 'token' : found.effect.webhookFirst ? 'paid' : 'request';
+}
+
 function expected(id: string): { status?: number | string; code?: string } {
   const effect = armable(id);
   if (!effect.ok) throw new Error(`${id} is not armable`);
@@ -64,38 +88,43 @@ const catalogued = new Set(outcomeCatalogue().map((outcome) => outcome.id));
 const ids = armableIds();
 
 describe('every armable outcome', () => {
-  it('covers every kind: 13 requests, 14 orders, 3 charges, 4 delivery behaviours', () => {
+  it('covers every kind: 16 requests, 14 orders, 3 charges, 6 delivery behaviours, 2 checkout pages', () => {
     const kinds = ids.map((id) => { const found = armable(id); return found.ok ? found.effect.meets : 'none'; });
-    expect(['request', 'order', 'charge', 'delivery'].map((kind) => kinds.filter((one) => one === kind).length)).toEqual([13, 14, 3, 4]);
+    expect(['request', 'order', 'charge', 'delivery', 'page'].map((kind) => kinds.filter((one) => one === kind).length)).toEqual([16, 14, 3, 6, 2]);
     expect(ids.filter((id) => !catalogued.has(id))).toEqual([...ARMABLE_BEHAVIOURS]);
   });
 
   it.each(ids.filter((id) => { const found = armable(id); return found.ok && found.effect.meets !== 'delivery'; }))('%s: met by the client’s next move, then the world is as before', async (id) => {
     // A held answer (network.timeout*) is held a moment here, not the default 30 s.
-    const t = await appSendingTo(undefined, { timeouts: { heldAnswerSeconds: 0.05 } });
+    const move = moveOf(id);
+    // A webhook before the answer needs a receiver: the change's webhooks are sent to it.
+    const t = await appSendingTo(move === 'paid' ? (await receiver()).url : undefined, { timeouts: { heldAnswerSeconds: 0.05 } });
     const token = await tokenFor(t);
-    const meets = (armable(id) as { ok: true; effect: { meets: 'request' | 'order' | 'charge' } }).effect.meets;
+    const meets = (armable(id) as { ok: true; effect: { meets: 'request' | 'order' | 'charge' | 'page' } }).effect.meets;
     await t.http.post(ARMED).send({ outcome: id }).expect(201);
 
-    const seen = await MOVES[meets](t, token);
+    const seen = await MOVES[move](t, token);
     const want = expected(id);
-    // A late or slow answer (network.timeout, network.slow-body) is the operation's own; every other request outcome
-    // answers an error or nothing.
-    if (id === 'network.timeout' || id === 'network.slow-body') expect(seen.status).toBe(200);
+    // A late or slow answer (network.timeout, network.slow-body, auth.token.slow, webhook.before-reply) is the
+    // operation's own; every other request outcome answers an error or nothing.
+    if (['network.timeout', 'network.slow-body', 'auth.token.slow'].includes(id)) expect(seen.status).toBe(200);
+    else if (move === 'paid') expect(seen.status).toBe('PAID');
+    else if (meets === 'page') expect(seen.status).toBe(id === 'checkout.503' ? 503 : 200);
     else if (meets === 'request') expect(seen.status === 0 || Number(seen.status) >= 400, `${id} answered ${seen.status}`).toBe(true);
     else expect(seen).toEqual({ status: want.status, code: want.code });
     expect(await coverageOf(t, id)).not.toBe('not-met');
     const [arm] = (await t.http.get(ARMED).expect(200)).body.data;
     expect(arm).toMatchObject({ outcome: id, remaining: 0, fired: 1 });
 
-    const again = await MOVES[meets](t, await tokenFor(t));
-    const normal = meets === 'request' ? { status: 200, code: undefined } : meets === 'order' ? { status: 'PAID', code: undefined } : { status: 'ACTIVE then ACTIVE', code: undefined };
+    const again = await MOVES[move](t, await tokenFor(t));
+    const normal = move === 'request' || move === 'token' || move === 'page' ? { status: 200, code: undefined } : meets === 'charge' ? { status: 'ACTIVE then ACTIVE', code: undefined } : { status: 'PAID', code: undefined };
     expect(again).toEqual(normal);
   });
 
   it.each(ids.filter((id) => { const found = armable(id); return found.ok && found.effect.meets === 'delivery'; }))('%s: the next change’s deliveries, then as before', async (id) => {
     const hooks: Receiver = await receiver();
-    const t = await appSendingTo(hooks.url);
+    // A delay before connecting (webhook.connect-delay) is the hold: a moment here.
+    const t = await appSendingTo(hooks.url, { timeouts: { heldAnswerSeconds: 0.05 } });
     await t.http.post(ARMED).send({ outcome: id }).expect(201);
     await payAnOrder(t);
     await advance(t, 300);

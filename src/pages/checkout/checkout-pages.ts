@@ -17,6 +17,7 @@ import type { Flows } from '../../handlers/flows.ts';
 import { redactUrlPath } from '../../http/redact.ts';
 import { mediaType } from '../../openapi/media-type.ts';
 import { readBody } from '../../http/request-body.ts';
+import { holdReply, type HoldEnd } from '../../http/held-replies.ts';
 import { ERRORS } from '../../errors/failures.ts';
 import { crossSiteRefusal, siteOf } from '../../http/request-site.ts';
 import type { Logger } from '../../platform/log.ts';
@@ -52,7 +53,12 @@ export interface CheckoutDeps {
   tokens: PageTokens;
   /** The world of the order's client: its payer policy (its prompt's times) and the clock the countdown reads. */
   worlds: Worlds;
+  /** What an armed outcome makes of this page for the order's client (src/armed/armed-checkout.ts); none by default. */
+  gate?(world: World, orderId: string): Promise<CheckoutGate | undefined>;
 }
+
+/** The page held `holdMs` before it is answered (nothing done when the payer's browser gives up first), or a 503. */
+export type CheckoutGate = { outcome: string } & ({ holdMs: number } | { unavailable: true });
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
 
@@ -96,6 +102,15 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
     return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   }
   const world = deps.worlds.of(order.clientId);
+  const gated = await deps.gate?.(world, order.id);
+  if (gated && 'unavailable' in gated) {
+    req.resume();
+    return { status: 503, html: renderMessage('Serviço indisponível', 'O pagamento está temporariamente indisponível. Tente de novo dentro de momentos.'), headers: { 'Retry-After': '30' } };
+  }
+  if (gated && (await held(res, gated.holdMs)) === 'closed') {
+    req.resume();
+    return { status: 503, html: '' };
+  }
   if (method !== 'POST') return { status: 200, html: renderCheckout(viewOf(order, world, deps)) };
 
   if (mediaType(req.headers['content-type']) !== FORM) return refused(req, 415, 'Esta página aceita apenas os seus próprios formulários.');
@@ -113,6 +128,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, deps: CheckoutD
   if (!outcome.ok) return { status: 404, html: renderMessage('Pedido não encontrado', 'Não existe nenhum pedido com este endereço de pagamento.') };
   await deps.apply(outcome);
   return back;
+}
+
+/** Holds the page (http/held-replies.ts: bounded, ended by the browser closing or the mock stopping); how it ended. */
+function held(res: ServerResponse, ms: number): Promise<HoldEnd> {
+  return new Promise((resolve) => holdReply(res, ms, (end) => resolve(end)));
 }
 
 /** A POST not sent by a page of this mock: nothing changed, and whatever of its body is unread is drained. */
