@@ -5,7 +5,7 @@
  * cart again (same customer, items and amount) made a duplicate: two orders, two charges for one purchase.
  */
 import type { Exchange } from '../domain/caller.ts';
-import { normalisePhone } from '../domain/phone-number.ts';
+import { cartOf, looksOrderUp } from '../domain/order-cart.ts';
 
 /** An order whose answer was lost: its id and what makes another order "the same cart". */
 export interface LostOrder {
@@ -16,9 +16,6 @@ export interface LostOrder {
 /** The verdict of the client's next order move, or undefined when the move says nothing of the lost order. */
 export type LostOrderVerdict = { handled: true } | { handled: false; why: string } | undefined;
 
-/** Operations that look one order up by its id: they tell the client of the lost order only when they name it. */
-const LOOK_UPS: ReadonlySet<string> = new Set(['getOrder', 'getOrderStatus']);
-
 const isItem = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The order an answer of `createOrder` made (a 2xx), with its cart; undefined for any other answer. */
@@ -27,18 +24,8 @@ export function placedOrder(exchange: Exchange): LostOrder | undefined {
   const data = isItem(exchange.body) ? exchange.body['data'] : undefined;
   const sent = exchange.request?.body;
   if (!isItem(data) || typeof data['id'] !== 'string' || !isItem(sent)) return undefined;
-  return { orderId: data['id'], cart: cartOf(sent, data) };
-}
-
-/**
- * Same customer (its phone, however it is spelt, when the request gave one, else the customer the order names), same items as
- * sent, same amount: what a shop that retries blindly sends again.
- */
-function cartOf(sent: Record<string, unknown>, order: Record<string, unknown>): string {
-  const customer = isItem(sent['customer']) ? sent['customer'] : {};
-  // One number however it is spelt (`+258 84…`, `84…`): the API's own reading of a phone (domain/phone-number.ts).
-  const phone = typeof customer['phone'] === 'string' ? (normalisePhone(customer['phone']) ?? customer['phone']) : undefined;
-  return JSON.stringify([phone ?? order['customerId'] ?? null, sent['items'] ?? null, order['amount'] ?? null]);
+  // The same cart (domain/order-cart.ts) at the same amount.
+  return { orderId: data['id'], cart: JSON.stringify([cartOf(sent, data['customerId']), data['amount'] ?? null]) };
 }
 
 /** What the client's next answered request says of the lost order. */
@@ -46,7 +33,7 @@ export function lostOrderVerdict(lost: LostOrder, exchange: Exchange): LostOrder
   const { operationId, path } = exchange.context;
   const answered = exchange.status >= 200 && exchange.status < 300;
   // The list shows the order; a look-up by id does when it is this order's (an id it learnt from a webhook).
-  if (answered && (operationId === 'listOrders' || (operationId !== undefined && LOOK_UPS.has(operationId) && path.includes(lost.orderId)))) return { handled: true };
+  if (answered && looksOrderUp(operationId, path, lost.orderId)) return { handled: true };
   const again = placedOrder(exchange);
   if (again === undefined || again.cart !== lost.cart) return undefined;
   return { handled: false, why: `a duplicate order ${again.orderId} was placed for the same cart after the answer creating ${lost.orderId} was lost` };

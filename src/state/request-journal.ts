@@ -10,6 +10,7 @@ import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
 import { journalExchange, shownExchange, type JournalExchange, type KeptExchange } from './journal-exchange.ts';
+import { cartDigestOf, errorDetailOf, orderStatusOf, retryAfterOf, secretSentOf } from './journal-facts.ts';
 import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
 import { shownIds, touchedIds } from './journal-touches.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
@@ -48,6 +49,11 @@ export interface RequestJournal {
   clear(): number;
   /** Drops one client's entries (a tenant deleted), keeping the others in order; returns how many went. */
   forget(clientId: string): number;
+  /**
+   * One client's entries, oldest first (what the audit reads, src/audit/), and whether the journal let entries of
+   * clients go since it was last emptied (then these are only the newest it kept).
+   */
+  trail(clientId: string): { entries: RequestJournalEntry[]; dropped: boolean };
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -57,6 +63,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   const ofClients = journalRing<Slot>(capacity);
   const ofNoClient = journalRing<Slot>(capacity);
   let sequence = 0;
+  let droppedOfClients = false;
   const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
   const matching = (filter: JournalFilter) => {
     const { touching } = filter;
@@ -78,7 +85,9 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const { context } = exchange;
       const clientId = context.world?.clientId;
       const ring = clientId === undefined ? ofNoClient : ofClients;
-      const slot = ring.reuse() ?? new Slot();
+      const reused = ring.reuse();
+      if (reused && ring === ofClients) droppedOfClients = true;
+      const slot = reused ?? new Slot();
       slot.write(exchange, clientId, (sequence += 1));
       ring.add(slot);
     },
@@ -103,8 +112,16 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       for (const slot of newestSlots()) if (test(slot)) total += 1;
       return total;
     },
-    clear: () => ofClients.clear() + ofNoClient.clear(),
+    clear() {
+      droppedOfClients = false;
+      return ofClients.clear() + ofNoClient.clear();
+    },
     forget: (clientId) => ofClients.forget(clientId),
+    trail(clientId) {
+      const entries: RequestJournalEntry[] = [];
+      for (const slot of ofClients.newestSlots()) if (slot.clientId === clientId) entries.push(entryOf(slot));
+      return { entries: entries.reverse(), dropped: droppedOfClients };
+    },
   };
 }
 
@@ -135,6 +152,12 @@ class Slot implements JournalSlot {
   /** What became of an answer the network failed (an armed `network.*`), and how long it was held. */
   network: RequestJournalEntry['network'] = undefined;
   heldMs: number | undefined = undefined;
+  /** What the audit reads beyond the summary (./journal-facts.ts), each only where it concerns the answer. */
+  retryAfterSeconds: number | undefined = undefined;
+  orderStatus: string | undefined = undefined;
+  cart: string | undefined = undefined;
+  secretSent: RequestJournalEntry['secretSent'] = undefined;
+  errorDetail: string | undefined = undefined;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
   shown: readonly string[] = [];
   /** Made when first read. */
@@ -163,6 +186,11 @@ class Slot implements JournalSlot {
     this.durationMs = elapsedMs(context);
     this.network = exchange.network?.fate;
     this.heldMs = exchange.network?.heldMs;
+    this.retryAfterSeconds = retryAfterOf(exchange);
+    this.orderStatus = orderStatusOf(exchange);
+    this.cart = cartDigestOf(exchange);
+    this.secretSent = secretSentOf(exchange);
+    this.errorDetail = errorDetailOf(exchange);
     this.shown = shownIds(body);
     this.entry = undefined;
     this.touches = undefined;
@@ -179,6 +207,7 @@ function touchesOf(slot: Slot): readonly string[] {
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
   const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, status, error, durationMs, network, heldMs } = slot;
+  const { retryAfterSeconds, orderStatus, cart, secretSent, errorDetail } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -194,6 +223,11 @@ function entryOf(slot: Slot): RequestJournalEntry {
     durationMs,
     ...(network !== undefined && { network }),
     ...(heldMs !== undefined && { heldMs }),
+    ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+    ...(orderStatus !== undefined && { orderStatus }),
+    ...(cart !== undefined && { cart }),
+    ...(secretSent !== undefined && { secretSent }),
+    ...(errorDetail !== undefined && { errorDetail }),
   };
   return slot.entry;
 }

@@ -28,6 +28,7 @@ export const FOLDERS = [
   'armed',
   'state',
   'stories',
+  'audit',
   'world',
   'admin',
   'pages',
