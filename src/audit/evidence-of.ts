@@ -7,8 +7,12 @@ export const MAX_IDS = 50;
 
 export const timeOf = (entry: Pick<RequestJournalEntry, 'receivedAt'>) => Date.parse(entry.receivedAt);
 
-/** Seconds between two entries, to the millisecond. */
-export const secondsBetween = (earlier: RequestJournalEntry, later: RequestJournalEntry) => (timeOf(later) - timeOf(earlier)) / 1000;
+/**
+ * Seconds from one entry to a later one, never below 0: an arrival is read on the client's clock once its client is
+ * known, so two requests a frozen clock sees at one instant may read a few milliseconds apart either way.
+ */
+export const secondsBetween = (earlier: Pick<RequestJournalEntry, 'receivedAt'>, later: Pick<RequestJournalEntry, 'receivedAt'>) =>
+  Math.max(0, timeOf(later) - timeOf(earlier)) / 1000;
 
 export function requestEvidence(entries: readonly RequestJournalEntry[], numbers: Record<string, number>, more: Partial<FindingEvidence> = {}): FindingEvidence {
   const first = entries[0];

@@ -1,6 +1,6 @@
 /** `poll.after-final`: reads of an order after one showed it in a final status (PAID, FAILED, CANCELLED), beyond a few. */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { requestEvidence } from '../evidence-of.ts';
+import { plural, requestEvidence } from '../evidence-of.ts';
 import { pollsByOrder, showsFinal } from '../order-polls.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
@@ -29,7 +29,7 @@ export const pollAfterFinal: AuditRule = {
     if (after.length === 0) return [];
     return [
       {
-        verdict: `${after.length} status reads of ${orderIds.length === 1 ? 'an order' : `${orderIds.length} orders`} after it was final`,
+        verdict: `${plural(after.length, 'status read')} of ${orderIds.length === 1 ? 'an order' : `${orderIds.length} orders`} after it was final`,
         evidence: requestEvidence(after, { readsAfterFinal: after.length, allowance: pollAfterFinalAllowance }, { orderIds: orderIds.slice(0, 50) }),
       },
     ];

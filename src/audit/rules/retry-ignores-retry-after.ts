@@ -3,7 +3,7 @@
  * request (the limit is the client's), after a 503 the same operation again.
  */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { reachedClient, requestEvidence, spoken, timeOf } from '../evidence-of.ts';
+import { plural, reachedClient, requestEvidence, secondsBetween, spoken, timeOf } from '../evidence-of.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
 const ID = 'retry.ignores-retry-after';
@@ -30,14 +30,14 @@ export const retryIgnoresRetryAfter: AuditRule = {
         if (entry.status !== 429 && next.operationId !== entry.operationId) continue;
         if (!busy.includes(entry)) busy.push(entry);
         early.push(next);
-        soonest = Math.min(soonest, (timeOf(next) - timeOf(entry)) / 1000);
+        soonest = Math.min(soonest, secondsBetween(entry, next));
       }
     });
     if (early.length === 0) return [];
     const asked = Math.max(...busy.map((entry) => entry.retryAfterSeconds ?? 0));
     return [
       {
-        verdict: `${early.length} requests sent before the Retry-After of ${busy.length === 1 ? 'a 429 or 503' : `${busy.length} 429s or 503s`} (as soon as ${spoken(soonest)} after it, ${spoken(asked)} asked)`,
+        verdict: `${plural(early.length, 'request')} sent before the Retry-After of ${busy.length === 1 ? 'a 429 or 503' : `${busy.length} 429s or 503s`} (as soon as ${spoken(soonest)} after it, ${spoken(asked)} asked)`,
         evidence: requestEvidence([...busy, ...early].sort((a, b) => timeOf(a) - timeOf(b)), { earlyRequests: early.length, refusals: busy.length, soonestSeconds: soonest, retryAfterSeconds: asked }),
       },
     ];

@@ -1,6 +1,6 @@
 /** `token.churn`: new tokens taken while a valid one was held, beyond a small allowance. */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { refusedDeadToken, requestEvidence, spoken, timeOf, tookToken } from '../evidence-of.ts';
+import { refusedDeadToken, requestEvidence, secondsBetween, spoken, timeOf, tookToken } from '../evidence-of.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
 const ID = 'token.churn';
@@ -26,7 +26,7 @@ export const tokenChurn: AuditRule = {
     }
     if (churned.length <= tokenChurnAllowance) return [];
     const first = churned[0] as RequestJournalEntry;
-    const span = (timeOf(churned[churned.length - 1] as RequestJournalEntry) - timeOf(first)) / 1000;
+    const span = secondsBetween(first, churned[churned.length - 1] as RequestJournalEntry);
     return [
       {
         verdict: `${churned.length} token requests in ${spoken(span)} while a valid token was held`,

@@ -1,6 +1,6 @@
 /** `token.expired-reuse`: requests sent again with a token the gateway already refused as expired or revoked. */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { refusedDeadToken, requestEvidence, tookToken } from '../evidence-of.ts';
+import { plural, refusedDeadToken, requestEvidence, tookToken } from '../evidence-of.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
 const ID = 'token.expired-reuse';
@@ -31,7 +31,7 @@ export const tokenExpiredReuse: AuditRule = {
     if (again.length === 0) return [];
     return [
       {
-        verdict: `${again.length} requests sent with a token the gateway had already refused as expired or revoked`,
+        verdict: `${plural(again.length, 'request')} sent with a token the gateway had already refused as expired or revoked`,
         evidence: requestEvidence([...first, ...again], { requestsAfterRefusal: again.length }),
       },
     ];

@@ -3,7 +3,7 @@
  * duplicate or a re-send (deliveries are at least once), or a drill case it should have accepted answered otherwise.
  */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { unique } from '../evidence-of.ts';
+import { plural, unique } from '../evidence-of.ts';
 import type { Delivery } from '../../webhooks/delivery-log.ts';
 
 const ID = 'webhook.receiver-rejects-valid';
@@ -27,7 +27,7 @@ export const webhookReceiverRejectsValid: AuditRule = {
     if (rejected.length + failedDrills.length === 0) return [];
     return [
       {
-        verdict: `the webhook receiver refused ${rejected.length} valid deliveries${cases.length > 0 ? ` and failed the drill cases ${[...new Set(cases)].join(', ')}` : ''}`,
+        verdict: `the webhook receiver refused ${plural(rejected.length, 'valid delivery', 'valid deliveries')}${cases.length > 0 ? ` and failed the drill cases ${[...new Set(cases)].join(', ')}` : ''}`,
         evidence: {
           requestIds: [],
           deliveryIds: unique(rejected.map((delivery) => delivery.id)),

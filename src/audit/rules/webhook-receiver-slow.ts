@@ -1,6 +1,6 @@
 /** `webhook.receiver-slow`: the client's webhook receiver answered a delivery or a drill slower than the stated time, or not in time. */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { spoken, unique } from '../evidence-of.ts';
+import { plural, spoken, unique } from '../evidence-of.ts';
 
 const ID = 'webhook.receiver-slow';
 
@@ -27,7 +27,7 @@ export const webhookReceiverSlow: AuditRule = {
     const attempts = slowDeliveries.flatMap((delivery) => delivery.attempts.map((attempt) => Date.parse(attempt.at))).sort((a, b) => a - b);
     return [
       {
-        verdict: `the webhook receiver took longer than ${spoken(receiverSlowSeconds)} (or did not answer in time) on ${slowDeliveries.length} deliveries and ${slowDrills.length} drills (slowest ${spoken(slowest / 1000)})`,
+        verdict: `the webhook receiver took longer than ${spoken(receiverSlowSeconds)} (or did not answer in time) on ${plural(slowDeliveries.length, 'delivery', 'deliveries')} and ${plural(slowDrills.length, 'drill')} (slowest ${spoken(slowest / 1000)})`,
         evidence: {
           requestIds: [],
           deliveryIds: unique(slowDeliveries.map((delivery) => delivery.id)),
