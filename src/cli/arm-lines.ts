@@ -22,12 +22,17 @@ function shellWord(word: string): string {
 }
 
 /**
- * `npx commerce-mock arm <args> --client <id>`, with `--url` when the mock is not at the default URL. Through npx, so
- * the line runs as pasted from a project that installed the package locally as well as from a global install.
+ * `npx commerce-mock <command> <args> --client <id>`, with `--url` when the mock is not at the default URL. Through
+ * npx, so the line runs as pasted from a project that installed the package locally as well as from a global install.
  */
-export function armCommandLine(args: readonly string[], target: ArmTarget): string {
+export function commandLine(command: string, args: readonly string[], target: ArmTarget): string {
   const url = target.mockUrl.replace(/\/+$/, '') === DEFAULT_MOCK_URL ? [] : ['--url', target.mockUrl];
-  return printable(['npx', 'commerce-mock', 'arm', ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
+  return printable(['npx', 'commerce-mock', command, ...args, '--client', target.clientId, ...url].map(shellWord).join(' '));
+}
+
+/** `npx commerce-mock arm <args> --client <id>` (see commandLine). */
+export function armCommandLine(args: readonly string[], target: ArmTarget): string {
+  return commandLine('arm', args, target);
 }
 
 export function armedLines(armed: ArmedOutcome, target: ArmTarget): string[] {
