@@ -53,7 +53,8 @@ export interface AuditRule {
   check(evidence: AuditEvidence, thresholds: AuditThresholds): Observation[];
 }
 
-export const SEVERITIES: readonly AuditSeverity[] = ['error', 'warning', 'info'];
+/** Most severe first: the order of the findings, and what "at or above" reads. */
+export const SEVERITIES = ['error', 'warning', 'info'] as const satisfies readonly AuditSeverity[];
 
 /** The docs link of a rule: its section of docs/audit.md. */
 export const auditDocs = (id: string) => `docs/audit.md#${id.replace(/\./g, '')}`;
