@@ -42,7 +42,7 @@ export const plural = (count: number, word: string, words = `${word}s`) => `${co
 export const answered = (entry: RequestJournalEntry) => entry.status >= 200 && entry.status < 300;
 
 /** Fates of an answer the client never read (docs/network-failures.md): nothing it says reached the client. */
-const UNREAD = new Set(['reply_lost', 'reset', 'held_then_dropped', 'closed_while_held', 'closed_while_trickled']);
+const UNREAD: ReadonlySet<string> = new Set(['reply_lost', 'reset', 'held_then_dropped', 'closed_while_held', 'closed_while_trickled']);
 
 /** Whether the client read the answer. */
 export const reachedClient = (entry: RequestJournalEntry) => entry.status !== 0 && (entry.network === undefined || !UNREAD.has(entry.network));
