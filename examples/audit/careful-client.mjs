@@ -13,7 +13,13 @@
 const FINAL = new Set(['PAID', 'FAILED', 'CANCELLED']);
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runCarefulClient({ baseUrl, clientId, clientSecret, cart, sleep = realSleep, deadlineSeconds = 240 }) {
+/** One purchase: place `cart` and follow the order to its end. */
+export async function runCarefulClient({ cart, ...options }) {
+  return carefulClient(options).purchase(cart);
+}
+
+/** A client of the API whose purchases share one token cache (as the workers of one process would). */
+export function carefulClient({ baseUrl, clientId, clientSecret, sleep = realSleep, deadlineSeconds = 240 }) {
   let token;
   let tokenUntil = 0;
   let waited = 0;
@@ -69,14 +75,14 @@ export async function runCarefulClient({ baseUrl, clientId, clientSecret, cart, 
   }
 
   /** The order of this cart an earlier attempt made, if it made one: the newest with the same items. */
-  const sameItems = (order) =>
+  const sameItems = (cart) => (order) =>
     order.items.length === cart.items.length && cart.items.every((item, index) => order.items[index]?.name === item.name && order.items[index]?.quantity === item.quantity);
-  async function lookUp() {
+  async function lookUp(cart) {
     const list = await api('GET', '/v1/orders?limit=100');
-    return list.status === 200 ? list.body.data.find(sameItems) : undefined;
+    return list.status === 200 ? list.body.data.find(sameItems(cart)) : undefined;
   }
 
-  async function placeOnce() {
+  async function placeOnce(cart) {
     for (;;) {
       const answer = await send('POST', '/v1/orders', { body: cart, bearer: await accessToken() });
       if (answer.status === 201) return answer.body.data;
@@ -84,19 +90,23 @@ export async function runCarefulClient({ baseUrl, clientId, clientSecret, cart, 
       else if (answer.status !== 0 && answer.status !== 429 && answer.status < 500) throw new Error(`order refused: ${answer.status} ${answer.body?.error}`);
       // The order may exist: wait as told, then look before placing the cart again.
       await wait(answer.status === 429 || answer.status === 503 ? answer.retryAfter : 1);
-      const made = answer.status === 401 || answer.status === 429 ? undefined : await lookUp();
+      const made = answer.status === 401 || answer.status === 429 ? undefined : await lookUp(cart);
       if (made) return made;
     }
   }
 
-  const order = await placeOnce();
-  let pause = 1;
-  const startedAt = waited;
-  for (;;) {
-    await wait(pause);
-    const answer = await api('GET', `/v1/orders/${order.id}/status`);
-    if (answer.status === 200 && FINAL.has(answer.body.data.status)) return { orderId: order.id, status: answer.body.data.status };
-    if (waited - startedAt > deadlineSeconds) return { orderId: order.id, status: 'PENDING' };
-    pause = Math.min(pause * 2, 30);
-  }
+  return {
+    async purchase(cart) {
+      const order = await placeOnce(cart);
+      let pause = 1;
+      const startedAt = waited;
+      for (;;) {
+        await wait(pause);
+        const answer = await api('GET', `/v1/orders/${order.id}/status`);
+        if (answer.status === 200 && FINAL.has(answer.body.data.status)) return { orderId: order.id, status: answer.body.data.status };
+        if (waited - startedAt > deadlineSeconds) return { orderId: order.id, status: 'PENDING' };
+        pause = Math.min(pause * 2, 30);
+      }
+    },
+  };
 }

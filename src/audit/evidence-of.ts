@@ -8,6 +8,13 @@ export const MAX_IDS = 50;
 export const timeOf = (entry: Pick<RequestJournalEntry, 'receivedAt'>) => Date.parse(entry.receivedAt);
 
 /**
+ * How far a client's clock may read two arrivals apart from what the client waited: an arrival is read on the
+ * client's clock once the request's client is known, which on a loaded machine is a good part of a second after it
+ * came. A wait judged against a threshold is given this much.
+ */
+export const CLOCK_SLACK_MS = 250;
+
+/**
  * Seconds from one entry to a later one, never below 0: an arrival is read on the client's clock once its client is
  * known, so two requests a frozen clock sees at one instant may read a few milliseconds apart either way.
  */
@@ -33,7 +40,7 @@ export function unique(ids: readonly string[]): string[] {
 /** `3 s`, `0.25 s`, `2 min`: a duration as a verdict says it. */
 export function spoken(seconds: number): string {
   if (seconds >= 120) return `${Math.round(seconds / 60)} min`;
-  return `${Number(seconds.toFixed(seconds < 10 ? 2 : 0))} s`;
+  return `${Number(seconds.toFixed(seconds < 1 ? 2 : seconds < 10 ? 1 : 0))} s`;
 }
 
 export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;

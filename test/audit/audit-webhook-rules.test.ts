@@ -16,8 +16,8 @@ const listening = serversClosedAfterEach();
 
 let mock: Mock;
 beforeAll(async () => {
-  // A receiver slower than 50 ms is slow here: the slow one waits 300 ms, the quick one answers at once.
-  mock = await startCheckedMock({ logLevel: 'silent', audit: { receiverSlowSeconds: 0.05 } });
+  // A receiver slower than 1 s is slow here: the slow one waits 2 s, the quick one answers at once.
+  mock = await startCheckedMock({ logLevel: 'silent', audit: { receiverSlowSeconds: 1 } });
 });
 afterAll(() => mock.stop());
 
@@ -47,15 +47,15 @@ const acceptingEverything = (): Server =>
   });
 
 describe('webhook.receiver-slow', () => {
-  it('naive: a receiver answering after 300 ms is a warning naming its deliveries', async () => {
+  it('naive: a receiver answering after 2 s is a warning naming its deliveries', async () => {
     const slow = await receiver();
-    slow.delayMs = 300;
+    slow.delayMs = 2000;
     const shop = await deliveredTo(slow);
     const found = await findingOf(shop, 'webhook.receiver-slow');
     const deliveries = await shop.tenant.webhooks.deliveries();
     expect(found?.severity).toBe('warning');
     expect(found?.evidence.deliveryIds).toEqual(deliveries.map((delivery) => delivery.id));
-    expect(found?.evidence.numbers.limitSeconds).toBe(0.05);
+    expect(found?.evidence.numbers.limitSeconds).toBe(1);
   });
 
   it('careful: a receiver answering at once is no finding', async () => {

@@ -62,6 +62,7 @@ interface ReferenceOptions {
 }
 
 export async function referenceClients(): Promise<{
+  carefulClient(options: Omit<ReferenceOptions, 'cart'>): { purchase(cart: unknown): Promise<{ orderId: string; status: string }> };
   runCarefulClient(options: ReferenceOptions): Promise<{ orderId: string; status: string }>;
   runNaiveClient(options: ReferenceOptions): Promise<{ orderId: string; status: string }>;
 }> {

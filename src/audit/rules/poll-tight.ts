@@ -1,6 +1,6 @@
 /** `poll.tight`: reads of one order's status closer together than the stated interval. */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { requestEvidence, secondsBetween, spoken } from '../evidence-of.ts';
+import { CLOCK_SLACK_MS, requestEvidence, secondsBetween, spoken } from '../evidence-of.ts';
 import { pollsByOrder } from '../order-polls.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
@@ -24,7 +24,7 @@ export const pollTight: AuditRule = {
         const previous = polls[index - 1];
         if (previous === undefined) return;
         const gap = secondsBetween(previous, poll);
-        if (gap >= pollMinIntervalSeconds) return;
+        if (gap + CLOCK_SLACK_MS / 1000 >= pollMinIntervalSeconds) return;
         tight.push(poll);
         shortest = Math.min(shortest, gap);
         if (!orderIds.includes(orderId)) orderIds.push(orderId);

@@ -3,7 +3,7 @@
  * request (the limit is the client's), after a 503 the same operation again.
  */
 import { auditDocs, type AuditRule } from '../audit-types.ts';
-import { plural, reachedClient, requestEvidence, secondsBetween, spoken, timeOf } from '../evidence-of.ts';
+import { CLOCK_SLACK_MS, plural, reachedClient, requestEvidence, secondsBetween, spoken, timeOf } from '../evidence-of.ts';
 import type { RequestJournalEntry } from '../../state/request-journal.ts';
 
 const ID = 'retry.ignores-retry-after';
@@ -24,7 +24,7 @@ export const retryIgnoresRetryAfter: AuditRule = {
     requests.forEach((entry, index) => {
       const seconds = entry.retryAfterSeconds;
       if (seconds === undefined || !reachedClient(entry)) return;
-      const notBeforeMs = timeOf(entry) + seconds * 1000;
+      const notBeforeMs = timeOf(entry) + seconds * 1000 - CLOCK_SLACK_MS;
       for (const next of requests.slice(index + 1)) {
         if (timeOf(next) >= notBeforeMs) break;
         if (entry.status !== 429 && next.operationId !== entry.operationId) continue;
