@@ -51,7 +51,7 @@ export interface RequestJournal {
   forget(clientId: string): number;
   /**
    * One client's entries, oldest first (what the audit reads, src/audit/), and whether the journal let entries of
-   * clients go since it was last emptied (then these are only the newest it kept).
+   * this client go since it was last emptied (then these are only the newest it kept).
    */
   trail(clientId: string): { entries: RequestJournalEntry[]; dropped: boolean };
 }
@@ -63,7 +63,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   const ofClients = journalRing<Slot>(capacity);
   const ofNoClient = journalRing<Slot>(capacity);
   let sequence = 0;
-  let droppedOfClients = false;
+  /** The clients whose entries the ring let go (one entry each at most per client: as many as there are clients). */
+  const droppedOf = new Set<string>();
   const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
   const matching = (filter: JournalFilter) => {
     const { touching } = filter;
@@ -86,7 +87,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const clientId = context.world?.clientId;
       const ring = clientId === undefined ? ofNoClient : ofClients;
       const reused = ring.reuse();
-      if (reused && ring === ofClients) droppedOfClients = true;
+      if (reused?.clientId !== undefined) droppedOf.add(reused.clientId);
       const slot = reused ?? new Slot();
       slot.write(exchange, clientId, (sequence += 1));
       ring.add(slot);
@@ -113,14 +114,17 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       return total;
     },
     clear() {
-      droppedOfClients = false;
+      droppedOf.clear();
       return ofClients.clear() + ofNoClient.clear();
     },
-    forget: (clientId) => ofClients.forget(clientId),
+    forget(clientId) {
+      droppedOf.delete(clientId);
+      return ofClients.forget(clientId);
+    },
     trail(clientId) {
       const entries: RequestJournalEntry[] = [];
       for (const slot of ofClients.newestSlots()) if (slot.clientId === clientId) entries.push(entryOf(slot));
-      return { entries: entries.reverse(), dropped: droppedOfClients };
+      return { entries: entries.reverse(), dropped: droppedOf.has(clientId) };
     },
   };
 }

@@ -84,7 +84,7 @@ describe('GET /__admin/clients/{client_id}/audit', () => {
 });
 
 describe('a journal that let older entries go', () => {
-  const exchange = (n: number): Exchange => ({
+  const exchange = (n: number, clientId = 'shop'): Exchange => ({
     context: {
       requestId: `req_${n}`,
       receivedAt: new Date(Date.UTC(2026, 2, 2, 10, 0, n)),
@@ -93,7 +93,7 @@ describe('a journal that let older entries go', () => {
       query: '',
       operationId: 'issueToken',
       startedMs: 0,
-      world: { clientId: 'shop', nowMs: () => 0 },
+      world: { clientId, nowMs: () => 0 },
     } as RequestContext,
     status: 200,
     headers: {},
@@ -113,5 +113,16 @@ describe('a journal that let older entries go', () => {
     expect(audit.findings.map((finding) => [finding.id, finding.verdict])).toEqual([]);
     journal.clear();
     expect(journal.trail('shop')).toEqual({ entries: [], dropped: false });
+  });
+
+  it('says so only to the clients whose entries went', () => {
+    const journal = createRequestJournal(3);
+    journal.record(exchange(1, 'other'));
+    for (let n = 2; n <= 4; n += 1) journal.record(exchange(n));
+    expect(journal.trail('other')).toEqual({ entries: [], dropped: true });
+    expect(journal.trail('shop').dropped).toBe(false);
+    journal.record(exchange(5));
+    expect(journal.trail('shop')).toMatchObject({ dropped: true });
+    expect(journal.trail('shop').entries.map((entry) => entry.id)).toEqual(['req_3', 'req_4', 'req_5']);
   });
 });
