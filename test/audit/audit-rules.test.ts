@@ -239,6 +239,18 @@ describe('secret.exposed', () => {
     expect(JSON.stringify(entry)).not.toContain(naive.clientSecret);
   });
 
+  it('naive: the secret in an order\'s body and as Basic credentials to another operation are named too', async () => {
+    const naive = await shop();
+    const token = await naive.token();
+    await naive.send('POST', '/v1/orders', { token, body: { ...AUDIT_CART, client_secret: naive.clientSecret } });
+    const basic = `Basic ${Buffer.from(`${naive.clientId}:${naive.clientSecret}`).toString('base64')}`;
+    await naive.send('GET', '/v1/products', { headers: { Authorization: basic } });
+    const found = await finding(naive, 'secret.exposed');
+    expect(found?.verdict).toBe('the client secret was sent in the body of a non-token operation (1), as Basic credentials to a non-token operation (1)');
+    expect(found?.evidence.numbers).toEqual({ inQuery: 0, inBody: 1, asBasic: 1 });
+    expect(JSON.stringify(await naive.audit())).not.toContain(naive.clientSecret);
+  });
+
   it('careful: the secret only in the token request\'s body is no finding', async () => {
     const careful = await shop();
     const token = await careful.token();
