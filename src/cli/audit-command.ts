@@ -13,7 +13,7 @@ import type { AuditReport, AuditSeverity } from '../audit/audit-types.ts';
 import { atOrAbove } from '../audit/run-audit.ts';
 import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
-import { adminCalled, adminRefusal } from './admin-refusal.ts';
+import { clientReport } from './admin-refusal.ts';
 import { commandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { auditLines } from './audit-lines.ts';
 import { withExamples } from './help-text.ts';
@@ -83,11 +83,7 @@ async function audit(flags: AuditFlags, env: Record<string, string | undefined>,
   return 1;
 }
 
-export async function readAudit(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: AuditReport } | { ok: false; problem: string }> {
-  const mockName = `the mock at ${mockUrl}`;
-  const called = await adminCalled(adminTransport(mockUrl, { adminToken })('getAudit', { path: { client_id: clientId } }), mockName);
-  if (called.ok) return { ok: true, report: called.value.data as AuditReport };
-  if ('problem' in called) return { ok: false, problem: called.problem };
-  if (called.status === 404 && called.answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
-  return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the audit') };
+/** The client's audit on the mock at `mockUrl` (also read by `coverage --require go-live`). */
+export function readAudit(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: AuditReport } | { ok: false; problem: string }> {
+  return clientReport<AuditReport>(adminTransport(mockUrl, { adminToken })('getAudit', { path: { client_id: clientId } }), { clientId, mockUrl }, 'the audit');
 }

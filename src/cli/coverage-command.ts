@@ -15,7 +15,7 @@ import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverage
 import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { CliIo } from '../server/start-server.ts';
-import { adminCalled, adminRefusal } from './admin-refusal.ts';
+import { clientReport } from './admin-refusal.ts';
 import { readAudit } from './audit-command.ts';
 import { armCommandLine, commandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { coverageLines } from './coverage-lines.ts';
@@ -117,11 +117,6 @@ function requirementsOf(require: string): { ok: true; requirements: readonly Req
   return parsed.ok ? parsed : { ok: false, problem: `${require}: ${parsed.problem}` };
 }
 
-async function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
-  const mockName = `the mock at ${mockUrl}`;
-  const called = await adminCalled(adminTransport(mockUrl, { adminToken })('getCoverage', { query: { clientId } }), mockName);
-  if (called.ok) return { ok: true, report: called.value.data as CoverageReport };
-  if ('problem' in called) return { ok: false, problem: called.problem };
-  if (called.status === 404 && called.answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
-  return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the coverage') };
+function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
+  return clientReport<CoverageReport>(adminTransport(mockUrl, { adminToken })('getCoverage', { query: { clientId } }), { clientId, mockUrl }, 'the coverage');
 }
