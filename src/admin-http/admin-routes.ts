@@ -42,6 +42,7 @@ export const ADMIN_ROUTES = {
   clearRequests: 'DELETE /requests',
   countRequests: 'GET /requests/count',
   getRequest: 'GET /requests/{request_id}',
+  exportRequestsHar: 'GET /requests.har',
   listClients: 'GET /clients',
   createClient: 'POST /clients',
   deactivateClient: 'POST /clients/{client_id}/deactivate',
@@ -76,6 +77,7 @@ export const ADMIN_ROUTES = {
   armOutcome: 'POST /clients/{client_id}/armed',
   disarmAllOutcomes: 'DELETE /clients/{client_id}/armed',
   disarmOutcome: 'DELETE /clients/{client_id}/armed/{armed_id}',
+  recordClientPact: 'GET /clients/{client_id}/pact',
   clearCoverage: 'DELETE /coverage',
   mcp: 'POST /mcp',
 } as const satisfies Record<AdminOperationId, AdminRoute>;

@@ -11,6 +11,7 @@ import { clockHandlers } from './clock-handlers.ts';
 import { createDrillsOf, drillHandlers } from './drill-handlers.ts';
 import { auditHandlers } from './audit-handlers.ts';
 import { coverageHandlers } from './coverage-handlers.ts';
+import { trafficHandlers } from './traffic-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
 import { journalHandlers } from './journal-handlers.ts';
 import { mcpHandlers } from './mcp-handlers.ts';
@@ -35,6 +36,7 @@ export function createAdminHandlers(admin: AdminContext) {
     ...scenarioHandlers(admin),
     ...stateHandlers(admin),
     ...journalHandlers(admin),
+    ...trafficHandlers(admin),
     ...clientHandlers(admin),
     ...recordHandlers(admin),
     ...orderHandlers(admin),

@@ -38,7 +38,7 @@ export function armedRequests(actions: ArmedRequestActions): Stage {
     run(request, next) {
       const { world } = request;
       // Most clients have nothing armed: their requests pass on as they would without this stage (no frame added).
-      if (!world || actions.armed.list(world.clientId).length === 0) return next(request);
+      if (!world || world.armedOutcomes().length === 0) return next(request);
       const arm = actions.armed.live(world.clientId, 'request').find((candidate) => meetsNow(candidate, request));
       if (!arm) return namingArmedMoves(request, next);
       return fireArm(arm, world, request, next, actions);

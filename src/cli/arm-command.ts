@@ -13,7 +13,7 @@ import type { CliIo } from '../server/start-server.ts';
 import { armAdmin, type ArmAnswer } from './arm-admin.ts';
 import { armedLines, DEFAULT_MOCK_URL, disarmedAllLine, disarmedLine, listedLines, type ArmTarget } from './arm-lines.ts';
 import { withExamples } from './help-text.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
+import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
 
 interface ArmFlags {
   url: string;
@@ -30,17 +30,13 @@ const MAX_TIMES = 100;
 const MAX_OPERATION_LENGTH = 200;
 
 export function defineArmCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('arm')
-    .description("arm an outcome on a running mock for a client's next move (request, order, charge or webhook delivery); --list, --disarm")
+  const command = runningMockCommand(program, 'arm', "arm an outcome on a running mock for a client's next move (request, order, charge or webhook delivery); --list, --disarm")
     .argument('[outcome]', `an outcome id that can be armed: ${ARMABLE_OUTCOME_IDS.join(', ')}`)
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .addOption(new Option('--times <n>', `how many of its moves meet it, 1 to ${MAX_TIMES} (default 1)`).argParser(timesOf))
     .option('--operation <op>', 'only for an outcome met on a request: an operationId (createOrder) or a path pattern (/v1/orders/*)')
     .option('--list', 'print what is armed for the client, with how many times each fired')
     .option('--disarm <id|all>', 'disarm one armed outcome by its id, or all of the client\'s')
-    .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((outcome: string | undefined, flags: ArmFlags) => run(arm(outcome, flags, env, io)));
   withExamples(command, 'arm', [
     'commerce-mock arm payer.INSUFFICIENT_BALANCE          # mock-client\'s next order placed fails for want of money',

@@ -14,11 +14,11 @@ import { atOrAbove } from '../audit/run-audit.ts';
 import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { clientReport } from './admin-refusal.ts';
-import { commandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
+import { commandLine } from './arm-lines.ts';
 import { auditLines } from './audit-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
+import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
 
 interface AuditFlags {
   url: string;
@@ -32,15 +32,11 @@ interface AuditFlags {
 const LEVELS: readonly AuditSeverity[] = ['error', 'warning'];
 
 export function defineAuditCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('audit')
-    .description("how a client's integration behaves on a running mock, each finding with its evidence and fix; a CI gate")
-    .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
+  const command = runningMockCommand(program, 'audit', "how a client's integration behaves on a running mock, each finding with its evidence and fix; a CI gate")
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--fail-on <level>', 'exit 1 naming each finding at this severity or above: error or warning')
     .option('--report <dir>', `a folder to write ${Object.values(AUDIT_FILES).join(', ')} in (made when missing)`)
     .option('--json', 'print the audit as JSON, as GET /__admin/clients/{client_id}/audit answers it')
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: AuditFlags) => run(audit(flags, env, io)));
   withExamples(command, 'audit', [
     'commerce-mock audit                          # mock-client on http://127.0.0.1:4010: each finding',

@@ -13,6 +13,8 @@ import { defineCoverageCommand } from './coverage-command.ts';
 import { defineAuditCommand } from './audit-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
+import { definePactRecordCommand } from './pact-record-command.ts';
+import { defineJournalCommand } from './journal-command.ts';
 import { defineProxyCommand } from './proxy-command.ts';
 import { defineScenarioCommands } from './scenarios-command.ts';
 import { defineTriggerCommand } from './trigger-command.ts';
@@ -64,6 +66,8 @@ export async function runCli(argv: readonly string[], env: Record<string, string
   defineAuditCommand(program, io, env, run);
   defineArmCommand(program, io, env, run);
   defineMcpCommand(program, io, env, run);
+  definePactRecordCommand(program, io, env, run);
+  defineJournalCommand(program, io, env, run);
   try {
     await program.parseAsync(withDefaultCommand(argv));
   } catch (error) {

@@ -21,7 +21,7 @@ import { armCommandLine, commandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { coverageLines } from './coverage-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
+import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
 
 interface CoverageFlags {
   url: string;
@@ -32,14 +32,10 @@ interface CoverageFlags {
 }
 
 export function defineCoverageCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('coverage')
-    .description("which of the gateway's outcomes a client has met and handled on a running mock; with --require, a CI gate")
-    .option('--url <url>', 'the running mock', DEFAULT_MOCK_URL)
+  const command = runningMockCommand(program, 'coverage', "which of the gateway's outcomes a client has met and handled on a running mock; with --require, a CI gate")
     .option('--client <id>', 'the client (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--require <file>', `a YAML file (required: [auth.*, order.final.*], handled: [...]) or a built-in profile: ${Object.keys(PROFILES).join(', ')}`)
     .option('--report <dir>', `a folder to write ${Object.values(COVERAGE_FILES).join(', ')} in (made when missing)`)
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: CoverageFlags) => run(coverage(flags, env, io)));
   withExamples(command, 'coverage', [
     'commerce-mock coverage                               # mock-client on http://127.0.0.1:4010: what it met and handled',

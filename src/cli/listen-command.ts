@@ -14,7 +14,7 @@ import { painter } from '../platform/colour.ts';
 import { connectProvider, ProviderUnreachable, StateSetupError, type ProviderApi } from '../provider-states/provider-api.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { chosenWebhookSecret, SECRET_SHAPES, WEBHOOK_SECRET_ENV } from './webhook-secret-option.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP } from './running-mock.ts';
+import { runningMockCommand } from './running-mock.ts';
 
 /** As trigger's: 127.0.0.1, where the mock binds by default (`localhost` may resolve to ::1 first). */
 export const DEFAULT_LISTEN_URL = 'http://127.0.0.1:4010';
@@ -32,15 +32,11 @@ interface ListenFlags {
 }
 
 export function defineListenCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('listen')
-    .description("forward a client's webhooks from a running mock to a local URL and print each delivery; Ctrl-C restores the endpoint")
+  const command = runningMockCommand(program, 'listen', "forward a client's webhooks from a running mock to a local URL and print each delivery; Ctrl-C restores the endpoint", DEFAULT_LISTEN_URL)
     .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:3000/webhooks')
-    .option('--url <url>', 'the running mock', DEFAULT_LISTEN_URL)
     .option('--client <id>', 'the client whose webhooks are forwarded', 'mock-client')
     .option('--secret <secret>', `signing secret (${SECRET_SHAPES}; env ${WEBHOOK_SECRET_ENV}; default: the endpoint's before, else ${LISTEN_DEFAULT_SECRET})`)
     .option('--format <format>', "mock or standard (default: the endpoint's before, else mock)")
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .action((flags: ListenFlags) => run(listen(flags, env, io)));
   withExamples(command, 'listen', [
     'commerce-mock listen --forward-to http://localhost:3000/webhooks',

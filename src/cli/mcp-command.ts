@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
 import { withExamples } from './help-text.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP, mockUrlProblem } from './running-mock.ts';
+import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
 
 interface McpFlags {
   url: string;
@@ -16,11 +16,7 @@ interface McpFlags {
 }
 
 export function defineMcpCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('mcp')
-    .description("the running mock's MCP server over stdio, for a coding agent (its tools arm outcomes, move the clock, read stories)")
-    .option('--url <url>', 'the running mock', 'http://127.0.0.1:4010')
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
+  const command = runningMockCommand(program, 'mcp', "the running mock's MCP server over stdio, for a coding agent (its tools arm outcomes, move the clock, read stories)", 'http://127.0.0.1:4010')
     .action((flags: McpFlags) => run(serveMcp(flags, env, io)));
   withExamples(command, 'mcp', [
     'commerce-mock mcp                                    # for the mock on http://127.0.0.1:4010',

@@ -13,7 +13,7 @@ import { WEBHOOK_FIXTURES, webhookFixture, type WebhookFixture } from '../provid
 import { triggerWebhook, webhookEndpointOf } from '../provider-states/webhook-trigger.ts';
 import { withExamples } from './help-text.ts';
 import { applyOverrides } from './overrides.ts';
-import { ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP } from './running-mock.ts';
+import { runningMockCommand } from './running-mock.ts';
 
 export const DEFAULT_TRIGGER_URL = 'http://127.0.0.1:4010';
 
@@ -31,14 +31,10 @@ interface TriggerIo {
 }
 
 export function defineTriggerCommand(program: Command, io: TriggerIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
-  const command = program
-    .command('trigger')
-    .description('make a running mock send a real webhook: creates and moves what the event needs, prints the delivery')
+  const command = runningMockCommand(program, 'trigger', 'make a running mock send a real webhook: creates and moves what the event needs, prints the delivery', DEFAULT_TRIGGER_URL)
     .argument('<event>', `one of: ${WEBHOOK_FIXTURES.map((fixture) => fixture.event).join(', ')}`)
-    .option('--url <url>', 'the running mock', DEFAULT_TRIGGER_URL)
     .option('--client <id>', 'the client whose endpoint receives it (env COMMERCE_CLIENT_ID; default mock-client)')
     .option('--client-secret <secret>', 'its secret (env COMMERCE_CLIENT_SECRET; default mock-secret)')
-    .option(ADMIN_TOKEN_FLAGS, ADMIN_TOKEN_HELP)
     .option('--override <field=value>', 'a field of the created record (repeatable), e.g. customer.name=Ana or items.0.price=900', (value: string, all: string[]) => [...all, value], [])
     .action((event: string, flags: TriggerFlags) => run(trigger(event, flags, env, io)));
   withExamples(command, 'trigger', [

@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests.har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal's exchanges as a HAR 1.2 file (browser devtools, HTTP tools), oldest first
+         * @description Each request the journal keeps, with its answer and timings, secrets masked as the journal masks them (`Authorization: Bearer ***`, `client_secret: ***`). Bodies are those the journal kept: each cut at 16 KiB, and an old exchange's bodies let go under the journal's byte budget; the HAR's `comment` says so. With `clientId`, that client's exchanges only.
+         */
+        get: operations["exportRequestsHar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests/count": {
         parameters: {
             query?: never;
@@ -942,6 +962,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{client_id}/pact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consumer pact (Pact V4) written from what the client did, as the journal keeps it
+         * @description One interaction per thing the client's integration did (operation × outcome: "places an order", "reads a PAID order's status", "lists the products: 401 TOKEN_EXPIRADO"), the first exchange of each its example, with the provider states that bring it back on a fresh provider (`POST /__admin/pact/provider-states` sets them up) and matchers in place of ids, instants and amounts. Secrets never reach it: the journal masked them before it kept anything, and a state's values replace them. Exchanges that cannot be a contract (an armed outcome's answer, a lost reply, a 5xx, a body the journal no longer keeps) are listed in `leftOut` with why (docs/contracts.md).
+         */
+        get: operations["recordClientPact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{client_id}/armed/{armed_id}": {
         parameters: {
             query?: never;
@@ -1024,6 +1064,92 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A consumer pact written from a client's traffic, and the exchanges that made no interaction. */
+        TrafficPact: {
+            /** @description A Pact V4 file (pact.io), ready to write as it is. */
+            pact: {
+                consumer: {
+                    name: string;
+                };
+                provider: {
+                    name: string;
+                };
+                interactions: {
+                    /** @enum {string} */
+                    type: "Synchronous/HTTP";
+                    description: string;
+                    pending?: boolean;
+                    providerStates?: {
+                        name: string;
+                        params?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    request: {
+                        [key: string]: unknown;
+                    };
+                    response: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                metadata: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The webhooks the client's receiver acknowledged, as a Pact V4 message pact (provider `<provider>-webhooks`); absent when there were none. */
+            messages?: {
+                consumer: {
+                    name: string;
+                };
+                provider: {
+                    name: string;
+                };
+                interactions: {
+                    /** @enum {string} */
+                    type: "Asynchronous/Messages";
+                    description: string;
+                    pending?: boolean;
+                    providerStates: {
+                        [key: string]: unknown;
+                    }[];
+                    contents: {
+                        [key: string]: unknown;
+                    };
+                    matchingRules?: {
+                        [key: string]: unknown;
+                    };
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                metadata: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The client's exchanges the journal keeps, read oldest first. */
+            read: number;
+            leftOut: {
+                requestId: string;
+                /** @description Method, path and status. */
+                what: string;
+                why: string;
+            }[];
+        };
+        /** @description A HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/). */
+        Har: {
+            log: {
+                /** @enum {string} */
+                version: "1.2";
+                creator: {
+                    name: string;
+                    version: string;
+                };
+                comment?: string;
+                entries: {
+                    [key: string]: unknown;
+                }[];
+            };
+        };
         /** @description A JSON-RPC 2.0 response (https://www.jsonrpc.org/specification#response_object). */
         JsonRpcResponse: {
             /** @enum {string} */
@@ -3205,6 +3331,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportRequestsHar: {
+        parameters: {
+            query?: {
+                clientId?: components["parameters"]["JournalClient"];
+                operationId?: components["parameters"]["JournalOperation"];
+                /** @description Received at or after (mock clock). */
+                since?: components["parameters"]["JournalSince"];
+                /** @description Received before (mock clock). */
+                until?: components["parameters"]["JournalUntil"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A HAR 1.2 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Har"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     countRequests: {
         parameters: {
             query?: {
@@ -4282,6 +4440,40 @@ export interface operations {
                         data: {
                             disarmed: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordClientPact: {
+        parameters: {
+            query?: {
+                /** @description The consumer's name in the pact (default the client id). */
+                consumer?: string;
+                /** @description The provider's name in the pact (default commerce-api). */
+                provider?: string;
+            };
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pact, and what was left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrafficPact"];
                     };
                 };
             };

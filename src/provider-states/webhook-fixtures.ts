@@ -4,6 +4,7 @@
  * (its type, and the status and id its payload names). `commerce-mock trigger` and the webhook message pact's
  * verification both run them, so a contract is checked against the webhooks the mock really sends.
  */
+import { TRIGGERED_WEBHOOKS, type TriggeredWebhook } from '../domain/triggered-webhooks.ts';
 import type { WebhookEventType } from '../webhooks/payload.ts';
 import { dataField, StateSetupError, type ProviderApi } from './provider-api.ts';
 
@@ -117,18 +118,16 @@ async function billUntilMoved(api: ProviderApi, token: string, subscriptionId: s
   throw new StateSetupError(`subscription ${subscriptionId} was still PENDING after 10 minutes of mock time`);
 }
 
-export const WEBHOOK_FIXTURES: readonly WebhookFixture[] = [
-  orderFixture('order.paid', 'PAID', 'order.status_changed'),
-  orderFixture('order.failed', 'FAILED', 'order.status_changed'),
-  orderFixture('order.cancelled', 'CANCELLED', 'order.status_changed'),
-  orderFixture('payment.paid', 'PAID', 'payment.status_changed'),
-  orderFixture('payment.failed', 'FAILED', 'payment.status_changed'),
-  orderFixture('payment.cancelled', 'CANCELLED', 'payment.status_changed'),
-  subscriptionFixture('subscription.activated', 'ACTIVE', 'subscription.status_changed'),
-  subscriptionFixture('subscription.past_due', 'PAST_DUE', 'subscription.status_changed'),
-  subscriptionFixture('subscription.cancelled', 'CANCELLED', 'subscription.status_changed'),
-  subscriptionFixture('subscription.payment_failed', 'PAST_DUE', 'payment.status_changed'),
-];
+export const WEBHOOK_FIXTURES: readonly WebhookFixture[] = TRIGGERED_WEBHOOKS.map((webhook) =>
+  webhook.subject === 'order'
+    ? orderFixture(webhook.event, webhook.status as 'PAID' | 'FAILED' | 'CANCELLED', webhook.type)
+    : subscriptionFixture(webhook.event, subscriptionStatusOf(webhook), webhook.type),
+);
+
+/** The status a subscription reaches for its webhook: its own, or, for its charge's, the one its failed charge leaves. */
+function subscriptionStatusOf(webhook: TriggeredWebhook): 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' {
+  return webhook.type === 'payment.status_changed' ? 'PAST_DUE' : (webhook.status as 'ACTIVE' | 'PAST_DUE' | 'CANCELLED');
+}
 
 export function webhookFixture(event: string): WebhookFixture | undefined {
   return WEBHOOK_FIXTURES.find((fixture) => fixture.event === event);

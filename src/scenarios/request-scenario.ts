@@ -25,12 +25,14 @@ export function requestedScenario(headers: RequestState['incoming']['headers']):
 
 /**
  * The one settle: the header's scenario, else that of the client the caller stage found (bearer, Basic, or a token
- * request's body), else the global one; recorded with its policy.
+ * request's body), else the global one; recorded with its policy, which the request's world then runs under (so its
+ * webhooks, its payer's prompt and its subscriptions' billing follow the header's scenario as its answer does).
  */
 export function settleScope(engine: ScenarioEngine, request: RequestState): void {
   const active = engine.resolve(requestedScenario(request.incoming.headers), request.world?.clientId);
   request.scenario = active;
   request.context.policy = engine.policyOf(active);
+  if (request.world) request.world = request.context.world = request.world.under(request.context.policy);
   if (active) request.context.scenario = `${active.scope}:${active.scenario.name}`;
   else delete request.context.scenario;
 }

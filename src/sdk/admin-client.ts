@@ -121,6 +121,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       get: (requestId: string) => data(send('getRequest', { path: { request_id: requestId } })),
       /** Empties the journal; resolves to how many entries it held. */
       clear: () => data(send('clearRequests')).then(({ cleared }) => cleared),
+      /** The journal as a HAR 1.2 document (one client's with `{ clientId }`), secrets masked (not in `data`). */
+      har: (filter: { clientId?: string; operationId?: string; since?: string; until?: string } = {}) => send('exportRequestsHar', { query: filter }),
     },
     clients: {
       list: () => data(send('listClients')),
@@ -220,6 +222,12 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       providerState: (change: ProviderStateChange = {}) => send('changePactProviderState', { body: change }),
       /** Pact's message producer protocol: the webhook payload a message interaction expects (not in `data`). */
       message: (request: PactMessageRequest) => send('producePactMessage', { body: request }),
+      /**
+       * The consumer pact of what a client's integration did (docs/contracts.md): `pact` to write as a file, `messages`
+       * (the webhooks its receiver took) when there were some, and what was left out, with why.
+       */
+      record: (clientId: string, names: { consumer?: string; provider?: string } = {}) =>
+        data(send('recordClientPact', { path: { client_id: clientId }, query: names })),
     },
     /**
      * One JSON-RPC message to the mock's MCP server (docs/mcp.md): its response, or undefined for a notification. An

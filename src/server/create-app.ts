@@ -173,6 +173,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     global: deps.config.scenario,
   });
   const worlds = createWorlds({ clock: deps.clock, scenarios });
+  const journal = createRequestJournal();
   // What each client armed for its next moves meets the flows at their extension points (src/armed/).
   const armed = armedOutcomes(deps);
   const flows = createFlows(deps, armedFlowExtensions(armed, deps.store));
@@ -185,6 +186,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const webhooks = createWebhooks(deps, { worlds, logger, applyChange, onAttempt: coverage.observeDelivery, arming: armedDeliveries(armed, deps.store) });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
+  // What a client's world holds that these parts keep, read through them when asked.
+  worlds.keep({
+    webhookEndpoint: (clientId) => webhooks.endpoint(clientId),
+    armedOutcomes: (clientId) => armed.list(clientId),
+    journal: (clientId, limit) => journal.list({ clientId }, limit),
+  });
   const worldParts: WorldParts = { clock: deps.clock, worlds, scenarios, wallets: flows.wallets, webhooks, store: deps.store };
   // A client given a scenario in the configuration starts in that world, as one activated later would (its declared
   // wallets included; a restart keeps the wallets its payers have since used). A previous run's saved activations,
@@ -195,7 +202,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     if (!world.ok) throw new Error(`the configuration's client ${client.clientId}: ${world.reason}`);
     await applyChange(world);
   }
-  const journal = createRequestJournal();
   // Why each order moved, for its story: the events say, once durable.
   const statusCauses = createStatusCauses();
   events.subscribe(statusCauses.listener);

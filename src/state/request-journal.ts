@@ -42,6 +42,8 @@ export interface RequestJournal {
   record(exchange: Exchange): void;
   /** Matching entries, newest first, and how many match in all. */
   list(filter: JournalFilter, limit: number): { entries: RequestJournalEntry[]; total: number };
+  /** Matching entries with what the budget still keeps of their exchanges, oldest first (a contract, a HAR). */
+  details(filter: JournalFilter): RequestJournalDetail[];
   /** The newest entry with that request id (a client may send one X-Request-Id twice). */
   find(id: string): RequestJournalDetail | undefined;
   count(filter: JournalFilter): number;
@@ -103,8 +105,14 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       }
       return { entries, total };
     },
+    details(filter) {
+      const test = matching(filter);
+      const found: RequestJournalDetail[] = [];
+      for (const slot of newestSlots()) if (test(slot)) found.push(detailOf(slot));
+      return found.reverse();
+    },
     find(id) {
-      for (const slot of newestSlots()) if (slot.id === id) return { ...entryOf(slot), ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
+      for (const slot of newestSlots()) if (slot.id === id) return detailOf(slot);
       return undefined;
     },
     count(filter) {
@@ -205,6 +213,10 @@ class Slot implements JournalSlot {
 function touchesOf(slot: Slot): readonly string[] {
   slot.touches ??= touchedIds(slot.path, slot.query, slot.shown);
   return slot.touches;
+}
+
+function detailOf(slot: Slot): RequestJournalDetail {
+  return { ...entryOf(slot), ...(slot.exchange ? shownExchange(slot.exchange) : {}) };
 }
 
 /** The entry of a slot, made once. */

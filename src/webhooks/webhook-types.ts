@@ -4,26 +4,13 @@ import type { ApplyChange } from '../store/apply-change.ts';
 import type { ChangeContext } from '../store/event-bus.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { Worlds } from '../deps/world.ts';
-import type { WebhookFormat } from '../domain/webhook-secret.ts';
+import type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
 import type { Send } from './http-send.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 
-/** An endpoint as the configuration and the admin API set it. */
-export interface WebhookEndpointInput {
-  url: string;
-  secret: string;
-  /** How deliveries are signed: `mock` (X-Mock-Signature, the default) or `standard` (Standard Webhooks). */
-  format?: WebhookFormat;
-}
-
-/** An endpoint in use: during a secret rotation, the secret it replaced still signs until `previousSecretExpiresAt`. */
-export interface WebhookEndpoint extends WebhookEndpointInput {
-  previousSecret?: string;
-  /** Mock clock, ISO 8601. */
-  previousSecretExpiresAt?: string;
-}
+export type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
 
 /** What snapshots and exports keep: every endpoint (with its secret) and the remembered deliveries, oldest first. */
 export interface WebhooksState {

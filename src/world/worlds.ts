@@ -1,8 +1,9 @@
 /**
  * Where a client's world is resolved: its clock (own or the mock's), its scenario policy, its rate window key and
- * its journal time, read once into one small value (deps/world.ts). The request path resolves it in the caller
- * stage, the ticker once per client per slice; subsystems that work outside a request hold this resolver, and what
- * runs before the scenarios exist (the store's token retention) reads `clientClock`.
+ * its journal time, read once into one small value (deps/world.ts), with what the parts built after it keep of the
+ * client (its webhook endpoint, armed outcomes and journal), read through them when asked. The request path
+ * resolves it in the caller stage, the ticker once per client per slice; subsystems that work outside a request
+ * hold this resolver, and what runs before the scenarios exist (the store's token retention) reads `clientClock`.
  */
 import type { Policy } from '../domain/policy.ts';
 import type { World, Worlds } from '../deps/world.ts';
@@ -14,12 +15,28 @@ export interface WorldSources {
   scenarios: Pick<ScenarioEngine, 'forClient'>;
 }
 
-export function createWorlds(sources: WorldSources): Worlds {
+/** The parts that keep a client's records; built after the worlds (they resolve worlds themselves), so kept later. */
+export interface WorldKeepers {
+  webhookEndpoint(clientId: string): ReturnType<World['webhookEndpoint']>;
+  armedOutcomes(clientId: string): ReturnType<World['armedOutcomes']>;
+  journal(clientId: string, limit: number): ReturnType<World['journal']>;
+}
+
+/** The resolver, and the one call that hands it the keepers once the app has built them. */
+export interface KeptWorlds extends Worlds {
+  keep(keepers: WorldKeepers): void;
+}
+
+export function createWorlds(sources: WorldSources): KeptWorlds {
   const { clock, scenarios } = sources;
+  const kept: { keepers: WorldKeepers } = { keepers: NOT_KEPT };
   return {
     of(clientId) {
       const own = clientClock(clock, clientId);
-      return new ClientWorld(clientId, own, own !== clock, scenarios.forClient(clientId), clock);
+      return new ClientWorld({ clientId, clock: own, ownClock: own !== clock, policy: scenarios.forClient(clientId), mockClock: clock, kept });
+    },
+    keep(keepers) {
+      kept.keepers = keepers;
     },
   };
 }
@@ -29,20 +46,40 @@ export function clientClock(clock: MockClock, clientId: string): Clock {
   return clock.ownOf(clientId) ?? clock;
 }
 
+/** Asked before the app kept its parts: a wiring mistake, said at once. */
+const NOT_KEPT: WorldKeepers = {
+  webhookEndpoint: notKept,
+  armedOutcomes: notKept,
+  journal: notKept,
+};
+
+function notKept(): never {
+  throw new Error("a world's webhook endpoint, armed outcomes and journal are read only once the app has built them");
+}
+
+interface Facts {
+  clientId: string;
+  clock: Clock;
+  ownClock: boolean;
+  policy: Policy;
+  mockClock: Clock;
+  kept: { keepers: WorldKeepers };
+}
+
 /** A class, so a request's world is one object and its methods are shared, not closures made per request. */
 class ClientWorld implements World {
   readonly clientId: string;
   readonly clock: Clock;
   readonly ownClock: boolean;
   readonly policy: Policy;
-  private readonly mockClock: Clock;
+  private readonly facts: Facts;
 
-  constructor(clientId: string, clock: Clock, ownClock: boolean, policy: Policy, mockClock: Clock) {
-    this.clientId = clientId;
-    this.clock = clock;
-    this.ownClock = ownClock;
-    this.policy = policy;
-    this.mockClock = mockClock;
+  constructor(facts: Facts) {
+    this.clientId = facts.clientId;
+    this.clock = facts.clock;
+    this.ownClock = facts.ownClock;
+    this.policy = facts.policy;
+    this.facts = facts;
   }
 
   rateKey(ip: string): string {
@@ -54,6 +91,22 @@ class ClientWorld implements World {
   }
 
   clientTime(mockInstant: Date): Date {
-    return this.ownClock ? new Date(mockInstant.getTime() + this.clock.nowMs() - this.mockClock.nowMs()) : mockInstant;
+    return this.ownClock ? new Date(mockInstant.getTime() + this.clock.nowMs() - this.facts.mockClock.nowMs()) : mockInstant;
+  }
+
+  under(policy: Policy): World {
+    return policy === this.policy ? this : new ClientWorld({ ...this.facts, policy });
+  }
+
+  webhookEndpoint() {
+    return this.facts.kept.keepers.webhookEndpoint(this.clientId);
+  }
+
+  armedOutcomes() {
+    return this.facts.kept.keepers.armedOutcomes(this.clientId);
+  }
+
+  journal(limit: number) {
+    return this.facts.kept.keepers.journal(this.clientId, limit);
   }
 }

@@ -27,6 +27,7 @@ export const FOLDERS = [
   'coverage',
   'armed',
   'state',
+  'traffic',
   'stories',
   'audit',
   'world',
