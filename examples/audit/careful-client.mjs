@@ -11,6 +11,8 @@
  * `sleep(ms)` is how it waits: real time by default; a test hands it one that moves the mock's clock instead.
  */
 const FINAL = new Set(['PAID', 'FAILED', 'CANCELLED']);
+/** A request that keeps failing is given up after this many tries: the caller decides what the sale does then. */
+const MAX_ATTEMPTS = 8;
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One purchase: place `cart` and follow the order to its end. */
@@ -46,9 +48,9 @@ export function carefulClient({ baseUrl, clientId, clientSecret, sleep = realSle
   /** Waits out a refusal that says when to come back, or a connection that failed (then 1 s, growing). */
   async function retried(attempt, isFinalAnswer) {
     let pause = 1;
-    for (;;) {
+    for (let tries = 1; ; tries += 1) {
       const answer = await attempt();
-      if (isFinalAnswer(answer)) return answer;
+      if (isFinalAnswer(answer) || tries === MAX_ATTEMPTS) return answer;
       await wait(answer.status === 429 || answer.status === 503 ? answer.retryAfter : pause);
       pause = Math.min(pause * 2, 30);
     }
@@ -83,7 +85,7 @@ export function carefulClient({ baseUrl, clientId, clientSecret, sleep = realSle
   }
 
   async function placeOnce(cart) {
-    for (;;) {
+    for (let tries = 1; tries <= MAX_ATTEMPTS; tries += 1) {
       const answer = await send('POST', '/v1/orders', { body: cart, bearer: await accessToken() });
       if (answer.status === 201) return answer.body.data;
       if (answer.status === 401) token = undefined;
@@ -93,6 +95,7 @@ export function carefulClient({ baseUrl, clientId, clientSecret, sleep = realSle
       const made = answer.status === 401 || answer.status === 429 ? undefined : await lookUp(cart);
       if (made) return made;
     }
+    throw new Error(`the order could not be placed in ${MAX_ATTEMPTS} tries`);
   }
 
   return {
