@@ -11,6 +11,7 @@ export {
   type ClockChange,
   type CountFilter,
   type DeliveryFilter,
+  type AuditFilter,
   type JournalFilter,
   type NewClient,
   type OrderTransition,

@@ -71,6 +71,7 @@ export const ADMIN_ROUTES = {
   deleteWallet: 'DELETE /clients/{client_id}/wallets/{phone}',
   answerWalletPrompt: 'POST /clients/{client_id}/wallets/{phone}/prompt',
   getWalletStatement: 'GET /clients/{client_id}/wallets/{phone}/statement',
+  getAudit: 'GET /clients/{client_id}/audit',
   getCoverage: 'GET /coverage',
   listArmedOutcomes: 'GET /clients/{client_id}/armed',
   armOutcome: 'POST /clients/{client_id}/armed',

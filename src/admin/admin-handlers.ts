@@ -8,7 +8,8 @@ import { armedHandlers } from './armed-handlers.ts';
 import { clientHandlers } from './client-handlers.ts';
 import { clientClockHandlers } from './client-clock-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
-import { drillHandlers } from './drill-handlers.ts';
+import { createDrillsOf, drillHandlers } from './drill-handlers.ts';
+import { auditHandlers } from './audit-handlers.ts';
 import { coverageHandlers } from './coverage-handlers.ts';
 import { trafficHandlers } from './traffic-handlers.ts';
 import { healthHandlers } from './health-handlers.ts';
@@ -26,6 +27,8 @@ import { walletHandlers } from './wallet-handlers.ts';
 import { webhookHandlers } from './webhook-handlers.ts';
 
 export function createAdminHandlers(admin: AdminContext) {
+  // One set of drills per app: started by the drill routes, read by the audit.
+  const drills = createDrillsOf(admin);
   return {
     ...healthHandlers(admin),
     ...clockHandlers(admin),
@@ -41,9 +44,10 @@ export function createAdminHandlers(admin: AdminContext) {
     ...storyHandlers(admin),
     ...webhookHandlers(admin),
     ...pactStateHandlers(admin),
-    ...drillHandlers(admin),
+    ...drillHandlers(admin, drills),
     ...walletHandlers(admin),
     ...coverageHandlers(admin),
+    ...auditHandlers(admin, drills),
     ...armedHandlers(admin),
     ...networkProfileHandlers(admin),
     ...mcpHandlers(admin),

@@ -45,6 +45,6 @@ export function drillHandlers(admin: AdminContext, drills: Drills = createDrills
   } satisfies Partial<AdminHandlerTable>;
 }
 
-function createDrillsOf(admin: AdminContext): Drills {
+export function createDrillsOf(admin: AdminContext): Drills {
   return createDrills({ random: admin.deps.random, clockOf: (clientId) => admin.worlds.of(clientId).clock, logger: admin.deps.logger ?? silentLogger });
 }

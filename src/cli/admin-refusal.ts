@@ -33,3 +33,22 @@ export async function adminCalled<T>(call: Promise<T>, mockName: string): Promis
     return { ok: false, problem: `${mockName} cannot be reached: ${String((error as Error).cause ?? error)}` };
   }
 }
+
+/**
+ * A client's report read from a mock (its coverage, its audit): the answer's `data`, or the problem in the command
+ * line's words: the mock not reached, the client unknown to it, another refusal (`what` is what was refused).
+ */
+export async function clientReport<T>(
+  call: Promise<{ data: unknown }>,
+  target: { clientId: string; mockUrl: string },
+  what: string,
+): Promise<{ ok: true; report: T } | { ok: false; problem: string }> {
+  const mockName = `the mock at ${target.mockUrl}`;
+  const called = await adminCalled(call, mockName);
+  if (called.ok) return { ok: true, report: called.value.data as T };
+  if ('problem' in called) return { ok: false, problem: called.problem };
+  if (called.status === 404 && called.answer.error === 'not_found') {
+    return { ok: false, problem: `client ${target.clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
+  }
+  return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, what) };
+}

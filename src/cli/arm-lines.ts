@@ -22,8 +22,8 @@ function shellWord(word: string): string {
 }
 
 /**
- * `npx commerce-mock arm <args> --client <id>`, with `--url` when the mock is not at the default URL. Through npx, so
- * the line runs as pasted from a project that installed the package locally as well as from a global install.
+ * `npx commerce-mock <command> <args> --client <id>`, with `--url` when the mock is not at the default URL. Through
+ * npx, so the line runs as pasted from a project that installed the package locally as well as from a global install.
  */
 export function armCommandLine(args: readonly string[], target: ArmTarget): string {
   return mockCommandLine('arm', args, target);

@@ -11,6 +11,7 @@ import { HELP_WIDTH, withExamples } from './help-text.ts';
 import { defineListenCommand } from './listen-command.ts';
 import { defineMcpCommand } from './mcp-command.ts';
 import { defineCoverageCommand } from './coverage-command.ts';
+import { defineAuditCommand } from './audit-command.ts';
 import { defineStartCommand, resolveConfig, type StartFlags } from './options.ts';
 import { definePactCheckCommand } from './pact-check-command.ts';
 import { definePactRecordCommand } from './pact-record-command.ts';
@@ -64,6 +65,7 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     'commerce-mock mcp                                    # its MCP server over stdio, for a coding agent',
   ]);
   defineCoverageCommand(program, io, env, run);
+  defineAuditCommand(program, io, env, run);
   defineArmCommand(program, io, env, run);
   defineFaultsCommand(program, io, env, run);
   defineMcpCommand(program, io, env, run);

@@ -2,7 +2,8 @@
  * `commerce-mock coverage --url <mock> --client <id>`: which outcomes of the gateway a client has met and handled
  * on a running mock (`GET /__admin/coverage`), as a table grouped like docs/outcomes.md; `--report DIR` writes it as
  * JSON, Markdown and JUnit XML into that folder (report-folder.ts); `--require <file | go-live>` makes it a gate,
- * with the `commerce-mock arm` command of each missing outcome that can be armed. Exit 0 when every required outcome
+ * with the `commerce-mock arm` command of each missing outcome that can be armed; `go-live` also fails on any audit
+ * finding of severity error (docs/audit.md). Exit 0 when every required outcome
  * is there (or nothing is required), 1 naming each one missing, 2 for a usage problem (a bad file, an unknown
  * client, a mock that cannot be reached).
  */
@@ -14,8 +15,9 @@ import { COVERAGE_FILES, renderCoverageJUnit, renderCoverageJson, renderCoverage
 import { judgeRequirements, parseRequirements, PROFILES, type Judged, type Requirement } from '../coverage/coverage-requirements.ts';
 import type { CoverageReport } from '../coverage/outcome-types.ts';
 import type { CliIo } from '../server/start-server.ts';
-import { adminCalled, adminRefusal } from './admin-refusal.ts';
-import { armCommandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
+import { clientReport } from './admin-refusal.ts';
+import { readAudit } from './audit-command.ts';
+import { armCommandLine, mockCommandLine, DEFAULT_MOCK_URL } from './arm-lines.ts';
 import { coverageLines } from './coverage-lines.ts';
 import { withExamples } from './help-text.ts';
 import { reportFolderProblem, writeReportFolder } from './report-folder.ts';
@@ -38,7 +40,7 @@ export function defineCoverageCommand(program: Command, io: CliIo, env: Record<s
   withExamples(command, 'coverage', [
     'commerce-mock coverage                               # mock-client on http://127.0.0.1:4010: what it met and handled',
     'commerce-mock coverage --client shop-two --report coverage-report',
-    'commerce-mock coverage --require go-live             # a CI gate: exit 1 naming each required outcome missing, how to arm it',
+    'commerce-mock coverage --require go-live             # a CI gate: exit 1 naming each required outcome missing, how to arm it, and each audit error',
     'commerce-mock coverage --require required.yaml       # your own list: required: [auth.*, order.final.*]',
   ]);
 }
@@ -74,9 +76,28 @@ async function coverage(flags: CoverageFlags, env: Record<string, string | undef
     if (!written.ok) return usage(written.problem);
     io.stdout(`${written.line}\n`);
   }
-  if (missing.length === 0) return 0;
+  // Going live asks more than outcomes met: no audit finding of severity error (docs/audit.md).
+  const auditErrors = flags.require === 'go-live' ? await goLiveAuditErrors(flags, clientId, env, io) : [];
+  if (auditErrors === undefined) return 2;
+  if (auditErrors.length > 0) {
+    io.stderr(`commerce-mock coverage: go-live also requires no audit error; ${auditErrors.length} found: ${auditErrors.join(', ')} (see: ${mockCommandLine('audit', [], { clientId, mockUrl: flags.url })})\n`);
+  }
+  if (missing.length === 0) return auditErrors.length > 0 ? 1 : 0;
   io.stderr(`commerce-mock coverage: ${missing.length} required outcome(s) missing: ${missing.map(({ outcome, must }) => `${outcome.id} (${must === 'handled' && outcome.status === 'met' ? 'met, not handled' : 'not met'})`).join(', ')}\n`);
   return 1;
+}
+
+/** The ids of the client's audit findings of severity error, said on stdout; undefined (said) when it cannot be read. */
+async function goLiveAuditErrors(flags: CoverageFlags, clientId: string, env: Record<string, string | undefined>, io: CliIo): Promise<string[] | undefined> {
+  const read = await readAudit(flags.url, clientId, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']);
+  if (!read.ok) {
+    io.stderr(`commerce-mock coverage: ${printable(read.problem)}\n`);
+    return undefined;
+  }
+  const errors = read.report.findings.filter((finding) => finding.severity === 'error');
+  io.stdout(`\ngo-live also requires no audit error (docs/audit.md): ${errors.length === 0 ? 'none found' : `${errors.length} found`}\n`);
+  for (const finding of errors) io.stdout(`${printable(`  ✗ ${finding.id}: ${finding.verdict}`)}\n`);
+  return errors.map((finding) => finding.id);
 }
 
 function requirementsOf(require: string): { ok: true; requirements: readonly Requirement[] } | { ok: false; problem: string } {
@@ -92,11 +113,6 @@ function requirementsOf(require: string): { ok: true; requirements: readonly Req
   return parsed.ok ? parsed : { ok: false, problem: `${require}: ${parsed.problem}` };
 }
 
-async function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
-  const mockName = `the mock at ${mockUrl}`;
-  const called = await adminCalled(adminTransport(mockUrl, { adminToken })('getCoverage', { query: { clientId } }), mockName);
-  if (called.ok) return { ok: true, report: called.value.data as CoverageReport };
-  if ('problem' in called) return { ok: false, problem: called.problem };
-  if (called.status === 404 && called.answer.error === 'not_found') return { ok: false, problem: `client ${clientId} is unknown to ${mockName} (--client, or env COMMERCE_CLIENT_ID) [not_found]` };
-  return { ok: false, problem: adminRefusal(called.status, called.answer, mockName, 'the coverage') };
+function readCoverage(mockUrl: string, clientId: string, adminToken: string | undefined): Promise<{ ok: true; report: CoverageReport } | { ok: false; problem: string }> {
+  return clientReport<CoverageReport>(adminTransport(mockUrl, { adminToken })('getCoverage', { query: { clientId } }), { clientId, mockUrl }, 'the coverage');
 }

@@ -1,5 +1,5 @@
 /**
- * The one home of "the same cart" and of what a client does after an order's answer it never read
+ * What a client does after an order's answer it never read
  * (docs/network-failures.md): the gateway may have made the order, the client does not know. A client that handles it
  * finds out what happened before it places the order again: its next order move looks the order up (the list, or
  * the order or its status by the id a webhook told it). One that places the same cart again (same customer phone,
@@ -7,7 +7,7 @@
  * marks the duplicate's request; the handled rules (handled-rules.ts) and the story word it from that mark.
  */
 import type { DuplicateOrder, Exchange } from '../domain/caller.ts';
-import { normalisePhone } from '../domain/phone-number.ts';
+import { cartOf, looksOrderUp } from '../domain/order-cart.ts';
 
 /** What makes two orders "the same cart": the customer's phone (or the customer) and the items, as sent; the amount once priced. */
 export interface Cart {
@@ -24,9 +24,6 @@ export interface LostOrder extends Cart {
 /** The verdict of the client's next order move, or undefined when the move says nothing of the lost order. */
 export type LostOrderVerdict = { handled: true } | { handled: false; why: string } | undefined;
 
-/** Operations that look one order up by its id: they tell the client of the lost order only when they name it. */
-const LOOK_UPS: ReadonlySet<string> = new Set(['getOrder', 'getOrderStatus']);
-
 const isItem = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The order an answer of `createOrder` made (a 2xx), with its cart; undefined for any other answer. */
@@ -35,14 +32,14 @@ export function placedOrder(exchange: Exchange): LostOrder | undefined {
   const data = isItem(exchange.body) ? exchange.body['data'] : undefined;
   const sent = exchange.request?.body;
   if (!isItem(data) || typeof data['id'] !== 'string' || !isItem(sent)) return undefined;
-  return { orderId: data['id'], cart: cartOf(sent, data), amount: data['amount'] };
+  return { orderId: data['id'], cart: cartOf(sent, data['customerId']) ?? '', amount: data['amount'] };
 }
 
 /** The cart a `createOrder` request sent, answered or not (a reset request's, to know its retry). */
 export function sentCart(exchange: Exchange): Cart | undefined {
   const sent = exchange.request?.body;
   if (exchange.context.operationId !== 'createOrder' || !isItem(sent)) return undefined;
-  return { cart: cartOf(sent, {}) };
+  return { cart: cartOf(sent) ?? '' };
 }
 
 /** Same customer and items, and the same amount when both were priced. */
@@ -50,23 +47,11 @@ export function sameCart(one: Cart, other: Cart): boolean {
   return one.cart === other.cart && (one.amount === undefined || other.amount === undefined || one.amount === other.amount);
 }
 
-/**
- * Same customer (its phone, however it is spelt, when the request gave one, else the customer the request or the
- * order names) and same items as sent: what a shop that retries blindly sends again.
- */
-function cartOf(sent: Record<string, unknown>, order: Record<string, unknown>): string {
-  const customer = isItem(sent['customer']) ? sent['customer'] : {};
-  // One number however it is spelt (`+258 84…`, `84…`): the API's own reading of a phone (domain/phone-number.ts).
-  const phone = typeof customer['phone'] === 'string' ? (normalisePhone(customer['phone']) ?? customer['phone']) : undefined;
-  const named = customer['id'] ?? sent['customerId'] ?? order['customerId'];
-  return JSON.stringify([phone ?? named ?? null, sent['items'] ?? null]);
-}
-
 /** Whether the exchange is a look-up that shows the client the order `orderId` (the list, or that order by its id). */
 export function looksUp(orderId: string | undefined, exchange: Exchange): boolean {
   const { operationId, path } = exchange.context;
   if (exchange.status < 200 || exchange.status >= 300 || operationId === undefined) return false;
-  return operationId === 'listOrders' || (LOOK_UPS.has(operationId) && orderId !== undefined && path.includes(orderId));
+  return operationId === 'listOrders' || (orderId !== undefined && looksOrderUp(operationId, path, orderId));
 }
 
 /** What the client's next answered request says of the lost order. */

@@ -43,6 +43,8 @@ export interface Drills {
   start(request: DrillRequest): { drill: Drill } | { busy: DrillsBusy };
   /** A copy of the drill as it is now. */
   get(id: string): Drill | undefined;
+  /** Copies of a client's drills still kept, oldest first (what the audit reads). */
+  ofClient(clientId: string): Drill[];
   /** Resolves once every drill started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -104,6 +106,10 @@ export function createDrills(parts: { random: Random; clockOf: (clientId: string
       forgetOld();
       const drill = drills.get(id);
       return drill && structuredClone(drill);
+    },
+    ofClient(clientId) {
+      forgetOld();
+      return [...drills.values()].filter((drill) => drill.clientId === clientId).map((drill) => structuredClone(drill));
     },
     idle: () => Promise.all([...running]).then(() => undefined),
   };

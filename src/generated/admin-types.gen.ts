@@ -1038,6 +1038,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{client_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a client's integration behaves, judged from its own requests, its webhook deliveries and its drills (docs/audit.md)
+         * @description Each rule of the audit (docs/audit.md) read over what the mock kept of this client: its requests in the journal (only its own: a tenant's audit never names another client's request), its webhook deliveries and its drills. Times are on the client's clock. Computed when asked, from what the journal keeps: when the journal has let older entries go, `basedOn.complete` is false and `basedOn.note` says on how many requests the audit rests. The thresholds are the configuration's `audit` section. Nothing is changed.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -1902,6 +1922,81 @@ export interface components {
             duplicateAfterMs?: number;
             /** @description The trace of the request (W3C Trace Context), when tracing is on and it was sampled (docs/tracing.md). */
             traceId?: string;
+            /** @description The `Retry-After` a 429 or 503 asked for, in seconds (the audit's `retry.ignores-retry-after`, docs/audit.md). */
+            retryAfterSeconds?: number;
+            /** @description The status of the order a look-up by id (`getOrder`, `getOrderStatus`) showed (the audit's `poll.*` rules). */
+            orderStatus?: string;
+            /** @description An order request's cart as a digest: the same customer (its phone however spelt), items and shipping cost give the same digest (the audit's `order.duplicate`). No phone is kept. */
+            cart?: string;
+            /**
+             * @description Where the request carried a client secret outside the token's operations: its query string, its body, HTTP Basic credentials (the audit's `secret.exposed`). The secret itself is never kept.
+             * @enum {string}
+             */
+            secretSent?: "query" | "body" | "basic";
+            /** @description A 400's message and the fields its details name (the audit's `request.invalid-repeated`). */
+            errorDetail?: string;
+        };
+        /**
+         * @description `error`: loses money or breaks in production; `warning`: costs the integration or the gateway; `info`: worth knowing.
+         * @enum {string}
+         */
+        AuditSeverity: "error" | "warning" | "info";
+        Audit: {
+            clientId: string;
+            /**
+             * Format: date-time
+             * @description When the audit was read, on the client's clock.
+             */
+            at: string;
+            basedOn: {
+                /** @description The client's requests the journal holds. */
+                requests: number;
+                deliveries: number;
+                drills: number;
+                /** @description false when the journal has let older entries go: the audit rests on the newest it kept. */
+                complete: boolean;
+                /** @description Said when not complete: "based on the last N requests". */
+                note?: string;
+            };
+            counts: {
+                error: number;
+                warning: number;
+                info: number;
+            };
+            /** @description Most severe first, then by rule id. */
+            findings: components["schemas"]["AuditFinding"][];
+        };
+        AuditFinding: {
+            /** @description The rule's stable id (`token.churn`, `poll.tight`, …; docs/audit.md). */
+            id: string;
+            severity: components["schemas"]["AuditSeverity"];
+            /** @description One line: "41 token requests in 60 s while a valid token was held". */
+            verdict: string;
+            evidence: {
+                /** @description The journal ids of the requests that show it (GET /requests/{request_id}), at most 50. */
+                requestIds: string[];
+                deliveryIds?: string[];
+                drillIds?: string[];
+                /** @description The orders concerned (their story: GET /orders/{order_id}/story). */
+                orderIds?: string[];
+                /**
+                 * Format: date-time
+                 * @description The first request or attempt that shows it (the client's clock).
+                 */
+                from?: string;
+                /** Format: date-time */
+                to?: string;
+                /** @description The rule's figures and its threshold. */
+                numbers: {
+                    [key: string]: number;
+                };
+            };
+            /** @description Why it matters in this gateway. */
+            why: string;
+            /** @description How to fix it. */
+            fix: string;
+            /** @description Where the rule is explained (docs/audit.md#…). */
+            docs: string;
         };
         /** @description A journal entry and, while the journal's bound keeps them, what was sent and answered. */
         JournalEntryDetail: components["schemas"]["JournalEntry"] & {
@@ -4675,6 +4770,38 @@ export interface operations {
                         data: {
                             removed: boolean;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description Only the findings at this severity or above (`warning`: warnings and errors). A value outside the list is 400 `invalid_request`. */
+                severity?: components["schemas"]["AuditSeverity"];
+            };
+            header?: never;
+            path: {
+                client_id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's audit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Audit"];
                     };
                 };
             };

@@ -1,8 +1,9 @@
-/** The tools that read a client's world and its outcome coverage, and arm, list and disarm its outcomes. */
+/** The tools that read a client's world, its outcome coverage and its audit, and arm, list and disarm its outcomes. */
 import * as z from 'zod';
 import { clientIdInput, defineTool, READ_ONLY, type McpTool } from './tool-kit.ts';
 import { worldStatus } from './world-status.ts';
 import { MAX_ARM_TIMES } from '../armed/arm-rules.ts';
+import { SEVERITIES } from '../audit/audit-types.ts';
 
 export const WORLD_TOOLS: readonly McpTool[] = [
   defineTool(
@@ -29,6 +30,17 @@ export const WORLD_TOOLS: readonly McpTool[] = [
       const { data } = await admin('getCoverage', { query: { clientId } });
       return status ? { ...data, outcomes: data.outcomes.filter((outcome) => outcome.status === status) } : data;
     },
+  ),
+  defineTool(
+    'audit_integration',
+    {
+      title: "Audit of how the client's integration behaves",
+      description:
+        "What the client's own code does wrong, read from its requests, webhook deliveries and drills (docs/audit.md): each finding with its rule id (token.churn, poll.tight, order.duplicate…), severity, one-line verdict, the evidence (request ids to read with the journal, the rule's numbers), why it matters in this gateway and how to fix it. `severity` keeps the findings at that level or above.",
+      input: { clientId: clientIdInput, severity: z.enum(SEVERITIES).optional().describe('Only the findings at this severity or above (error, warning, info).') },
+      annotations: READ_ONLY,
+    },
+    async ({ clientId, severity }, { admin }) => (await admin('getAudit', { path: { client_id: clientId }, query: severity === undefined ? {} : { severity } })).data,
   ),
   defineTool(
     'arm_outcome',

@@ -64,6 +64,29 @@ const timeoutsSchema = z.strictObject({
   heldAnswerSeconds: z.number().min(0.01).max(120).default(30),
 });
 
+/**
+ * The audit's thresholds (docs/audit.md): each rule of src/audit/rules/ reads its own. The defaults judge a client as a
+ * reviewer of a payment integration would; a team may loosen or tighten them for its own traffic.
+ */
+export const auditThresholdsSchema = z.strictObject({
+  /** `token.churn`: new tokens taken while a valid one was held, allowed before it is a finding. */
+  tokenChurnAllowance: z.number().int().min(0).max(1000).default(2),
+  /** `poll.tight`: two reads of one order's status closer than this are tight… */
+  pollMinIntervalSeconds: z.number().min(0).max(3600).default(1),
+  /** …and this many tight reads in all are allowed. */
+  pollTightAllowance: z.number().int().min(0).max(1000).default(2),
+  /** `poll.after-final`: reads of an order after the one that showed it final, allowed. */
+  pollAfterFinalAllowance: z.number().int().min(0).max(1000).default(1),
+  /** `poll.unbounded`: an order read for longer than this without its interval growing. */
+  pollMaxSeconds: z.number().min(1).max(86_400).default(300),
+  /** `order.duplicate`: the same cart placed again within this after a failed or unknown attempt. */
+  duplicateOrderWindowSeconds: z.number().min(1).max(86_400).default(600),
+  /** `webhook.receiver-slow`: a receiver's answer slower than this. */
+  receiverSlowSeconds: z.number().min(0.01).max(60).default(5),
+  /** `request.invalid-repeated`: the same 400 more than this many times. */
+  invalidRepeatedMax: z.number().int().min(1).max(1000).default(3),
+});
+
 const snapshotLimitsSchema = z.strictObject({
   maxCount: z.number().int().min(1).max(10_000).default(20),
   maxTotalBytes: z.number().int().min(1024).max(4 * 1024 ** 3).default(50 * 1024 * 1024),
@@ -149,6 +172,8 @@ export const configSchema = z.strictObject({
   snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
   /** OpenTelemetry traces (docs/tracing.md): absent, or `exporter: none`, is off, and nothing of the SDK is loaded. */
   tracing: tracingSchema.optional(),
+  /** The audit's thresholds (docs/audit.md). */
+  audit: auditThresholdsSchema.default(auditThresholdsSchema.parse({})),
 }).superRefine((config, context) => {
   // A client's webhook may not point at this very mock, nor (unless allowed) at a link-local address.
   const own = ownOrigins(config);
@@ -162,6 +187,7 @@ export const configSchema = z.strictObject({
 
 export type Config = z.infer<typeof configSchema>;
 export type ClientConfig = Config['clients'][number];
+export type AuditThresholds = Config['audit'];
 export type ConfigInput = z.input<typeof configSchema>;
 
 /** The two options that choose where state is kept, named together in the one problem they make. */

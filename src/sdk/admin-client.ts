@@ -24,6 +24,7 @@ export type PageQuery<Status extends string> = { page?: number; limit?: number; 
 export type NewTenant = NonNullable<RequestOf<'createTenant'>['body']>;
 export type StoryScope = NonNullable<RequestOf<'getOrderStory'>['query']>;
 export type McpMessage = RequestOf<'mcp'>['body'];
+export type AuditFilter = NonNullable<RequestOf<'getAudit'>['query']>;
 
 export interface AdminClientOptions extends TransportOptions {
   /** The client `outcomes.*` act on when a call names none: `mock-client` by default (startMock's: its default client). */
@@ -74,6 +75,12 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
   const coverage = Object.assign((clientId: string) => data(send('getCoverage', { query: { clientId } })), {
     clear: (clientId: string) => data(send('clearCoverage', { query: { clientId } })).then(({ cleared }) => cleared),
   });
+  /**
+   * How a client's integration behaves (docs/audit.md): the findings of each rule over its own requests, deliveries and
+   * drills; `{ severity: 'warning' }` keeps warnings and errors. The client is the admin client's (`mock-client`) by default.
+   */
+  const audit = (clientId: string = options.clientId ?? DEFAULT_CLIENT_ID, filter: AuditFilter = {}) =>
+    data(send('getAudit', { path: { client_id: clientId }, query: filter }));
   return {
     /** `{ status: 'ok', version, uptimeSeconds }`: open without the admin token, never rate limited. */
     health: () => send('getHealth'),
@@ -168,6 +175,8 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
         },
         /** The tenant's outcome coverage. */
         coverage: () => coverage(clientId),
+        /** The tenant's audit: only its own requests, deliveries and drills. */
+        audit: (filter: AuditFilter = {}) => audit(clientId, filter),
         /** The story of one of the tenant's orders (a 404 AdminError for another client's). */
         orders: { story: (orderId: string) => stories.order(orderId, { clientId }) },
         subscriptions: { story: (subscriptionId: string) => stories.subscription(subscriptionId, { clientId }) },
@@ -206,6 +215,7 @@ export function createAdminClient(url: string, options: AdminClientOptions = {})
       },
     },
     coverage,
+    audit,
     /** Outcomes armed for a client's next move (docs/arming.md): `arm(outcome, options?)`, `armed(clientId?)`, `disarm(clientId?, armedId?)`. */
     outcomes: outcomeMethods(send, options.clientId ?? DEFAULT_CLIENT_ID),
     /** Network profiles for a whole run (docs/network-failures.md#profiles): `apply(profile, options?)`, `get`, `remove`, `list`. */

@@ -10,6 +10,7 @@ import type { Exchange } from '../domain/caller.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { elapsedMs } from '../http/request-context.ts';
 import { journalExchange, shownExchange, type JournalExchange, type KeptExchange } from './journal-exchange.ts';
+import { cartDigestOf, errorDetailOf, orderStatusOf, retryAfterOf, secretSentOf } from './journal-facts.ts';
 import { journalRing, newestOfBoth, type JournalSlot } from './journal-ring.ts';
 import { shownIds, touchedIds } from './journal-touches.ts';
 import { pathPattern } from '../scenarios/path-pattern.ts';
@@ -50,6 +51,11 @@ export interface RequestJournal {
   clear(): number;
   /** Drops one client's entries (a tenant deleted), keeping the others in order; returns how many went. */
   forget(clientId: string): number;
+  /**
+   * One client's entries, oldest first (what the audit reads, src/audit/), and whether the journal let entries of
+   * this client go since it was last emptied (then these are only the newest it kept).
+   */
+  trail(clientId: string): { entries: RequestJournalEntry[]; dropped: boolean };
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -59,6 +65,8 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   const ofClients = journalRing<Slot>(capacity);
   const ofNoClient = journalRing<Slot>(capacity);
   let sequence = 0;
+  /** The clients whose entries the ring let go (one entry each at most per client: as many as there are clients). */
+  const droppedOf = new Set<string>();
   const newestSlots = () => newestOfBoth(ofClients.newestSlots(), ofNoClient.newestSlots());
   const matching = (filter: JournalFilter) => {
     const { touching } = filter;
@@ -80,7 +88,9 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       const { context } = exchange;
       const clientId = context.world?.clientId;
       const ring = clientId === undefined ? ofNoClient : ofClients;
-      const slot = ring.reuse() ?? new Slot();
+      const reused = ring.reuse();
+      if (reused?.clientId !== undefined) droppedOf.add(reused.clientId);
+      const slot = reused ?? new Slot();
       slot.write(exchange, clientId, (sequence += 1));
       ring.add(slot);
     },
@@ -111,8 +121,19 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
       for (const slot of newestSlots()) if (test(slot)) total += 1;
       return total;
     },
-    clear: () => ofClients.clear() + ofNoClient.clear(),
-    forget: (clientId) => ofClients.forget(clientId),
+    clear() {
+      droppedOf.clear();
+      return ofClients.clear() + ofNoClient.clear();
+    },
+    forget(clientId) {
+      droppedOf.delete(clientId);
+      return ofClients.forget(clientId);
+    },
+    trail(clientId) {
+      const entries: RequestJournalEntry[] = [];
+      for (const slot of ofClients.newestSlots()) if (slot.clientId === clientId) entries.push(entryOf(slot));
+      return { entries: entries.reverse(), dropped: droppedOf.has(clientId) };
+    },
   };
 }
 
@@ -148,6 +169,12 @@ class Slot implements JournalSlot {
   heldMs: number | undefined = undefined;
   /** The first order of the same cart, when this request placed a duplicate (coverage/duplicate-orders.ts). */
   duplicateOf: Exchange['context']['duplicateOf'] = undefined;
+  /** What the audit reads beyond the summary (./journal-facts.ts), each only where it concerns the answer. */
+  retryAfterSeconds: number | undefined = undefined;
+  orderStatus: string | undefined = undefined;
+  cart: string | undefined = undefined;
+  secretSent: RequestJournalEntry['secretSent'] = undefined;
+  errorDetail: string | undefined = undefined;
   /** The ids the answer showed (./journal-touches.ts): read now, since the answer is not kept whole. */
   shown: readonly string[] = [];
   /** Made when first read. */
@@ -179,6 +206,11 @@ class Slot implements JournalSlot {
     this.network = exchange.network?.fate;
     this.heldMs = exchange.network?.heldMs;
     this.duplicateOf = context.duplicateOf;
+    this.retryAfterSeconds = retryAfterOf(exchange);
+    this.orderStatus = orderStatusOf(exchange);
+    this.cart = cartDigestOf(exchange);
+    this.secretSent = secretSentOf(exchange);
+    this.errorDetail = errorDetailOf(exchange);
     this.shown = shownIds(body);
     this.entry = undefined;
     this.touches = undefined;
@@ -199,6 +231,7 @@ function detailOf(slot: Slot): RequestJournalDetail {
 function entryOf(slot: Slot): RequestJournalEntry {
   if (slot.entry) return slot.entry;
   const { id, receivedMs, method, path, query, operationId, clientId, scenario, armed, profile, status, error, durationMs, network, heldMs, traceId, duplicateOf } = slot;
+  const { retryAfterSeconds, orderStatus, cart, secretSent, errorDetail } = slot;
   slot.entry = {
     id,
     receivedAt: new Date(receivedMs).toISOString(),
@@ -217,6 +250,11 @@ function entryOf(slot: Slot): RequestJournalEntry {
     ...(heldMs !== undefined && { heldMs }),
     ...(traceId !== undefined && { traceId }),
     ...(duplicateOf !== undefined && { duplicateOf: duplicateOf.orderId, duplicateAfter: duplicateOf.after, duplicateAfterMs: duplicateOf.afterMs }),
+    ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+    ...(orderStatus !== undefined && { orderStatus }),
+    ...(cart !== undefined && { cart }),
+    ...(secretSent !== undefined && { secretSent }),
+    ...(errorDetail !== undefined && { errorDetail }),
   };
   return slot.entry;
 }

@@ -14,7 +14,7 @@ import { bearer, tokenFor, type TestApp } from '../support/test-app.ts';
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 5000 });
 const openConsole = consolePerTest();
-const VIEWS: ConsoleView[] = ['overview', 'clients', 'clock', 'phone', 'records', 'webhooks', 'journal', 'coverage', 'state', 'tenants'];
+const VIEWS: ConsoleView[] = ['overview', 'clients', 'clock', 'phone', 'records', 'webhooks', 'journal', 'coverage', 'audit', 'state', 'tenants'];
 
 /** Every panel with something in it: orders in each final status, a failing webhook, a prompt, failures, a tenant. */
 async function fill(t: TestApp): Promise<void> {

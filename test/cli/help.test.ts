@@ -27,6 +27,7 @@ const COMMANDS = [
   [['listen', '--help'], 'listen'],
   [['drill', '--help'], 'drill'],
   [['coverage', '--help'], 'coverage'],
+  [['audit', '--help'], 'audit'],
   [['arm', '--help'], 'arm'],
   [['faults', '--help'], 'faults'],
   [['mcp', '--help'], 'mcp'],

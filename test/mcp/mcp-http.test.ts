@@ -21,7 +21,7 @@ describe('the MCP server over Streamable HTTP', () => {
     mock = await startCheckedMock();
     const client = await mcpClient(mock);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['world_status', 'outcome_coverage', 'arm_outcome', 'list_armed_outcomes', 'disarm_outcomes', 'order_story', 'reset']));
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['world_status', 'outcome_coverage', 'audit_integration', 'arm_outcome', 'list_armed_outcomes', 'disarm_outcomes', 'order_story', 'reset']));
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(40);
       expect(tool.inputSchema.type, tool.name).toBe('object');

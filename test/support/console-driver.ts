@@ -24,7 +24,7 @@ export function closeServer(server: Server | undefined): Promise<unknown> {
 }
 
 /** The console's views (src/pages/console/router.js), each at `#/name`. */
-export type ConsoleView = 'overview' | 'clients' | 'clock' | 'phone' | 'records' | 'webhooks' | 'journal' | 'coverage' | 'state' | 'tenants';
+export type ConsoleView = 'overview' | 'clients' | 'clock' | 'phone' | 'records' | 'webhooks' | 'journal' | 'coverage' | 'audit' | 'state' | 'tenants';
 
 /** Opens a view by its address, as a pasted link does (the selected client stays), and waits until it shows. */
 export async function openView(page: Page, view: ConsoleView, query = ''): Promise<void> {

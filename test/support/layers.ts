@@ -30,6 +30,7 @@ export const FOLDERS = [
   'state',
   'traffic',
   'stories',
+  'audit',
   'world',
   'admin',
   'pages',

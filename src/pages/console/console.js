@@ -8,6 +8,7 @@ import { clockPanel } from './clock-panel.js';
 import { createContext, on, onSubmit } from './context.js';
 import { deliveryPanel } from './delivery-panel.js';
 import { coveragePanel } from './coverage-panel.js';
+import { auditPanel } from './audit-panel.js';
 import { handsetPanel } from './handset-panel.js';
 import { byTestId } from './dom.js';
 import { journalPanel } from './journal-panel.js';
@@ -34,6 +35,7 @@ const views = {
   webhooks: [deliveryPanel(ctx)],
   journal: [journalPanel(ctx)],
   coverage: [coveragePanel(ctx)],
+  audit: [auditPanel(ctx)],
   state: [statePanel(ctx)],
   tenants: [tenantPanel(ctx)],
   story: [storyPanel(ctx)],

@@ -15,6 +15,7 @@ const TITLES = {
   webhooks: 'Webhooks',
   journal: 'Journal',
   coverage: 'Coverage',
+  audit: 'Audit',
   state: 'State',
   tenants: 'Tenants',
   story: 'Story',

@@ -3,7 +3,7 @@
  * order's or a subscription's story at `#/orders/ord_…?clientId=…`. A link pasted into a bug report opens the same
  * view with the same filters and the same selected client.
  */
-export const VIEWS = ['overview', 'clients', 'clock', 'phone', 'records', 'webhooks', 'journal', 'coverage', 'state', 'tenants'];
+export const VIEWS = ['overview', 'clients', 'clock', 'phone', 'records', 'webhooks', 'journal', 'coverage', 'audit', 'state', 'tenants'];
 
 /** The record kinds a story is told of, by the path segment that names them. */
 export const STORY_KINDS = { orders: 'Order', subscriptions: 'Subscription' };
