@@ -20,6 +20,8 @@
  * The mock runs as `npm start` and the container image run it: `node --max-semi-space-size=8 bin/commerce-mock.js`.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { interleave, type Comparison, type Side } from './interleave.ts';
@@ -57,12 +59,26 @@ interface Mock {
 }
 
 /** Start a mock and place one order: its product and order ids are what the GETs and polls ask for. */
-async function mock(target: string, store: Parameters<typeof mockArgs>[0]): Promise<Mock> {
-  const started = await start(target, mockArgs(store));
+async function mock(target: string, store: Parameters<typeof mockArgs>[0], config?: string): Promise<Mock> {
+  const started = await start(target, [...mockArgs(store), ...(config ? ['--config', config] : [])]);
   const placed = await once(started.server, { method: 'POST', path: '/v1/orders', body: ORDER, token: started.token });
   if (placed.status >= 300) throw new Error(`${target}: create order answered ${placed.status} ${placed.body.slice(0, 200)}`);
   const order = (JSON.parse(placed.body) as { data: { id: string; items: Array<{ productId: string }> } }).data;
   return { started, order: order.id, product: order.items[0]?.productId ?? '' };
+}
+
+/** A collector that takes every OTLP export (and counts nothing): what tracing costs the mock, not the collector. */
+async function otlpSink(): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => void server.close() };
+}
+
+/** A configuration file turning tracing on, every request sampled, to `endpoint`. */
+async function tracingConfig(dir: string, endpoint: string): Promise<string> {
+  const file = join(dir, 'tracing.json');
+  await writeFile(file, JSON.stringify({ tracing: { endpoint, protocol: 'http/protobuf', sampler: 'always_on' } }));
+  return file;
 }
 
 /** What one create order appends to the journal: its growth over a few creates sent one at a time. */
@@ -108,6 +124,15 @@ try {
   const httpSide: Side = { name: 'bare node:http', started: http, spec: { path: '/v1/products/prod_bench' } };
   comparisons.push(await interleave('GET by id: mock ÷ bare node:http', [side('mock', defaults, 'get'), httpSide], { rounds: READ_ROUNDS, seconds: LONG_S, connections: CONNECTIONS }));
   comparisons.push(await interleave('status poll: mock ÷ bare Express 5 (GET by id)', [side('mock', defaults, 'poll'), expressSide], { rounds: READ_ROUNDS, seconds: SHORT_S, connections: CONNECTIONS }));
+  // Tracing's cost: the same mock with OpenTelemetry on (every request sampled, spans to a collector that takes them).
+  const collector = await otlpSink();
+  try {
+    const traced = await mock('mock, tracing on', { inMemory: true, seedData: 'default' }, await tracingConfig(dir, collector.url));
+    running.push({ started: traced.started });
+    comparisons.push(await interleave('tracing on: GET by id, traced mock ÷ mock', [side('traced', traced, 'get'), side('mock', defaults, 'get')], { rounds: ROUNDS, seconds: SHORT_S, connections: CONNECTIONS }));
+  } finally {
+    collector.close();
+  }
 
   const small = { file: join(dir, 'db-1000.json') };
   const large = { file: join(dir, `db-${LARGE}.json`) };

@@ -57,4 +57,25 @@ describe('a request sent in process meets no network failure', () => {
       expect(placed.status).toBe(201);
     },
   );
+
+  it('a network profile that resets every connection: the MCP trigger is answered as usual, the client’s own request is reset', async () => {
+    const hooks = await receiver();
+    const mock = await startCheckedMock({ seedData: 'none' });
+    started.push(mock);
+    await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_in_process_test' });
+    const token = await tokenFor(mock);
+    await mock.admin.network.apply({ name: 'down', stages: [{ name: 'out', api: { loss: 1 } }] }, { seed: 1 });
+
+    const tool = await callTool(mock, 'trigger_webhook', { clientId: 'mock-client', event: 'order.paid' });
+    expect(tool.isError, tool.text).toBe(false);
+    await until(() => hooks.received.some((one) => one.body.type === 'order.status_changed'), 'the triggered webhook', 5000);
+    expect((await mock.admin.requests.list({ clientId: 'mock-client' })).filter((entry) => entry.network !== undefined || entry.profile !== undefined)).toEqual([]);
+
+    const own = await fetch(`${mock.url}/v1/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(ORDER_BODY),
+    }).catch((error: unknown) => error as Error);
+    expect(own).toBeInstanceOf(Error);
+  });
 });
