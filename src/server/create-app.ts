@@ -72,6 +72,7 @@ import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
 import { createWorlds } from '../world/worlds.ts';
 import { attemptTracer } from '../tracing/attempt-tracer.ts';
+import { changeTracer } from '../tracing/change-tracer.ts';
 import { traceStage } from '../tracing/trace-stage.ts';
 import type { Tracing } from '../tracing/tracing-types.ts';
 import type { Worlds } from '../deps/world.ts';
@@ -213,6 +214,12 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
+  // Tracing on: each change is a span, from its staging to its being durable.
+  if (tracing) {
+    const changes = changeTracer(tracing);
+    events.addStager('trace', changes.stager);
+    events.subscribe(changes.listener);
+  }
   // What a client's world holds that these parts keep, read through them when asked.
   worlds.keep({
     webhookEndpoint: (clientId) => webhooks.endpoint(clientId),

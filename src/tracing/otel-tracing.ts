@@ -5,9 +5,10 @@
  * never blocks a request nor grows the mock; what cannot be queued is dropped and counted in a warning.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Context, Span, Tracer } from '@opentelemetry/api';
+import type { Context, Span, SpanContext, Tracer } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Exchange, RequestContext } from '../domain/caller.ts';
+import type { DomainEvent } from '../domain/events.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { TracingSettings } from '../platform/config.ts';
 import type { Logger } from '../platform/log.ts';
@@ -17,6 +18,8 @@ import type { DeliveryTrace, RequestTrace, Tracing } from './tracing-types.ts';
 export const MAX_QUEUED_SPANS = 2048;
 /** How long one export may take before it is given up. */
 const EXPORT_TIMEOUT_MS = 5000;
+/** The orders whose first trace is remembered, for the links of the changes the clock makes to them (newest kept). */
+const REMEMBERED_ORDERS = 10_000;
 /** A warning about dropped spans at most this often. */
 const DROP_WARNING_EVERY_MS = 10_000;
 
@@ -43,6 +46,12 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
     return carrier['traceparent'] ?? '';
   };
   const parentOf = (headers: Record<string, unknown>): Context => propagator.extract(api.ROOT_CONTEXT, headers, api.defaultTextMapGetter);
+  /** Each order's first trace (the request that placed it), for the links of the changes the clock makes to it. */
+  const orderTraces = new Map<string, SpanContext>();
+  const remember = (orderId: string, context: SpanContext) => {
+    if (orderTraces.size >= REMEMBERED_ORDERS) orderTraces.delete(orderTraces.keys().next().value as string);
+    orderTraces.set(orderId, context);
+  };
   logger.info(`tracing: spans to ${url} (${settings.protocol}), service ${settings.serviceName}`);
 
   return {
@@ -58,13 +67,17 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
       spans.set(context, span);
       return { traceId, traceparent: traceparentOf(span) };
     },
+    route(context: RequestContext, route: string) {
+      const span = spans.get(context);
+      span?.setAttribute('http.route', route);
+      span?.updateName(`${context.method} ${route}`);
+    },
     endRequest(exchange: Exchange) {
       const span = spans.get(exchange.context);
       if (!span) return;
       spans.delete(exchange.context);
       const { context, status } = exchange;
       const error = (exchange.body as { error?: unknown } | undefined)?.error;
-      if (context.operationId) span.updateName(`${context.method} ${context.operationId}`);
       span.setAttributes({
         'http.response.status_code': status,
         ...(context.operationId && { 'commerce.operation_id': context.operationId }),
@@ -101,6 +114,31 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
           if (outcome.error !== undefined) span.setAttribute('error.type', outcome.error);
           const ok = outcome.statusCode !== undefined && outcome.statusCode >= 200 && outcome.statusCode < 300;
           if (!ok) span.setStatus({ code: api.SpanStatusCode.ERROR, ...(outcome.error !== undefined && { message: outcome.error }) });
+          span.end();
+        },
+      };
+    },
+    startChange(parent, events) {
+      const within = parent === undefined ? api.ROOT_CONTEXT : parentOf({ traceparent: parent });
+      const orderIds = [...new Set(events.flatMap((event) => ('orderId' in event && event.orderId ? [event.orderId] : [])))];
+      const links = parent === undefined ? orderIds.flatMap((orderId) => (orderTraces.has(orderId) ? [{ context: orderTraces.get(orderId) as SpanContext }] : [])) : [];
+      const span = tracer.startSpan(
+        'store.commit',
+        { kind: api.SpanKind.INTERNAL, links, attributes: { 'commerce.events': events.map((event) => event.type).join(','), ...(events[0] && { 'commerce.client_id': events[0].clientId }) } },
+        within,
+      );
+      const inside = api.trace.setSpan(within, span);
+      for (const event of events) {
+        if (event.type === 'order.created' && parent !== undefined) remember(event.orderId, span.spanContext());
+        const moved = statusChangeOf(event);
+        if (moved) tracer.startSpan(moved.name, { kind: api.SpanKind.INTERNAL, attributes: moved.attributes }, inside).end();
+      }
+      let ended = false;
+      return {
+        end(failed = false) {
+          if (ended) return;
+          ended = true;
+          if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR, message: 'the change was taken back' });
           span.end();
         },
       };
@@ -147,6 +185,19 @@ export function resourceAttributesOf(text: string | undefined): Record<string, s
     }
   }
   return attributes;
+}
+
+/** A status change as a span: `order PAID` with the order, its status and what moved it; undefined for other events. */
+function statusChangeOf(event: DomainEvent): { name: string; attributes: Record<string, string> } | undefined {
+  if (!('status' in event) || event.type.endsWith('.created')) return undefined;
+  const kind = event.type.split('.')[0] ?? 'record';
+  const attributes: Record<string, string> = { 'commerce.status': event.status, 'commerce.event': event.type };
+  if ('orderId' in event && event.orderId) attributes['commerce.order_id'] = event.orderId;
+  if ('subscriptionId' in event && event.subscriptionId) attributes['commerce.subscription_id'] = event.subscriptionId;
+  if ('trigger' in event && event.trigger) attributes['commerce.cause'] = event.trigger.by;
+  if ('armed' in event && event.armed) attributes['commerce.outcome'] = event.armed;
+  if ('failureReason' in event && event.failureReason) attributes['commerce.failure_reason'] = event.failureReason.code;
+  return { name: `${kind} ${event.status}`, attributes };
 }
 
 /** `commerce.order_id` of an answer about an order. */

@@ -18,6 +18,8 @@ export function traceStage(tracing: Tracing): Stage {
       request.context.traceId = trace.traceId;
       request.change = { ...request.change, traceparent: trace.traceparent };
       return whenAnswered(next(request), (reply) => {
+        // The route as the document names it, once the request was routed (the API's paths are under /v1).
+        if (request.operation) tracing.route(request.context, `/v1${request.operation.path}`);
         request.context.replyHeaders = { ...request.context.replyHeaders, [TRACE_RESPONSE_HEADER]: trace.traceparent };
         return reply;
       });

@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange, RequestContext } from '../domain/caller.ts';
+import type { DomainEvent } from '../domain/events.ts';
 
 /** The ids of a request's span, as the stage hands them on. */
 export interface RequestTrace {
@@ -22,10 +23,18 @@ export interface DeliveryTrace {
 export interface Tracing {
   /** Starts the request's server span (a child of its `traceparent`, if it sent one); undefined when not sampled. */
   startRequest(headers: IncomingHttpHeaders, context: RequestContext): RequestTrace | undefined;
+  /** Names the request's span after its route once routed (`/v1/orders/{order_id}`): `http.route`, and the span's name. */
+  route(context: RequestContext, route: string): void;
   /** Ends the request's span with what it answered (an observer of the exchange). */
   endRequest(exchange: Exchange): void;
   /** A span for one webhook attempt, child of the request that caused the delivery (`parent`), else a trace of its own. */
   startDelivery(parent: string | undefined, about: { deliveryId: string; type: string; clientId: string; url: string; attempt: number }): DeliveryTrace;
+  /**
+   * A change being made durable (`store.commit`), a child of the request that made it (`parent`), else (a change the
+   * clock made) a trace of its own linked to the traces of the orders it moves; inside it, one span per status change
+   * with its cause. Ended once durable, or taken back (`failed`).
+   */
+  startChange(parent: string | undefined, events: readonly DomainEvent[]): { end(failed?: boolean): void };
   /** Sends what is queued (at most `timeoutMs`) and stops: a collector that never answers never holds the mock's stop. */
   shutdown(timeoutMs: number): Promise<void>;
 }

@@ -16,6 +16,7 @@ export interface ReceivedSpan {
   name: string;
   kind: number;
   attributes: Record<string, string | number | boolean | undefined>;
+  links: Array<{ traceId: string; spanId: string }>;
   resource: Record<string, string | number | boolean | undefined>;
 }
 
@@ -55,7 +56,7 @@ export async function startOtlpReceiver(options: { answers: boolean } = { answer
 interface ExportRequest {
   resourceSpans?: Array<{
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }> }>;
+    scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[]; links?: Array<{ traceId: string; spanId: string }> }> }>;
   }>;
 }
 
@@ -70,6 +71,7 @@ function spansOf(request: ExportRequest): ReceivedSpan[] {
         name: span.name,
         kind: span.kind,
         attributes: attributesOf(span.attributes),
+        links: (span.links ?? []).map((link) => ({ traceId: link.traceId, spanId: link.spanId })),
         resource,
       })),
     );

@@ -63,11 +63,12 @@ describe('tracing', () => {
     const polls = collector.spans.filter((span) => span.attributes['commerce.operation_id'] === 'getOrderStatus');
     expect(polls).toHaveLength(3);
     for (const span of polls) {
-      expect(span).toMatchObject({ traceId: SHOP_TRACE, parentSpanId: SHOP_SPAN, kind: SERVER, name: 'GET getOrderStatus' });
+      expect(span).toMatchObject({ traceId: SHOP_TRACE, parentSpanId: SHOP_SPAN, kind: SERVER, name: 'GET /v1/orders/{order_id}/status' });
       expect(span.attributes).toMatchObject({
         'http.request.method': 'GET',
         'url.path': `/v1/orders/${orderId}/status`,
         'http.response.status_code': 200,
+        'http.route': '/v1/orders/{order_id}/status',
         'commerce.client_id': 'mock-client',
         'commerce.order_id': orderId,
       });
@@ -83,6 +84,35 @@ describe('tracing', () => {
     }
     const sent = hooks.received.map((hook) => String(hook.headers['traceparent']).split('-')[2]);
     expect(sent.sort()).toEqual(deliveries.map((span) => span.spanId).sort());
+
+    // The paying poll's change: made durable inside the poll's span, with the status change and its cause inside it.
+    const paid = collector.spans.find((span) => span.name === 'order PAID');
+    expect(paid?.attributes).toMatchObject({ 'commerce.order_id': orderId, 'commerce.status': 'PAID', 'commerce.cause': 'poll' });
+    const commit = collector.spans.find((span) => span.spanId === paid?.parentSpanId);
+    expect(commit).toMatchObject({ name: 'store.commit', traceId: SHOP_TRACE });
+    expect(paying).toContain(commit?.parentSpanId);
+  });
+
+  it("starts a trace of its own for a change the clock makes, linked to the trace of the request that placed the order", async () => {
+    const collector = await startOtlpReceiver();
+    closing.push(() => collector.close());
+    const { t, tracing } = await tracedApp(collector);
+    await t.http.put('/__admin/scenarios/active').send({ name: 'slow-payment', clientId: 'mock-client' }).expect(200);
+    const token = await tokenFor(t);
+    const placed = await t.http
+      .post('/v1/orders')
+      .set(bearer(token))
+      .set('traceparent', TRACEPARENT)
+      .send({ customer: { merchantCustomerId: 'C-1', name: 'Ana' }, items: [{ originProductId: 'P-1', name: 'Caju', price: 250, quantity: 2 }] })
+      .expect(201);
+    const orderId = (placed.body as { data: { id: string } }).data.id;
+    await t.http.post('/__admin/clock/advance').send({ seconds: 600 }).expect(200);
+    await tracing.shutdown(5000);
+    const moved = collector.spans.find((span) => span.name === 'order PAID' && span.attributes['commerce.order_id'] === orderId);
+    expect(moved?.attributes).toMatchObject({ 'commerce.cause': 'progression' });
+    expect(moved?.traceId).not.toBe(SHOP_TRACE);
+    const commit = collector.spans.find((span) => span.spanId === moved?.parentSpanId);
+    expect(commit?.links.map((link) => link.traceId)).toEqual([SHOP_TRACE]);
   });
 
   it('starts a trace of its own for a request without a traceparent, and names its refusal', async () => {
