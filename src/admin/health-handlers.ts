@@ -9,12 +9,18 @@ import type { Reply } from '../domain/reply.ts';
 import { packageVersion } from '../platform/package-files.ts';
 import type { AdminContext } from './admin-context.ts';
 
-export function healthHandlers(admin: Pick<AdminContext, 'startedMs'>) {
+export function healthHandlers(admin: Pick<AdminContext, 'startedMs' | 'deps'>) {
   return {
     getHealth: (): Reply => ({
       ok: true,
       status: 200,
-      body: { status: 'ok', version: packageVersion(), uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000) },
+      body: {
+        status: 'ok',
+        version: packageVersion(),
+        uptimeSeconds: Math.floor((monotonicMs() - admin.startedMs) / 1000),
+        // Where the console links a traced request (docs/tracing.md); not a secret.
+        ...(admin.deps.config.traceUrl && { traceUrl: admin.deps.config.traceUrl }),
+      },
       headers: { 'Cache-Control': 'no-store' },
     }),
   } satisfies Partial<AdminHandlerTable>;

@@ -114,6 +114,7 @@ export function resolveConfig(flags: StartFlags, env: Record<string, string | un
       flags.rateLimit === undefined ? {} : flags.rateLimit === 'off' ? { enabled: false } : { enabled: true, limit: flags.rateLimit },
     // The standard OTEL_* variables, over the file's `tracing` (docs/tracing.md).
     tracing: tracingFromEnv(env, fromFile.input['tracing']),
+    traceUrl: env['COMMERCE_MOCK_TRACE_URL'] || undefined,
   };
   // The file was validated on its own above, so what fails now came from a flag (or env PORT, COMMERCE_MOCK_ADMIN_TOKEN).
   return parseConfig(mergeConfigSources(fromFile.input, fromFlags), 'option', (field) => FLAG_OF[field] ?? FLAG_OF[field.replace(/\.\d+$/, '')] ?? `option ${field}`);
@@ -139,6 +140,7 @@ const FLAG_OF: Record<string, string> = {
   'tokens.limitPolicy': '--token-limit-policy',
   'rateLimit.limit': '--rate-limit',
   ...TRACING_VARIABLES,
+  traceUrl: 'env COMMERCE_MOCK_TRACE_URL',
 };
 
 /** The YAML parser, loaded only when a YAML config file is given (it costs ≈ 30 ms of start-up). */

@@ -2712,6 +2712,8 @@ export interface operations {
                         version: string;
                         /** @description Whole seconds of real time since the mock started. */
                         uptimeSeconds: number;
+                        /** @description Where a trace is shown, `{traceId}` standing for its id (COMMERCE_MOCK_TRACE_URL, docs/tracing.md); absent when unset. */
+                        traceUrl?: string;
                     };
                 };
             };

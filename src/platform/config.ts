@@ -172,6 +172,14 @@ export const configSchema = z.strictObject({
   snapshots: snapshotLimitsSchema.default(snapshotLimitsSchema.parse({})),
   /** OpenTelemetry traces (docs/tracing.md): absent, or `exporter: none`, is off, and nothing of the SDK is loaded. */
   tracing: tracingSchema.optional(),
+  /**
+   * Where a trace is shown (Jaeger, Tempo, …): an http(s) URL holding `{traceId}`, which the console's journal fills
+   * to link each traced request (env COMMERCE_MOCK_TRACE_URL).
+   */
+  traceUrl: z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL holding {traceId}' })
+    .refine((url) => url.includes('{traceId}') || url.includes('%7BtraceId%7D'), 'must hold {traceId}, where the trace id goes')
+    .optional(),
   /** The audit's thresholds (docs/audit.md). */
   audit: auditThresholdsSchema.default(auditThresholdsSchema.parse({})),
 }).superRefine((config, context) => {

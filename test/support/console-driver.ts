@@ -5,11 +5,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import type { ConfigInput } from '../../src/platform/config.ts';
+import type { AppOptions } from '../../src/server/create-app.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** A fresh in-process mock on a free loopback port (answers checked against the documents), the console open on it. */
-export async function openConsole(browser: Browser, config: ConfigInput = {}): Promise<{ t: TestApp; page: Page; server: Server }> {
-  const t = await createTestApp(config);
+export async function openConsole(browser: Browser, config: ConfigInput = {}, options: Omit<AppOptions, 'router'> = {}): Promise<{ t: TestApp; page: Page; server: Server }> {
+  const t = await createTestApp(config, options);
   const server = createServer(t.app);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const page = await browser.newPage();
@@ -78,7 +79,7 @@ export async function responseBody(page: Page): Promise<{ data?: Record<string, 
  * One browser for a test file and a console per test, closed after it (the page first: it polls its mock every
  * 1.5 s, and a closed mock's page would poll on). Call at the top of a file; `await open()` in a test.
  */
-export function consolePerTest(): (config?: ConfigInput) => Promise<{ t: TestApp; page: Page }> {
+export function consolePerTest(): (config?: ConfigInput, options?: Omit<AppOptions, 'router'>) => Promise<{ t: TestApp; page: Page }> {
   let browser: Browser | undefined;
   let opened: { page: Page; server: Server } | undefined;
   beforeAll(async () => {
@@ -92,9 +93,9 @@ export function consolePerTest(): (config?: ConfigInput) => Promise<{ t: TestApp
     await closeServer(opened?.server);
     opened = undefined;
   });
-  return async (config = {}) => {
+  return async (config = {}, options = {}) => {
     if (!browser) throw new Error('no browser: call consolePerTest() at the top of the file');
-    const opening = await openConsole(browser, config);
+    const opening = await openConsole(browser, config, options);
     opened = opening;
     return opening;
   };

@@ -52,12 +52,26 @@ describe('tracing', () => {
     await t.core.webhooks.idle();
 
     for (const hook of hooks.received) expect(hook.headers['traceparent']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
-    const entries = (await t.http.get('/__admin/requests?operationId=getOrderStatus').expect(200)).body.data as Array<{ traceId?: string }>;
+    const entries = (await t.http.get('/__admin/requests?operationId=getOrderStatus').expect(200)).body.data as Array<{ id: string; traceId?: string }>;
     expect(entries.map((entry) => entry.traceId)).toEqual([SHOP_TRACE, SHOP_TRACE, SHOP_TRACE]);
     const story = (await t.http.get(`/__admin/orders/${orderId}/story`).expect(200)).body.data as { entries: Array<{ kind: string; traceId?: string }> };
     const requests = story.entries.filter((entry) => entry.kind === 'request');
     expect(requests.filter((entry) => entry.traceId === SHOP_TRACE)).toHaveLength(3);
     expect(requests.filter((entry) => entry.traceId !== SHOP_TRACE && entry.traceId !== undefined)).toHaveLength(1);
+
+    // What a coding agent reads over MCP carries the trace id as the admin API does.
+    const mcp = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
+      const answer = await t.http
+        .post('/__admin/mcp')
+        .set('Accept', 'application/json, text/event-stream')
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })
+        .expect(200);
+      const { result } = answer.body as { result: { content: Array<{ text: string }> } };
+      return JSON.parse(result.content.map(({ text }) => text).join(''));
+    };
+    expect(await mcp('open_journal_entry', { clientId: 'mock-client', requestId: entries[0]?.id })).toMatchObject({ traceId: SHOP_TRACE });
+    const told = (await mcp('order_story', { clientId: 'mock-client', orderId })) as { entries: Array<{ traceId?: string }> };
+    expect(told.entries.filter((entry) => entry.traceId === SHOP_TRACE)).toHaveLength(3);
 
     await tracing.shutdown(5000);
     const polls = collector.spans.filter((span) => span.attributes['commerce.operation_id'] === 'getOrderStatus');
