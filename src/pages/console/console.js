@@ -55,6 +55,9 @@ const refreshAll = async () => {
     // the refresh queued after the action reports what still fails. No message for either.
     const saidMeanwhile = byTestId('message').dataset.seq !== saidAtStart;
     if (!error.stale && !saidMeanwhile) ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
+  } finally {
+    // How many refreshes have ended: a test waits for one that began after it acted, instead of a fixed time.
+    document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes ?? 0) + 1);
   }
 };
 /** One refresh at a time; calls while one runs share the single one queued after it. */
