@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Span, SpanContext, Tracer } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Exchange, RequestContext } from '../domain/caller.ts';
 import type { DomainEvent } from '../domain/events.ts';
 import { monotonicMs } from '../platform/clock.ts';
@@ -23,19 +23,19 @@ const REMEMBERED_ORDERS = 10_000;
 /** A warning about dropped spans at most this often. */
 const DROP_WARNING_EVERY_MS = 10_000;
 
-export async function startOtelTracing(settings: TracingSettings, logger: Logger, version: string): Promise<Tracing> {
+export async function startOtelTracing(settings: TracingSettings, logger: Logger, version: string, maxQueued = MAX_QUEUED_SPANS): Promise<Tracing> {
   const api = await import('@opentelemetry/api');
   const sdk = await import('@opentelemetry/sdk-trace-base');
   const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
   const { resourceFromAttributes } = await import('@opentelemetry/resources');
   const url = settings.tracesEndpoint ?? `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`;
   const exporterModule = settings.protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
-  const exporter = countingExporter(new exporterModule.OTLPTraceExporter({ url, timeoutMillis: EXPORT_TIMEOUT_MS }), logger, url);
+  const exporter = boundedExport(sdk, new exporterModule.OTLPTraceExporter({ url, timeoutMillis: EXPORT_TIMEOUT_MS }), { logger, url, maxQueued });
   const resource = resourceFromAttributes({ ...resourceAttributesOf(settings.resourceAttributes), 'service.name': settings.serviceName, 'service.version': version });
   const provider = new sdk.BasicTracerProvider({
     resource,
     sampler: samplerOf(settings, sdk),
-    spanProcessors: [new sdk.BatchSpanProcessor(exporter.exporter, { maxQueueSize: MAX_QUEUED_SPANS, maxExportBatchSize: 512, scheduledDelayMillis: 1000, exportTimeoutMillis: EXPORT_TIMEOUT_MS })],
+    spanProcessors: [exporter.processor],
   });
   const tracer: Tracer = provider.getTracer('commerce-mock', version);
   const propagator = new W3CTraceContextPropagator();
@@ -208,24 +208,37 @@ function orderIdOf(body: unknown): Record<string, string> {
 }
 
 /**
- * The exporter, counting what it could not deliver: a collector that is down or slow is said once every ten
- * seconds at most ("N spans not delivered"), never once per span.
+ * The batch processor behind a queue of its own, bounded at `MAX_QUEUED_SPANS` spans waiting for the collector or
+ * on their way to it: a span past that is dropped here, and counted (the SDK's own queue drops silently). What the
+ * collector refuses or never takes is counted too; both are said once every ten seconds at most, never once per span.
  */
-function countingExporter(inner: SpanExporter, logger: Logger, url: string): { exporter: SpanExporter; report(): void } {
+function boundedExport(
+  sdk: typeof import('@opentelemetry/sdk-trace-base'),
+  inner: SpanExporter,
+  { logger, url, maxQueued }: { logger: Logger; url: string; maxQueued: number },
+): { processor: SpanProcessor; report(): void } {
+  let queued = 0;
+  let dropped = 0;
   let lost = 0;
   let warnedMs = -Infinity;
   const report = () => {
-    if (lost === 0) return;
-    logger.warn(`tracing: ${lost} span(s) not delivered to ${url} (the collector is down, slow or refusing)`);
+    if (dropped === 0 && lost === 0) return;
+    const parts = [dropped > 0 && `${dropped} span(s) dropped (the queue of ${maxQueued} was full)`, lost > 0 && `${lost} not delivered`].filter(Boolean);
+    logger.warn(`tracing: ${parts.join(', ')} to ${url} (the collector is down, slow or refusing)`);
+    dropped = 0;
     lost = 0;
     warnedMs = monotonicMs();
+  };
+  const reportNowAndThen = () => {
+    if (monotonicMs() - warnedMs >= DROP_WARNING_EVERY_MS) report();
   };
   const exporter: SpanExporter = {
     export(spans, done) {
       inner.export(spans, (result) => {
+        queued -= spans.length;
         if (result.code !== 0) {
           lost += spans.length;
-          if (monotonicMs() - warnedMs >= DROP_WARNING_EVERY_MS) report();
+          reportNowAndThen();
         }
         done(result);
       });
@@ -233,5 +246,22 @@ function countingExporter(inner: SpanExporter, logger: Logger, url: string): { e
     shutdown: () => inner.shutdown(),
     forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
   };
-  return { exporter, report };
+  const batch = new sdk.BatchSpanProcessor(exporter, { maxQueueSize: maxQueued, maxExportBatchSize: Math.min(512, maxQueued), scheduledDelayMillis: 1000, exportTimeoutMillis: EXPORT_TIMEOUT_MS });
+  const processor: SpanProcessor = {
+    onStart: (span, context) => batch.onStart(span, context),
+    onEnd(span) {
+      // A span recorded but not sampled is never exported: the batch lets it go, it takes no place in the queue.
+      // eslint-disable-next-line no-bitwise
+      if ((span.spanContext().traceFlags & 1) === 0) return batch.onEnd(span);
+      if (queued >= maxQueued) {
+        dropped += 1;
+        return reportNowAndThen();
+      }
+      queued += 1;
+      batch.onEnd(span);
+    },
+    forceFlush: () => batch.forceFlush(),
+    shutdown: () => batch.shutdown(),
+  };
+  return { processor, report };
 }

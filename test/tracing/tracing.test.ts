@@ -142,6 +142,22 @@ describe('tracing', () => {
     expect(span?.attributes).toMatchObject({ 'http.response.status_code': 401, 'commerce.error_code': 'invalid_token' });
   });
 
+  it('keeps its queue bounded when the collector never answers: what does not fit is dropped and said, once', async () => {
+    const collector = await startOtlpReceiver({ answers: false });
+    closing.push(() => collector.close());
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (line: string) => void warnings.push(line) };
+    const tracing = await startOtelTracing({ exporter: 'otlp', endpoint: collector.url, protocol: 'http/json', serviceName: 'commerce-mock', sampler: 'always_on' }, logger, 'test', 20);
+    closing.push(() => tracing.shutdown(100));
+    const t = await createTestApp({ rateLimit: { enabled: false } }, { tracing });
+    const token = await tokenFor(t);
+    const answers = [];
+    for (let batch = 0; batch < 4; batch += 1) answers.push(...(await Promise.all(Array.from({ length: 25 }, () => t.http.get('/v1/products').set(bearer(token))))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^tracing: \\d+ span\\(s\\) dropped \\(the queue of 20 was full\\) to ${collector.url}/v1/traces`));
+  });
+
   it('answers as it did and stops in time when the collector never answers', async () => {
     const collector = await startOtlpReceiver({ answers: false });
     closing.push(() => collector.close());
