@@ -73,6 +73,7 @@ import { activateWorld, type WorldParts } from '../world/activate-world.ts';
 import { createWorlds } from '../world/worlds.ts';
 import { attemptTracer } from '../tracing/attempt-tracer.ts';
 import { changeTracer } from '../tracing/change-tracer.ts';
+import { withStageSpans } from '../tracing/stage-spans.ts';
 import { traceStage } from '../tracing/trace-stage.ts';
 import type { Tracing } from '../tracing/tracing-types.ts';
 import type { Worlds } from '../deps/world.ts';
@@ -244,7 +245,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, webhooks, applyChange, saveState: () => state.persist() });
   // Tracing on: its stage first, so every answer (a refusal too) is a span of the trace.
-  const traced = tracing ? [traceStage(tracing), ...defaults] : defaults;
+  const traced = tracing ? [traceStage(tracing), ...withStageSpans(defaults, tracing)] : defaults;
   const stages = checkedStages(options.stages?.(traced) ?? traced);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.

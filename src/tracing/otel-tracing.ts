@@ -67,6 +67,23 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
       spans.set(context, span);
       return { traceId, traceparent: traceparentOf(span) };
     },
+    startStage(context: RequestContext, stage: string) {
+      const parent = spans.get(context);
+      if (!parent) return undefined;
+      const span = tracer.startSpan(stage, { kind: api.SpanKind.INTERNAL, attributes: { 'commerce.stage': stage } }, api.trace.setSpan(api.ROOT_CONTEXT, parent));
+      return {
+        end({ answered }) {
+          if (answered) {
+            span.setAttribute('http.response.status_code', answered.status);
+            if (answered.error !== undefined) span.setAttribute('commerce.error_code', answered.error);
+          }
+          // What the stage found: an armed outcome met, the scenario the request runs under.
+          if (context.armed?.length) span.setAttribute('commerce.outcome', context.armed.join(','));
+          if (context.scenario) span.setAttribute('commerce.scenario', context.scenario);
+          span.end();
+        },
+      };
+    },
     route(context: RequestContext, route: string) {
       const span = spans.get(context);
       span?.setAttribute('http.route', route);

@@ -23,6 +23,11 @@ export interface DeliveryTrace {
 export interface Tracing {
   /** Starts the request's server span (a child of its `traceparent`, if it sent one); undefined when not sampled. */
   startRequest(headers: IncomingHttpHeaders, context: RequestContext): RequestTrace | undefined;
+  /**
+   * A child span of the request's span for one stage that decides an answer (authentication, an armed outcome, a
+   * scenario rule, the handler): from when the stage starts to when it passes the request on or answers.
+   */
+  startStage(context: RequestContext, stage: string): { end(outcome: { answered?: { status: number; error?: string } }): void } | undefined;
   /** Names the request's span after its route once routed (`/v1/orders/{order_id}`): `http.route`, and the span's name. */
   route(context: RequestContext, route: string): void;
   /** Ends the request's span with what it answered (an observer of the exchange). */

@@ -100,6 +100,8 @@ describe('tracing', () => {
     expect(sent.sort()).toEqual(deliveries.map((span) => span.spanId).sort());
 
     // The paying poll's change: made durable inside the poll's span, with the status change and its cause inside it.
+    // Each poll's stages that decide an answer are its children: authentication, then the handler.
+    for (const poll of polls) expect(collector.spans.filter((span) => span.parentSpanId === poll.spanId).map((span) => span.name)).toEqual(expect.arrayContaining(['authenticate', 'handle']));
     const paid = collector.spans.find((span) => span.name === 'order PAID');
     expect(paid?.attributes).toMatchObject({ 'commerce.order_id': orderId, 'commerce.status': 'PAID', 'commerce.cause': 'poll' });
     const commit = collector.spans.find((span) => span.spanId === paid?.parentSpanId);
@@ -136,10 +138,15 @@ describe('tracing', () => {
     const refused = await t.http.get('/v1/products').set('Authorization', 'Bearer not-a-token').expect(401);
     const [, traceId] = String(refused.headers['traceresponse']).split('-');
     await tracing.shutdown(5000);
-    const [span] = collector.spans;
-    expect(span).toMatchObject({ traceId, kind: SERVER });
+    const span = collector.spans.find((one) => one.kind === SERVER);
+    expect(span).toMatchObject({ traceId });
     expect(span?.parentSpanId).toBeUndefined();
     expect(span?.attributes).toMatchObject({ 'http.response.status_code': 401, 'commerce.error_code': 'invalid_token' });
+    // The stage that refused it, a child span with the refusal's code.
+    const refusedBy = collector.spans.find((one) => one.parentSpanId === span?.spanId && one.name === 'authenticate');
+    expect(refusedBy).toMatchObject({ traceId });
+    expect(collector.spans.filter((one) => one.parentSpanId === span?.spanId && one.name === 'handle')).toEqual([]);
+    expect(refusedBy?.attributes).toMatchObject({ 'commerce.stage': 'authenticate', 'http.response.status_code': 401, 'commerce.error_code': 'invalid_token' });
   });
 
   it('keeps its queue bounded when the collector never answers: what does not fit is dropped and said, once', async () => {
