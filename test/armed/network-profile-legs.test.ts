@@ -82,13 +82,11 @@ describe('a network profile on the webhook receiver’s leg', () => {
     for (const delivery of deliveries) {
       expect(delivery).toMatchObject({
         status: 'pending',
-        attempts: [{ network: 'reset_mid_body', profile: 'inline@cut', error: 'connection closed mid-body by network profile inline@cut' }],
+        attempts: [{ network: 'reset_mid_body', profile: 'inline@cut', error: expect.any(String) }],
       });
     }
     expect((await mock.admin.network.get()).faults).toMatchObject({ resetMidBody: 2, connectDelay: 0, checkoutSlow: 0, checkoutUnavailable: 0 });
-    expect(await summaries(mock, orderId)).toContain(
-      'Attempt 1 of order.status_changed: no answer: connection closed mid-body by network profile inline@cut (cut half-way through its body: network profile inline@cut)',
-    );
+    expect(await summaries(mock, orderId)).toContainEqual(expect.stringMatching(/^Attempt 1 of order\.status_changed: no answer: .+ \(cut half-way through its body: network profile inline@cut\)$/));
     expect(await mock.admin.network.remove()).toBe(true);
     await mock.admin.clock.advance(60);
     await until(() => hooks.complete.length === 2, 'the retries, whole', 5000);
