@@ -4,13 +4,12 @@
  * the profile) and `checkout` (the payer's page, fetched as a browser fetches it, answers 503 or is held); its seeded
  * rate over 200 pages; another client untouched. Every admin answer is checked against its document.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminSchemas } from '../../src/sdk/admin-client.ts';
 import type { Mock } from '../../src/sdk/start-mock.ts';
+import { legReceiver, payAnOrder } from '../support/leg-receiver.ts';
 import { until } from '../support/webhook-receiver.ts';
-import { call, placeOrder, startCheckedMock, tokenFor } from '../support/mock-helpers.ts';
+import { placeOrder, startCheckedMock, tokenFor } from '../support/mock-helpers.ts';
 
 const HOLD_SECONDS = 0.3;
 const closers: Array<() => Promise<void>> = [];
@@ -27,56 +26,36 @@ async function mockWith(heldAnswerSeconds = HOLD_SECONDS): Promise<Mock> {
 type Stage = AdminSchemas['NetworkProfileStage'];
 const profileOf = (stage: Stage) => ({ stages: [stage] });
 
-/** A receiver that tells a whole request from one whose connection closed before its body ended. */
-async function receiver(): Promise<{ url: string; complete: string[]; aborted: number }> {
-  const seen = { url: '', complete: [] as string[], aborted: 0 };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('error', () => undefined);
-    request.on('close', () => {
-      if (!request.complete) seen.aborted += 1;
-    });
-    request.on('end', () => {
-      seen.complete.push(Buffer.concat(chunks).toString('utf8'));
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  seen.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return seen;
-}
-
-/** An order paid over the API (the default scenario pays it at the 3rd status poll): its two webhooks go out. */
-async function payAnOrder(mock: Mock): Promise<string> {
-  const token = await tokenFor(mock);
-  const orderId = await placeOrder(mock, token);
-  for (let poll = 0; poll < 3; poll += 1) await call(mock, 'GET', `/v1/orders/${orderId}/status`, { token });
-  return orderId;
-}
-
-/** The client's deliveries once each has been attempted at least `attempts` times. */
-async function attempted(mock: Mock, attempts = 1): Promise<AdminSchemas['Delivery'][]> {
+/** The client's deliveries once each is `done` (or after about two seconds, as they then are). */
+async function deliveriesOnce(mock: Mock, done: (delivery: AdminSchemas['Delivery']) => boolean): Promise<AdminSchemas['Delivery'][]> {
   let deliveries = await mock.admin.webhooks.deliveries();
-  for (let tries = 0; tries < 100 && deliveries.some((delivery) => delivery.attempts.length < attempts); tries += 1) {
+  for (let tries = 0; tries < 100 && !deliveries.every(done); tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     deliveries = await mock.admin.webhooks.deliveries();
   }
   return deliveries;
 }
 
+/**
+ * A receiver for the client's webhooks, a profile whose one stage `name` has this webhooks leg, whatever `before`
+ * does (an arm), then an order paid: its two deliveries go out.
+ */
+async function paidUnder(name: string, webhooks: Stage['webhooks'], before?: (mock: Mock) => Promise<unknown>) {
+  const hooks = await legReceiver(closers);
+  const mock = await mockWith();
+  await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_profile_legs_secret' });
+  await mock.admin.network.apply(profileOf({ name, api: {}, ...(webhooks && { webhooks }) }), { seed: 4 });
+  await before?.(mock);
+  return { hooks, mock, orderId: await payAnOrder(mock) };
+}
+
 const summaries = async (mock: Mock, orderId: string) => (await mock.admin.orders.story(orderId)).entries.map((entry) => entry.summary);
 
 describe('a network profile on the webhook receiver’s leg', () => {
   it('resetMidBody 1: the receiver reads aborted requests, each attempt says reset_mid_body and names the profile; once removed, the retries arrive whole', async () => {
-    const hooks = await receiver();
-    const mock = await mockWith();
-    await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_profile_legs_secret' });
-    await mock.admin.network.apply(profileOf({ name: 'cut', api: {}, webhooks: { resetMidBody: 1 } }), { seed: 4 });
-    const orderId = await payAnOrder(mock);
+    const { hooks, mock, orderId } = await paidUnder('cut', { resetMidBody: 1 });
     await until(() => hooks.aborted === 2, 'two aborted requests', 5000);
-    const deliveries = await attempted(mock);
+    const deliveries = await deliveriesOnce(mock, (one) => one.attempts.length >= 1);
     expect(hooks.complete).toEqual([]);
     expect(deliveries).toHaveLength(2);
     for (const delivery of deliveries) {
@@ -90,36 +69,22 @@ describe('a network profile on the webhook receiver’s leg', () => {
     expect(await mock.admin.network.remove()).toBe(true);
     await mock.admin.clock.advance(60);
     await until(() => hooks.complete.length === 2, 'the retries, whole', 5000);
-    for (const delivery of await attempted(mock, 2)) expect(delivery.attempts[1]).not.toHaveProperty('network');
+    for (const delivery of await deliveriesOnce(mock, (one) => one.attempts.length >= 2)) expect(delivery.attempts[1]).not.toHaveProperty('network');
   });
 
   it('connectDelay 1: each delivery arrives after the mock’s hold; its attempt says how long it waited and which profile delayed it', async () => {
-    const hooks = await receiver();
-    const mock = await mockWith();
-    await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_profile_legs_secret' });
-    await mock.admin.network.apply(profileOf({ name: 'late', api: {}, webhooks: { connectDelay: 1 } }), { seed: 4 });
-    const orderId = await payAnOrder(mock);
+    const { hooks, mock, orderId } = await paidUnder('late', { connectDelay: 1 });
     await until(() => hooks.complete.length === 2, 'both deliveries', 5000);
-    let deliveries = await attempted(mock);
-    for (let tries = 0; tries < 100 && deliveries.some((delivery) => delivery.status !== 'delivered'); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      deliveries = await mock.admin.webhooks.deliveries();
-    }
-    for (const delivery of deliveries) {
+    for (const delivery of await deliveriesOnce(mock, (one) => one.status === 'delivered')) {
       expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 200, network: 'connect_delayed', delayedMs: HOLD_SECONDS * 1000, profile: 'inline@late' }] });
     }
     expect(await summaries(mock, orderId)).toContain(`Attempt 1 of order.status_changed: the receiver answered 200 (connected ${HOLD_SECONDS} s late: network profile inline@late)`);
   });
 
   it('an armed outcome decides the attempt it meets: the profile leaves that attempt alone', async () => {
-    const hooks = await receiver();
-    const mock = await mockWith();
-    await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_profile_legs_secret' });
-    await mock.admin.network.apply(profileOf({ name: 'cut', api: {}, webhooks: { resetMidBody: 1 } }), { seed: 4 });
-    await mock.admin.outcomes.arm('webhook.connect-delay');
-    await payAnOrder(mock);
+    const { hooks, mock } = await paidUnder('cut', { resetMidBody: 1 }, (armed) => armed.admin.outcomes.arm('webhook.connect-delay'));
     await until(() => hooks.complete.length === 2, 'both deliveries, delayed by the arm', 5000);
-    for (const delivery of await attempted(mock)) {
+    for (const delivery of await deliveriesOnce(mock, (one) => one.attempts.length >= 1)) {
       expect(delivery.attempts[0]).toMatchObject({ network: 'connect_delayed', statusCode: 200 });
       expect(delivery.attempts[0]).not.toHaveProperty('profile');
     }
