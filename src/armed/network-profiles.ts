@@ -12,6 +12,7 @@ import type { components } from '../generated/admin-types.gen.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { seededFractions } from '../platform/random.ts';
 import type { NetworkLeg, NetworkProfile, ProfileStage } from './network-profile-schema.ts';
+import { FAULT_COUNTS, legFaultOf, legSeed, type LegFaults, type LegMeeting, type OtherLeg } from './network-profile-other-legs.ts';
 
 /** At most this many answers of one client held at once by its profile: past it, the next are answered at once. */
 export const MAX_PROFILE_HOLDS = 32;
@@ -22,19 +23,6 @@ const DRAWS_PER_REQUEST = 4;
 
 /** What the profile does to one request: reset before it is handled, its answer lost, held or trickled, or delayed. */
 export type ProfileFault = 'reset' | 'reply_lost' | 'timeout' | 'slow_body';
-
-/** What the profile does to a request of the other legs: a delivery attempt (webhooks/leg-send.ts), a checkout page. */
-export interface LegFaults {
-  webhooks: 'connect-delay' | 'reset-mid-body';
-  checkout: 'slow' | 'unavailable';
-}
-export type OtherLeg = keyof LegFaults;
-
-export interface LegMeeting<L extends OtherLeg> {
-  /** `name@stage`, for the delivery attempt and the order's story. */
-  tag: string;
-  fault?: LegFaults[L];
-}
 
 /** A checkout page of an order that a profile held or refused, for the order's story. */
 export interface PageMeeting {
@@ -165,32 +153,6 @@ export function networkProfiles(): NetworkProfiles {
       return { tag, fault };
     },
   };
-}
-
-/** Another leg's stream: the profile's seed moved by a constant per leg (the golden ratio's, so the streams differ). */
-function legSeed(seed: number, leg: number): number {
-  return (seed + leg * 0x9e3779b9) >>> 0;
-}
-
-const FAULT_COUNTS = {
-  'connect-delay': 'connectDelay',
-  'reset-mid-body': 'resetMidBody',
-  slow: 'checkoutSlow',
-  unavailable: 'checkoutUnavailable',
-} as const satisfies Record<LegFaults[OtherLeg], keyof AppliedProfileView['faults']>;
-
-/** The fault one draw gives on another leg of the stage: the rates stacked in a fixed order, as the API's are. */
-function legFaultOf(stage: ProfileStage, leg: OtherLeg, draw: number): LegFaults[OtherLeg] | undefined {
-  const rates =
-    leg === 'webhooks'
-      ? ([['connect-delay', stage.webhooks?.connectDelay], ['reset-mid-body', stage.webhooks?.resetMidBody]] as const)
-      : ([['slow', stage.checkout?.slow], ['unavailable', stage.checkout?.unavailable]] as const);
-  let threshold = 0;
-  for (const [fault, rate] of rates) {
-    threshold += rate ?? 0;
-    if (draw < threshold) return fault;
-  }
-  return undefined;
 }
 
 /** Takes one of the client's holds for `holdMs`; false when MAX_PROFILE_HOLDS are already held. */
