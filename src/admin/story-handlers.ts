@@ -18,7 +18,7 @@ export function storyHandlers(admin: AdminContext) {
       const orderId = input.params['order_id'] ?? '';
       const order = selected(admin.deps.store.get<OrderRecord>('orders', orderId), input.query['clientId']);
       if (!order) return failure('unknown_order', { orderId });
-      return okData(orderStory({ ...sources, causesOf: (id) => admin.statusCauses.of(id) }, order));
+      return okData(orderStory({ ...sources, causesOf: (id) => admin.statusCauses.of(id), profilePagesOf: (id) => admin.networkProfiles.pagesOf(id) }, order));
     },
     getSubscriptionStory(input) {
       const subscriptionId = input.params['subscription_id'] ?? '';

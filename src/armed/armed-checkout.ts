@@ -9,8 +9,11 @@ import type { Store } from '../store/store-types.ts';
 import type { PageEffect } from './armable.ts';
 import type { ArmedOutcomes } from './armed-outcomes.ts';
 
-/** What the page does: held `holdMs` then answered, or answered 503; `outcome` names the arm for what records it. */
-export type ArmedPage = { outcome: string } & ({ holdMs: number } | { unavailable: true });
+/**
+ * What the page does: held `holdMs` then answered, or answered 503; `outcome` names the arm (or the outcome a network
+ * profile made, then `profile` names it, network-profile-legs.ts) for what records it.
+ */
+export type ArmedPage = { outcome: string; profile?: string } & ({ holdMs: number } | { unavailable: true });
 
 export function armedCheckout(
   armed: Pick<ArmedOutcomes, 'live' | 'fire'>,

@@ -4,7 +4,8 @@
  * zod schema. A profile is a ramp of stages, each lasting `forSeconds` of the client's clock (the last until the
  * profile ends), each with the rates of what the network does to a request on a leg: its latency, a reset before
  * anything is handled (`loss`), the answer lost after the commit (`replyLost`), held (`timeout`) or trickled
- * (`slowBody`). `scenarios/profiles/profile.schema.json` is generated from it for editors.
+ * (`slowBody`); and the rates of the other two legs: a webhook delivery attempt connecting late or cut mid-body
+ * (`webhooks`), a checkout page held or answered 503 (`checkout`). `scenarios/profiles/profile.schema.json` is generated from it for editors.
  */
 import * as z from 'zod';
 
@@ -47,12 +48,30 @@ export const legSchema = z
     message: 'loss, replyLost, timeout and slowBody together must not exceed 1',
   });
 
+/** The receiver's leg: each delivery attempt of the client's webhooks (webhooks/leg-send.ts). */
+export const webhooksLegSchema = z
+  .strictObject({
+    connectDelay: rate.optional().describe("Share of delivery attempts that connect only after the mock's timeouts.heldAnswerSeconds"),
+    resetMidBody: rate.optional().describe('Share of delivery attempts whose connection is closed half-way through the body'),
+  })
+  .refine((leg) => (leg.connectDelay ?? 0) + (leg.resetMidBody ?? 0) <= 1 + 1e-9, { message: 'connectDelay and resetMidBody together must not exceed 1' });
+
+/** The checkout page's leg: each request of a page of the client's orders. */
+export const checkoutLegSchema = z
+  .strictObject({
+    slow: rate.optional().describe("Share of checkout page requests held the mock's timeouts.heldAnswerSeconds before they are answered"),
+    unavailable: rate.optional().describe('Share of checkout page requests answered 503 with Retry-After: 30, nothing done'),
+  })
+  .refine((leg) => (leg.slow ?? 0) + (leg.unavailable ?? 0) <= 1 + 1e-9, { message: 'slow and unavailable together must not exceed 1' });
+
 const stageSchema = z
   .strictObject({
     name: z.string().regex(PROFILE_NAME, 'lower-case letters, digits and hyphens').describe('calm, degraded, outage, recovery…'),
     forSeconds: z.number().min(0.001).max(MAX_PROFILE_SECONDS).optional().describe("How long the stage lasts on the client's clock; the last stage may omit it"),
     api: legSchema.describe('Every API request of the client (the token request too, unless `token` says otherwise)'),
     token: legSchema.optional().describe('The token request (POST /v1/auth/token) alone'),
+    webhooks: webhooksLegSchema.optional().describe("Each attempt of the client's webhook deliveries (the receiver's leg)"),
+    checkout: checkoutLegSchema.optional().describe("Each request of the checkout page of the client's orders"),
   });
 
 export const networkProfileSchema = z
@@ -74,6 +93,8 @@ export const networkProfileSchema = z
 export type NetworkProfileInput = z.input<typeof networkProfileSchema>;
 export type NetworkLeg = z.output<typeof legSchema>;
 export type ProfileStage = z.output<typeof stageSchema>;
+export type WebhooksLeg = z.output<typeof webhooksLegSchema>;
+export type CheckoutLeg = z.output<typeof checkoutLegSchema>;
 
 /** A profile as the mock holds it: its name settled (the file's, or `inline` for one given in a body). */
 export interface NetworkProfile {

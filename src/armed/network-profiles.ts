@@ -4,20 +4,34 @@
  * weather, not a record (a restart, like a stop, clears it). A request of the client meets it through
  * `meet`: the stage of the ramp its clock is in, then one draw of the profile's seeded stream (four fractions, always
  * four, so the same seed and the same requests give the same faults), made into what the network does to it.
+ * A webhook delivery attempt or a checkout page request of the client meets it through `meetLeg`: one draw of that
+ * leg's own seeded stream, so the attempts sent in the background never shift the API's draws.
  */
 import type { World } from '../deps/world.ts';
 import type { components } from '../generated/admin-types.gen.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { seededFractions } from '../platform/random.ts';
 import type { NetworkLeg, NetworkProfile, ProfileStage } from './network-profile-schema.ts';
+import { FAULT_COUNTS, legFaultOf, legSeed, type LegFaults, type LegMeeting, type OtherLeg } from './network-profile-other-legs.ts';
 
 /** At most this many answers of one client held at once by its profile: past it, the next are answered at once. */
 export const MAX_PROFILE_HOLDS = 32;
+/** Checkout pages a profile held or refused, remembered for the orders' stories (the oldest forgotten past it). */
+export const MAX_PAGE_MEETINGS = 1000;
 /** Fractions each request draws: the fault, then three for its latency. */
 const DRAWS_PER_REQUEST = 4;
 
 /** What the profile does to one request: reset before it is handled, its answer lost, held or trickled, or delayed. */
 export type ProfileFault = 'reset' | 'reply_lost' | 'timeout' | 'slow_body';
+
+/** A checkout page of an order that a profile held or refused, for the order's story. */
+export interface PageMeeting {
+  orderId: string;
+  /** On the client's clock. */
+  at: string;
+  tag: string;
+  fault: LegFaults['checkout'];
+}
 
 export interface ProfileMeeting {
   /** `name@stage`, for the journal. */
@@ -42,6 +56,8 @@ interface Applied {
   appliedAtMs: number;
   untilMs: number | undefined;
   draw: () => number;
+  /** Each other leg's own stream, seeded from the profile's seed. */
+  legDraws: Record<OtherLeg, () => number>;
   requests: number;
   faults: AppliedProfileView['faults'];
   /** Monotonic instants the answers held now end at (a closed connection's is counted until then: bounded, not exact). */
@@ -63,11 +79,20 @@ export interface NetworkProfiles {
    * A hold is at most `maxHoldMs`, and none is given past MAX_PROFILE_HOLDS held at once.
    */
   meet(applied: Applied, world: World, leg: 'api' | 'token', maxHoldMs: number): ProfileMeeting | undefined;
+  /**
+   * What the profile does now to a delivery attempt (`webhooks`) or a checkout page request (`checkout`) of its
+   * client; undefined when it expired. A held page counts among the holds (none past MAX_PROFILE_HOLDS).
+   */
+  meetLeg<L extends OtherLeg>(applied: Applied, world: World, leg: L, maxHoldMs: number): LegMeeting<L> | undefined;
+  /** Remembers what a profile did to an order's checkout page; what it did, oldest first (kept after the profile ends). */
+  notePage(meeting: PageMeeting): void;
+  pagesOf(orderId: string): readonly PageMeeting[];
 }
 
 export function networkProfiles(): NetworkProfiles {
   // A Map: a client id is the caller's string.
   const applied = new Map<string, Applied>();
+  const pages: PageMeeting[] = [];
   const live = (entry: Applied, nowMs: number) => {
     if (entry.untilMs === undefined || nowMs < entry.untilMs) return true;
     if (applied.get(entry.clientId) === entry) applied.delete(entry.clientId);
@@ -83,8 +108,9 @@ export function networkProfiles(): NetworkProfiles {
         appliedAtMs,
         untilMs: input.forSeconds === undefined ? undefined : appliedAtMs + input.forSeconds * 1000,
         draw: seededFractions(input.seed),
+        legDraws: { webhooks: seededFractions(legSeed(input.seed, 1)), checkout: seededFractions(legSeed(input.seed, 2)) },
         requests: 0,
-        faults: { reset: 0, replyLost: 0, timeout: 0, slowBody: 0, delayed: 0 },
+        faults: { reset: 0, replyLost: 0, timeout: 0, slowBody: 0, delayed: 0, connectDelay: 0, resetMidBody: 0, checkoutSlow: 0, checkoutUnavailable: 0 },
         holdsEndAt: [],
       };
       applied.set(world.clientId, entry);
@@ -96,7 +122,15 @@ export function networkProfiles(): NetworkProfiles {
       return entry && live(entry, nowMs) ? viewOf(entry, nowMs) : undefined;
     },
     remove: (clientId) => applied.delete(clientId),
-    clear: () => applied.clear(),
+    clear: () => {
+      applied.clear();
+      pages.length = 0;
+    },
+    notePage(meeting) {
+      pages.push(meeting);
+      if (pages.length > MAX_PAGE_MEETINGS) pages.shift();
+    },
+    pagesOf: (orderId) => pages.filter((meeting) => meeting.orderId === orderId),
     meet(entry, world, leg, maxHoldMs) {
       const nowMs = world.nowMs();
       if (!live(entry, nowMs)) return undefined;
@@ -107,7 +141,27 @@ export function networkProfiles(): NetworkProfiles {
       const meeting = meetingOf(rates, draws, `${entry.input.profile.name}@${stage.name}`);
       return bounded(entry, meeting, maxHoldMs);
     },
+    meetLeg<L extends OtherLeg>(entry: Applied, world: World, leg: L, maxHoldMs: number): LegMeeting<L> | undefined {
+      const nowMs = world.nowMs();
+      if (!live(entry, nowMs)) return undefined;
+      const { stage } = stageAt(entry.input.profile.stages, nowMs - entry.appliedAtMs);
+      const tag = `${entry.input.profile.name}@${stage.name}`;
+      const fault = legFaultOf(stage, leg, entry.legDraws[leg]()) as LegFaults[L] | undefined;
+      if (fault === undefined) return { tag };
+      if (fault === 'slow' && !holdTaken(entry, maxHoldMs)) return { tag };
+      entry.faults[FAULT_COUNTS[fault]] += 1;
+      return { tag, fault };
+    },
   };
+}
+
+/** Takes one of the client's holds for `holdMs`; false when MAX_PROFILE_HOLDS are already held. */
+function holdTaken(entry: Applied, holdMs: number): boolean {
+  const nowMs = monotonicMs();
+  entry.holdsEndAt = entry.holdsEndAt.filter((endAt) => endAt > nowMs);
+  if (entry.holdsEndAt.length >= MAX_PROFILE_HOLDS) return false;
+  entry.holdsEndAt.push(nowMs + holdMs);
+  return true;
 }
 
 /** The stage `elapsedMs` into the ramp is in (the first before it starts, the last once the others have passed). */
@@ -144,11 +198,8 @@ function latencyOf(latency: NetworkLeg['latencyMs'], [a, b, c]: [number, number,
 function bounded(entry: Applied, meeting: ProfileMeeting, maxHoldMs: number): ProfileMeeting {
   const holds = meeting.fault === 'timeout' || meeting.fault === 'slow_body' || (meeting.fault === undefined && meeting.latencyMs > 0);
   if (holds) {
-    const nowMs = monotonicMs();
-    entry.holdsEndAt = entry.holdsEndAt.filter((endAt) => endAt > nowMs);
-    if (entry.holdsEndAt.length >= MAX_PROFILE_HOLDS) return { tag: meeting.tag, latencyMs: 0 };
     const holdMs = meeting.fault === undefined ? Math.min(meeting.latencyMs, maxHoldMs) : maxHoldMs;
-    entry.holdsEndAt.push(nowMs + holdMs);
+    if (!holdTaken(entry, holdMs)) return { tag: meeting.tag, latencyMs: 0 };
     if (meeting.fault === undefined) {
       entry.faults.delayed += 1;
       return { tag: meeting.tag, latencyMs: holdMs };

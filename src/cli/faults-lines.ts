@@ -23,6 +23,17 @@ export function legWords(leg: Leg): string {
   return words.length === 0 ? 'answered as usual' : words.join(', ');
 }
 
+/** A stage's legs in words: its `api` leg's, then each other leg it states (`webhooks: reset mid-body 100%`). */
+export function stageWords(stage: Stage): string {
+  const rates = (pairs: ReadonlyArray<readonly [string, number | undefined]>) => pairs.flatMap(([name, rate]) => (rate ? [`${name} ${percent(rate)}`] : [])).join(', ') || 'as usual';
+  return [
+    legWords(stage.api),
+    ...(stage.token ? [`token: ${legWords(stage.token)}`] : []),
+    ...(stage.webhooks ? [`webhooks: ${rates([['connect delay', stage.webhooks.connectDelay], ['reset mid-body', stage.webhooks.resetMidBody]])}`] : []),
+    ...(stage.checkout ? [`checkout: ${rates([['slow', stage.checkout.slow], ['503', stage.checkout.unavailable]])}`] : []),
+  ].join('; ');
+}
+
 const rampWords = (stages: readonly Stage[]) => stages.map((stage) => (stage.forSeconds === undefined ? stage.name : `${stage.name} ${stage.forSeconds}s`)).join(' → ');
 
 /** `forText`: the duration as the user wrote it (`10m`), repeated in the line that repeats the run. */
@@ -30,7 +41,7 @@ export function appliedLines(applied: Applied, target: ArmTarget, forText: strin
   const current = applied.stages[applied.stage.index];
   return [
     printable(`applied ${applied.profile} to ${applied.clientId}, seed ${applied.seed}, ${applied.until === undefined ? 'until removed' : `until ${applied.until} on its clock`}`),
-    printable(`  now: ${applied.stage.name}: ${current ? legWords(current.api) : ''}`),
+    printable(`  now: ${applied.stage.name}: ${current ? stageWords(current) : ''}`),
     ...(applied.stages.length > 1 ? [printable(`  ramp: ${rampWords(applied.stages)}`)] : []),
     `  repeat this run: ${mockCommandLine('faults', ['--profile', applied.profile, ...(forText === undefined ? [] : ['--for', forText]), '--seed', String(applied.seed)], target)}`,
     `  remove it: ${mockCommandLine('faults', ['--clear'], target)}`,
@@ -50,7 +61,10 @@ export function listedLines(profiles: readonly Definition[], applied: Applied | 
 
 function appliedSummary(applied: Applied): string {
   const { faults } = applied;
-  const did = `${faults.reset} reset, ${faults.replyLost} reply lost, ${faults.timeout} timeout, ${faults.slowBody} slow body, ${faults.delayed} delayed`;
+  const legs = faults.connectDelay + faults.resetMidBody + faults.checkoutSlow + faults.checkoutUnavailable;
+  const did =
+    `${faults.reset} reset, ${faults.replyLost} reply lost, ${faults.timeout} timeout, ${faults.slowBody} slow body, ${faults.delayed} delayed` +
+    (legs === 0 ? '' : `; webhook attempts: ${faults.connectDelay} connect delay, ${faults.resetMidBody} reset mid-body; checkout pages: ${faults.checkoutSlow} slow, ${faults.checkoutUnavailable} 503`);
   return `${applied.profile}, stage ${applied.stage.name} (${applied.stage.index + 1} of ${applied.stages.length}), seed ${applied.seed}; ${applied.requests} requests met: ${did}`;
 }
 

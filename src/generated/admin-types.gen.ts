@@ -1807,6 +1807,22 @@ export interface components {
             forSeconds?: number;
             api: components["schemas"]["NetworkLeg"];
             token?: components["schemas"]["NetworkLeg"];
+            webhooks?: components["schemas"]["NetworkWebhooksLeg"];
+            checkout?: components["schemas"]["NetworkCheckoutLeg"];
+        };
+        /** @description The receiver's leg: what happens to each attempt of the client's webhook deliveries that no armed outcome decided; connectDelay and resetMidBody together at most 1. */
+        NetworkWebhooksLeg: {
+            /** @description Share of attempts that connect only after the mock's timeouts.heldAnswerSeconds (the attempt's network `connect_delayed`). */
+            connectDelay?: number;
+            /** @description Share of attempts whose connection is closed half-way through the body, so the receiver reads an aborted request (`reset_mid_body`). */
+            resetMidBody?: number;
+        };
+        /** @description The checkout page's leg: what happens to each request of a page of the client's orders that no armed outcome decided; slow and unavailable together at most 1. */
+        NetworkCheckoutLeg: {
+            /** @description Share of page requests held the mock's timeouts.heldAnswerSeconds before they are answered. */
+            slow?: number;
+            /** @description Share of page requests answered 503 with `Retry-After: 30`, nothing done. */
+            unavailable?: number;
         };
         /** @description What the network does to a request on this leg; loss, replyLost, timeout and slowBody together at most 1. */
         NetworkLeg: {
@@ -1870,13 +1886,21 @@ export interface components {
             stages: components["schemas"]["NetworkProfileStage"][];
             /** @description The client's requests it met. */
             requests: number;
-            /** @description What it did to them: reset (loss), reply lost, held (timeout), body trickled, answer delayed by latency. */
+            /** @description What it did to them: reset (loss), reply lost, held (timeout), body trickled, answer delayed by latency; to webhook delivery attempts, connected late or cut mid-body; to checkout pages, held or answered 503. */
             faults: {
                 reset: number;
                 replyLost: number;
                 timeout: number;
                 slowBody: number;
                 delayed: number;
+                /** @description Webhook delivery attempts connected late. */
+                connectDelay: number;
+                /** @description Webhook delivery attempts cut half-way through the body. */
+                resetMidBody: number;
+                /** @description Checkout page requests held. */
+                checkoutSlow: number;
+                /** @description Checkout page requests answered 503. */
+                checkoutUnavailable: number;
             };
         };
         JournalEntry: {
@@ -2257,10 +2281,12 @@ export interface components {
                 /** @description Real milliseconds the attempt took (0 when nothing was sent). */
                 durationMs: number;
                 /**
-                 * @description What an armed outcome did to this attempt's connection (docs/network-failures.md#the-other-legs): `connect_delayed` it connected only after `delayedMs` (`webhook.connect-delay`); `reset_mid_body` it was reset half-way through the body, so the receiver read an aborted request (`webhook.reset-mid-body`).
+                 * @description What an armed outcome did to this attempt's connection (docs/network-failures.md#the-other-legs): `connect_delayed` it connected only after `delayedMs` (`webhook.connect-delay`); `reset_mid_body` it was reset half-way through the body, so the receiver read an aborted request (`webhook.reset-mid-body`). A network profile's `webhooks` leg does the same (then `profile` names it).
                  * @enum {string}
                  */
                 network?: "connect_delayed" | "reset_mid_body";
+                /** @description The network profile that did what `network` says, as `profile@stage` (docs/network-failures.md#profiles); absent when an armed outcome did. */
+                profile?: string;
                 /** @description With `network` `connect_delayed`: real milliseconds waited before connecting. */
                 delayedMs?: number;
             }[];

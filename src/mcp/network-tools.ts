@@ -17,7 +17,7 @@ export const NETWORK_TOOLS: readonly McpTool[] = [
         clientId: clientIdInput,
         profile: z
           .union([z.string().min(1).max(100), z.record(z.string(), z.unknown())])
-          .describe('A profile name (slow-3g, flaky-mobile, outage-30s, lost-replies, or one of the scenarios folder), or a profile given whole: { stages: [{ name, forSeconds?, api: { latencyMs?, loss?, replyLost?, timeout?, slowBody? } }] }.'),
+          .describe('A profile name (slow-3g, flaky-mobile, outage-30s, lost-replies, or one of the scenarios folder), or a profile given whole: { stages: [{ name, forSeconds?, api: { latencyMs?, loss?, replyLost?, timeout?, slowBody? }, token?, webhooks?: { connectDelay?, resetMidBody? }, checkout?: { slow?, unavailable? } }] }.'),
         seed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe('The seed of its draws, to repeat a run; drawn and returned when absent.'),
         forSeconds: z.number().min(0.001).max(MAX_PROFILE_SECONDS).optional().describe("How long it lasts on the client's clock; until removed when absent."),
       },

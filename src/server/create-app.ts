@@ -59,6 +59,7 @@ import { armedCheckout } from '../armed/armed-checkout.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
+import { profileCheckout, profileDeliveryLeg } from '../armed/network-profile-legs.ts';
 import { networkProfileStage } from '../armed/network-profile-stage.ts';
 import { networkProfiles as createNetworkProfiles, type NetworkProfiles } from '../armed/network-profiles.ts';
 import { loadProfileLibrary, type NetworkProfileLibrary } from '../armed/network-profile-library.ts';
@@ -212,6 +213,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     arming: armedDeliveries(armed, deps.store),
     ...(tracing && { traceAttempt: attemptTracer(tracing) }),
     connectDelayMs: deps.config.timeouts.heldAnswerSeconds * 1000,
+    legOf: profileDeliveryLeg(networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
   });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
@@ -268,6 +270,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   // An armed checkout page (checkout.slow, checkout.503) is met by the page itself: coverage is told by the gate.
   const checkoutGate = armedCheckout(armed, deps.store, applyChange, deps.config.timeouts.heldAnswerSeconds * 1000);
+  // A page no arm decided meets the client's network profile, if any.
+  const profilePage = profileCheckout(networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000);
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
@@ -288,7 +292,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       tokens: pageTokens(deps.random.token()),
       worlds,
       gate: async (world, orderId) => {
-        const page = await checkoutGate(world, orderId);
+        const page = (await checkoutGate(world, orderId)) ?? profilePage(world, orderId);
         if (page) coverage.observeMet(world, page.outcome);
         return page;
       },

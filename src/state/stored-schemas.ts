@@ -168,6 +168,7 @@ export const webhookDelivery = z.looseObject({
       error: z.string().optional(),
       durationMs: z.number().min(0),
       network: z.enum(['connect_delayed', 'reset_mid_body']).optional(),
+      profile: z.string().max(200).optional(),
       delayedMs: z.number().int().min(0).optional(),
     }),
   ),

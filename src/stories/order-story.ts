@@ -15,6 +15,8 @@ export type OrderStory = components['schemas']['OrderStory'];
 
 export interface OrderStorySources extends StorySources {
   causesOf(orderId: string): readonly StatusCause[];
+  /** What a network profile did to the order's checkout page (armed/network-profiles.ts), oldest first. */
+  profilePagesOf?(orderId: string): readonly { at: string; tag: string; fault: 'slow' | 'unavailable' }[];
 }
 
 export function orderStory(sources: OrderStorySources, order: Readonly<OrderRecord>): OrderStory {
@@ -28,6 +30,7 @@ export function orderStory(sources: OrderStorySources, order: Readonly<OrderReco
     ...walletEntries(sources, clientId, { orderId: order.id }),
     ...webhookEntries(sources, clientId, (data) => data['orderId'] === order.id),
     ...armedPageEntries(sources, order),
+    ...profilePageEntries(sources, order),
   ];
   const failureReason = payments.at(-1)?.failureReason;
   return {
@@ -54,6 +57,17 @@ function armedPageEntries(sources: OrderStorySources, order: Readonly<OrderRecor
       if (says === undefined) return [];
       return arm.firings.filter((firing) => firing.recordId === order.id).map((firing) => placed(STEP.checkout, { at: firing.at, kind: 'checkout', summary: says }));
     });
+}
+
+/** What a network profile's `checkout` leg did when the order's page was opened. */
+function profilePageEntries(sources: OrderStorySources, order: Readonly<OrderRecord>): PlacedEntry[] {
+  return (sources.profilePagesOf?.(order.id) ?? []).map(({ at, tag, fault }) =>
+    placed(STEP.checkout, {
+      at,
+      kind: 'checkout',
+      summary: fault === 'slow' ? `The checkout page was held before it answered (network profile ${tag})` : `The checkout page answered 503, nothing done (network profile ${tag})`,
+    }),
+  );
 }
 
 function statusEntries(order: Readonly<OrderRecord>, causes: readonly StatusCause[]): PlacedEntry[] {

@@ -130,12 +130,13 @@ export function webhookEntries(sources: StorySources, clientId: string, names: (
     ];
     delivery.attempts.forEach((attempt, at) => {
       const answer = attempt.statusCode !== undefined ? `the receiver answered ${attempt.statusCode}` : `no answer: ${attempt.error ?? 'none'}`;
-      // What an armed outcome did to the receiver's leg (webhooks/leg-send.ts).
+      // What an armed outcome, or a network profile, did to the receiver's leg (webhooks/leg-send.ts).
+      const by = (outcome: string) => (attempt.profile === undefined ? `armed ${outcome}` : `network profile ${attempt.profile}`);
       const leg =
         attempt.network === 'connect_delayed'
-          ? ` (connected ${Math.round((attempt.delayedMs ?? 0) / 100) / 10} s late: armed webhook.connect-delay)`
+          ? ` (connected ${Math.round((attempt.delayedMs ?? 0) / 100) / 10} s late: ${by('webhook.connect-delay')})`
           : attempt.network === 'reset_mid_body'
-            ? ' (cut half-way through its body: armed webhook.reset-mid-body)'
+            ? ` (cut half-way through its body: ${by('webhook.reset-mid-body')})`
             : '';
       entries.push(
         placed(

@@ -11,7 +11,8 @@ import type { Send, SendResult, WebhookRequest } from './http-send.ts';
 /** What an armed outcome does to a delivery's first attempt. */
 export type ReceiverLeg = 'connect-delay' | 'reset-mid-body';
 
-export type LegResult = SendResult & { network?: 'connect_delayed' | 'reset_mid_body'; delayedMs?: number };
+/** `profile`: the network profile (`name@stage`) that chose the leg, when no armed outcome did. */
+export type LegResult = SendResult & { network?: 'connect_delayed' | 'reset_mid_body'; delayedMs?: number; profile?: string };
 
 /** The longest a connection is delayed, whatever the configuration says: as long as the longest hold of an answer. */
 const MAX_DELAY_MS = 120_000;
@@ -25,9 +26,9 @@ export async function delayedSend(send: Send, request: WebhookRequest, delayMs: 
 
 /**
  * Connects, sends the headers (with the whole body's Content-Length) and half the body, then closes the connection:
- * the receiver's server sees the request aborted. A receiver that cannot be reached fails the attempt as usual.
+ * the receiver's server sees the request aborted (`by`: who cut it, for the attempt's error). A receiver that cannot be reached fails the attempt as usual.
  */
-export function cutMidBody(request: WebhookRequest, timeoutMs: number): Promise<LegResult> {
+export function cutMidBody(request: WebhookRequest, timeoutMs: number, by = 'an armed outcome'): Promise<LegResult> {
   return new Promise((resolve) => {
     const body = Buffer.from(request.body);
     let settled = false;
@@ -49,7 +50,7 @@ export function cutMidBody(request: WebhookRequest, timeoutMs: number): Promise<
     outgoing.write(body.subarray(0, Math.floor(body.length / 2)), (error) => {
       if (error) return done(error.message);
       outgoing.destroy();
-      done('connection closed mid-body by an armed outcome');
+      done(`connection closed mid-body by ${by}`);
     });
   });
 }

@@ -8,6 +8,7 @@ import type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-en
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
 import type { Send, SendResult } from './http-send.ts';
+import type { ReceiverLeg } from './leg-send.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 
 export type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
@@ -89,6 +90,17 @@ export interface WebhooksOptions {
   traceAttempt?: (parent: string | undefined, delivery: Delivery) => { traceparent: string; end(outcome: SendResult & { durationMs: number }): void };
   /** Real milliseconds an armed `webhook.connect-delay` waits before connecting (the mock's hold; default 30,000). */
   connectDelayMs?: number;
+  /**
+   * What the client's network profile (src/armed/) does to an attempt's connection, asked for each attempt that no
+   * armed outcome decided; none by default.
+   */
+  legOf?: (delivery: Delivery, world: World) => ProfileLeg | undefined;
+}
+
+/** An attempt's connection as a network profile has it: delayed or cut mid-body, by `profile` (`name@stage`). */
+export interface ProfileLeg {
+  leg: ReceiverLeg;
+  profile: string;
 }
 
 /** A behaviour an armed outcome gives the deliveries of one change of a client. */

@@ -70,13 +70,16 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     const traced = options.traceAttempt?.(tracedFrom.get(delivery), delivery);
     const request = webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs());
     if (traced) request.headers['traceparent'] = traced.traceparent;
-    const leg = delivery.attempts.length === 0 ? legFirst.get(delivery) : undefined;
-    const result: LegResult =
+    const armedLeg = delivery.attempts.length === 0 ? legFirst.get(delivery) : undefined;
+    const profiled = armedLeg === undefined ? options.legOf?.(delivery, world) : undefined;
+    const leg = armedLeg ?? profiled?.leg;
+    const sent: LegResult =
       leg === 'connect-delay'
         ? await delayedSend(send, request, options.connectDelayMs ?? 30_000)
         : leg === 'reset-mid-body'
-          ? await cutMidBody(request, options.timeoutMs ?? 5000)
+          ? await cutMidBody(request, options.timeoutMs ?? 5000, profiled ? `network profile ${profiled.profile}` : undefined)
           : await send(request);
+    const result: LegResult = profiled ? { ...sent, profile: profiled.profile } : sent;
     const durationMs = Math.round(monotonicMs() - started);
     traced?.end({ ...result, durationMs });
     return settle(delivery, world, at, result, durationMs);

@@ -27,7 +27,7 @@ describe('the network profile route', () => {
       until: new Date(FROZEN_AT.getTime() + 600_000).toISOString(),
       stage: { name: 'calm', index: 0, startedAt: FROZEN_AT.toISOString(), endsAt: new Date(FROZEN_AT.getTime() + 10_000).toISOString() },
       requests: 0,
-      faults: { reset: 0, replyLost: 0, timeout: 0, slowBody: 0, delayed: 0 },
+      faults: { reset: 0, replyLost: 0, timeout: 0, slowBody: 0, delayed: 0, connectDelay: 0, resetMidBody: 0, checkoutSlow: 0, checkoutUnavailable: 0 },
     });
     expect((await t.http.get(ROUTE).expect(200)).body.data).toEqual(applied.body.data);
     expect((await t.http.delete(ROUTE).expect(200)).body).toEqual({ data: { removed: true } });
@@ -83,6 +83,15 @@ describe('the network profile route', () => {
     ['constructor as a field', JSON.parse('{"profile": {"stages": [{"name": "a", "api": {}}], "constructor": {"x": 1}}}')],
     ['no profile', {}],
     ['an empty name', { profile: '' }],
+    ['a webhooks rate over 1', { profile: { stages: [stage({}, { webhooks: { resetMidBody: 1.01 } })] } }],
+    ['a negative webhooks rate', { profile: { stages: [stage({}, { webhooks: { connectDelay: -0.5 } })] } }],
+    ['a webhooks rate as text', { profile: { stages: [stage({}, { webhooks: { connectDelay: '0.5' } })] } }],
+    ['an unknown field of the webhooks leg', { profile: { stages: [stage({}, { webhooks: { loss: 0.5 } })] } }],
+    ['a checkout rate over 1', { profile: { stages: [stage({}, { checkout: { unavailable: 2 } })] } }],
+    ['a negative checkout rate', { profile: { stages: [stage({}, { checkout: { slow: -1 } })] } }],
+    ['an unknown field of the checkout leg', { profile: { stages: [stage({}, { checkout: { replyLost: 0.5 } })] } }],
+    ['the checkout leg as a number', { profile: { stages: [stage({}, { checkout: 1 })] } }],
+    ['an unknown leg', { profile: { stages: [stage({}, { sms: { slow: 1 } })] } }],
   ];
 
   it.each(HOSTILE)('%s → 400 invalid_request, nothing applied', async (_what, body) => {
@@ -95,6 +104,8 @@ describe('the network profile route', () => {
   it.each([
     ['rates that sum past 1', { stages: [stage({ loss: 0.6, replyLost: 0.3, timeout: 0.2 })] }, 'profile.stages.0.api', 'loss, replyLost, timeout and slowBody together must not exceed 1'],
     ['a stage but the last without forSeconds', { stages: [stage({}), { name: 'two', api: {} }] }, 'profile.stages', 'every stage but the last needs forSeconds'],
+    ['webhooks rates that sum past 1', { stages: [stage({}, { webhooks: { connectDelay: 0.6, resetMidBody: 0.5 } })] }, 'profile.stages.0.webhooks', 'connectDelay and resetMidBody together must not exceed 1'],
+    ['checkout rates that sum past 1', { stages: [stage({}, { checkout: { slow: 0.7, unavailable: 0.7 } })] }, 'profile.stages.0.checkout', 'slow and unavailable together must not exceed 1'],
     ['two stages of one name', { stages: [stage({}, { forSeconds: 1 }), stage({})] }, 'profile.stages', 'stage names must differ'],
     ['a range whose minimum passes its maximum', { stages: [stage({ latencyMs: { minMs: 50, maxMs: 10 } })] }, 'profile.stages.0.api.latencyMs', 'minMs must not exceed maxMs'],
   ])('%s → 400 invalid_request naming the field (the rule the document cannot state), nothing applied', async (_what, profile, path, message) => {

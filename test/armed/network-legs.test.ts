@@ -4,10 +4,9 @@
  * receiver sees it), and the checkout page held or unavailable (fetch as the payer's browser); each journaled as what
  * it was and met in coverage.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Mock } from '../../src/sdk/start-mock.ts';
+import { legReceiver, payAnOrder } from '../support/leg-receiver.ts';
 import { until } from '../support/webhook-receiver.ts';
 import { call, placeOrder, startCheckedMock, tokenFor } from '../support/mock-helpers.ts';
 
@@ -38,35 +37,6 @@ function requestToken(mock: Mock): Promise<Response | Error> {
 
 const coverageOf = async (mock: Mock, id: string) => (await mock.admin.coverage('mock-client')).outcomes.find((outcome) => outcome.id === id);
 
-/** A receiver that tells a whole request from one whose connection closed before its body ended. */
-async function receiver(): Promise<{ url: string; complete: string[]; aborted: number }> {
-  const seen = { url: '', complete: [] as string[], aborted: 0 };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('error', () => undefined);
-    request.on('close', () => {
-      if (!request.complete) seen.aborted += 1;
-    });
-    request.on('end', () => {
-      seen.complete.push(Buffer.concat(chunks).toString('utf8'));
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  seen.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return seen;
-}
-
-/** An order paid over the API (the default scenario pays it at the 3rd status poll): its webhooks go out. */
-async function payAnOrder(mock: Mock): Promise<string> {
-  const token = await tokenFor(mock);
-  const orderId = await placeOrder(mock, token);
-  for (let poll = 0; poll < 3; poll += 1) await call(mock, 'GET', `/v1/orders/${orderId}/status`, { token });
-  return orderId;
-}
-
 describe('the token request’s leg', () => {
   it('auth.token.lost: the token is issued, the shop reads a socket error; the journal says reply_lost', async () => {
     const mock = await mockWith('auth.token.lost');
@@ -93,7 +63,7 @@ describe('the token request’s leg', () => {
 
 describe('the webhook receiver’s leg', () => {
   it('webhook.reset-mid-body: the receiver reads an aborted request; the attempt is journaled so, and the retry is delivered whole', async () => {
-    const hooks = await receiver();
+    const hooks = await legReceiver(closers);
     const mock = await mockWith('webhook.reset-mid-body');
     await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_legs_test_secret' });
     await payAnOrder(mock);
@@ -114,7 +84,7 @@ describe('the webhook receiver’s leg', () => {
   });
 
   it('webhook.connect-delay: the delivery arrives after the delay; its attempt says how long it waited', async () => {
-    const hooks = await receiver();
+    const hooks = await legReceiver(closers);
     const mock = await mockWith('webhook.connect-delay');
     await mock.admin.clients.setWebhook('mock-client', { url: hooks.url, secret: 'whsec_legs_test_secret' });
     const orderId = await payAnOrder(mock);

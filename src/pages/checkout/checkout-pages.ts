@@ -53,12 +53,15 @@ export interface CheckoutDeps {
   tokens: PageTokens;
   /** The world of the order's client: its payer policy (its prompt's times) and the clock the countdown reads. */
   worlds: Worlds;
-  /** What an armed outcome makes of this page for the order's client (src/armed/armed-checkout.ts); none by default. */
+  /**
+   * What an armed outcome, or else the client's network profile, makes of this page for the order's client
+   * (src/armed/armed-checkout.ts, src/armed/network-profile-legs.ts); none by default.
+   */
   gate?(world: World, orderId: string): Promise<CheckoutGate | undefined>;
 }
 
 /** The page held `holdMs` before it is answered (nothing done when the payer's browser gives up first), or a 503. */
-export type CheckoutGate = { outcome: string } & ({ holdMs: number } | { unavailable: true });
+export type CheckoutGate = { outcome: string; profile?: string } & ({ holdMs: number } | { unavailable: true });
 
 type Page = { status: number; html: string; headers?: Record<string, string> } | { status: 303; location: string };
 

@@ -17,9 +17,22 @@ function legWords(leg) {
   return words.length === 0 ? 'answered as usual' : words.join(', ');
 }
 
+/** A stage's legs in words: its `api` leg's, then each other leg it states. */
+function stageWords(stage) {
+  const rates = (pairs) => pairs.filter(([, rate]) => rate).map(([name, rate]) => `${name} ${percent(rate)}`).join(', ') || 'as usual';
+  const words = [legWords(stage.api)];
+  if (stage.token) words.push(`token: ${legWords(stage.token)}`);
+  if (stage.webhooks) words.push(`webhooks: ${rates([['connect delay', stage.webhooks.connectDelay], ['reset mid-body', stage.webhooks.resetMidBody]])}`);
+  if (stage.checkout) words.push(`checkout: ${rates([['slow', stage.checkout.slow], ['503', stage.checkout.unavailable]])}`);
+  return words.join('; ');
+}
+
 function summaryOf(applied) {
   const { faults } = applied;
-  const did = `${faults.reset} reset, ${faults.replyLost} reply lost, ${faults.timeout} timeout, ${faults.slowBody} slow body, ${faults.delayed} delayed`;
+  const legs = faults.connectDelay + faults.resetMidBody + faults.checkoutSlow + faults.checkoutUnavailable;
+  const did =
+    `${faults.reset} reset, ${faults.replyLost} reply lost, ${faults.timeout} timeout, ${faults.slowBody} slow body, ${faults.delayed} delayed` +
+    (legs === 0 ? '' : `; webhook attempts: ${faults.connectDelay} connect delay, ${faults.resetMidBody} reset mid-body; checkout pages: ${faults.checkoutSlow} slow, ${faults.checkoutUnavailable} 503`);
   return `${applied.profile}, stage ${applied.stage.name}, seed ${applied.seed}${applied.until ? `, until ${applied.until}` : ''}; ${applied.requests} requests met: ${did}`;
 }
 
@@ -36,7 +49,7 @@ export function networkSection(ctx) {
       { testid: 'network-stage', 'data-stage': stage.name, 'data-current': stage.current ? 'true' : undefined, className: stage.current ? undefined : 'spent' },
       el('td', { className: 'id' }, el('code', { text: stage.name })),
       cell(stage.forSeconds === undefined ? 'until the end' : `${stage.forSeconds} s`, 'network-lasts'),
-      cell(legWords(stage.api), 'network-does'),
+      cell(stageWords(stage), 'network-does'),
     );
   return {
     async refresh() {
