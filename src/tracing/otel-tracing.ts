@@ -9,6 +9,7 @@ import type { Context, Span, SpanContext, Tracer } from '@opentelemetry/api';
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Exchange, RequestContext } from '../domain/caller.ts';
 import type { DomainEvent } from '../domain/events.ts';
+import type { TraceHeaders } from '../domain/trace-headers.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { TracingSettings } from '../platform/config.ts';
 import type { Logger } from '../platform/log.ts';
@@ -40,10 +41,10 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
   const tracer: Tracer = provider.getTracer('commerce-mock', version);
   const propagator = new W3CTraceContextPropagator();
   const spans = new WeakMap<RequestContext, Span>();
-  const traceparentOf = (span: Span): string => {
+  const headersOf = (span: Span): TraceHeaders => {
     const carrier: Record<string, string> = {};
     propagator.inject(api.trace.setSpan(api.ROOT_CONTEXT, span), carrier, api.defaultTextMapSetter);
-    return carrier['traceparent'] ?? '';
+    return { traceparent: carrier['traceparent'] ?? '', ...(carrier['tracestate'] && { tracestate: carrier['tracestate'] }) };
   };
   const parentOf = (headers: Record<string, unknown>): Context => propagator.extract(api.ROOT_CONTEXT, headers, api.defaultTextMapGetter);
   /** Each order's first trace (the request that placed it), for the links of the changes the clock makes to it. */
@@ -65,7 +66,7 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
       // eslint-disable-next-line no-bitwise
       if ((traceFlags & api.TraceFlags.SAMPLED) === 0) return undefined;
       spans.set(context, span);
-      return { traceId, traceparent: traceparentOf(span) };
+      return { traceId, headers: headersOf(span) };
     },
     startStage(context: RequestContext, stage: string) {
       const parent = spans.get(context);
@@ -122,10 +123,10 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
             'commerce.attempt': about.attempt,
           },
         },
-        parent === undefined ? api.ROOT_CONTEXT : parentOf({ traceparent: parent }),
+        parent === undefined ? api.ROOT_CONTEXT : parentOf({ ...parent }),
       );
       return {
-        traceparent: traceparentOf(span),
+        headers: headersOf(span),
         end(outcome) {
           if (outcome.statusCode !== undefined) span.setAttribute('http.response.status_code', outcome.statusCode);
           if (outcome.error !== undefined) span.setAttribute('error.type', outcome.error);
@@ -136,7 +137,7 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
       };
     },
     startChange(parent, events) {
-      const within = parent === undefined ? api.ROOT_CONTEXT : parentOf({ traceparent: parent });
+      const within = parent === undefined ? api.ROOT_CONTEXT : parentOf({ ...parent });
       const orderIds = [...new Set(events.flatMap((event) => ('orderId' in event && event.orderId ? [event.orderId] : [])))];
       const links = parent === undefined ? orderIds.flatMap((orderId) => (orderTraces.has(orderId) ? [{ context: orderTraces.get(orderId) as SpanContext }] : [])) : [];
       const span = tracer.startSpan(

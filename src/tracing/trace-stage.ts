@@ -16,11 +16,11 @@ export function traceStage(tracing: Tracing): Stage {
       const trace = tracing.startRequest(request.incoming.headers, request.context);
       if (!trace) return next(request);
       request.context.traceId = trace.traceId;
-      request.change = { ...request.change, traceparent: trace.traceparent };
+      request.change = { ...request.change, trace: trace.headers };
       return whenAnswered(next(request), (reply) => {
         // The route as the document names it, once the request was routed (the API's paths are under /v1).
         if (request.operation) tracing.route(request.context, `/v1${request.operation.path}`);
-        request.context.replyHeaders = { ...request.context.replyHeaders, [TRACE_RESPONSE_HEADER]: trace.traceparent };
+        request.context.replyHeaders = { ...request.context.replyHeaders, [TRACE_RESPONSE_HEADER]: trace.headers.traceparent };
         return reply;
       });
     },

@@ -6,17 +6,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Exchange, RequestContext } from '../domain/caller.ts';
 import type { DomainEvent } from '../domain/events.ts';
+import type { TraceHeaders } from '../domain/trace-headers.ts';
 
 /** The ids of a request's span, as the stage hands them on. */
 export interface RequestTrace {
   traceId: string;
-  /** W3C `traceparent` of the request's span: what a change it makes hands its webhooks. */
-  traceparent: string;
+  /** The request's span as W3C Trace Context headers: what a change it makes hands its webhooks. */
+  headers: TraceHeaders;
 }
 
 export interface DeliveryTrace {
-  /** W3C `traceparent` of the attempt's span, sent to the receiver. */
-  traceparent: string;
+  /** The attempt's span as W3C Trace Context headers, sent to the receiver. */
+  headers: TraceHeaders;
   end(outcome: { statusCode?: number; error?: string; durationMs: number }): void;
 }
 
@@ -33,13 +34,13 @@ export interface Tracing {
   /** Ends the request's span with what it answered (an observer of the exchange). */
   endRequest(exchange: Exchange): void;
   /** A span for one webhook attempt, child of the request that caused the delivery (`parent`), else a trace of its own. */
-  startDelivery(parent: string | undefined, about: { deliveryId: string; type: string; clientId: string; url: string; attempt: number }): DeliveryTrace;
+  startDelivery(parent: TraceHeaders | undefined, about: { deliveryId: string; type: string; clientId: string; url: string; attempt: number }): DeliveryTrace;
   /**
    * A change being made durable (`store.commit`), a child of the request that made it (`parent`), else (a change the
    * clock made) a trace of its own linked to the traces of the orders it moves; inside it, one span per status change
    * with its cause. Ended once durable, or taken back (`failed`).
    */
-  startChange(parent: string | undefined, events: readonly DomainEvent[]): { end(failed?: boolean): void };
+  startChange(parent: TraceHeaders | undefined, events: readonly DomainEvent[]): { end(failed?: boolean): void };
   /** Sends what is queued (at most `timeoutMs`) and stops: a collector that never answers never holds the mock's stop. */
   shutdown(timeoutMs: number): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { ApplyChange } from '../store/apply-change.ts';
 import type { ChangeContext } from '../store/event-bus.ts';
 import type { DomainEvent, EventListener } from '../domain/events.ts';
 import type { Worlds } from '../deps/world.ts';
+import type { TraceHeaders } from '../domain/trace-headers.ts';
 import type { WebhookEndpoint, WebhookEndpointInput } from '../domain/webhook-endpoint.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Delivery, DeliveryFilter } from './delivery-log.ts';
@@ -85,9 +86,9 @@ export interface WebhooksOptions {
   arming?: DeliveryArming;
   /**
    * A span per attempt (src/tracing/, when tracing is on), child of the request whose change caused the delivery
-   * (`parent`, its `traceparent`): the `traceparent` header the receiver gets, and how to end the span.
+   * (`parent`, its trace context): the `traceparent` (and `tracestate`) headers the receiver gets, and how to end the span.
    */
-  traceAttempt?: (parent: string | undefined, delivery: Delivery) => { traceparent: string; end(outcome: SendResult & { durationMs: number }): void };
+  traceAttempt?: (parent: TraceHeaders | undefined, delivery: Delivery) => { headers: TraceHeaders; end(outcome: SendResult & { durationMs: number }): void };
   /** Real milliseconds an armed `webhook.connect-delay` waits before connecting (the mock's hold; default 30,000). */
   connectDelayMs?: number;
   /**
@@ -125,7 +126,7 @@ export interface DeliveryArming {
 
 declare module '../store/event-bus.ts' {
   interface ChangeContext {
-    /** The `traceparent` of the request that made the change (tracing on): the parent of its deliveries' attempts. */
-    traceparent?: string;
+    /** The trace context of the request that made the change (tracing on): the parent of its deliveries' attempts. */
+    trace?: TraceHeaders;
   }
 }

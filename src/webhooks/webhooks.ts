@@ -8,6 +8,7 @@
 import { changeApplier } from '../store/apply-change.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import type { DomainEvent } from '../domain/events.ts';
+import type { TraceHeaders } from '../domain/trace-headers.ts';
 import type { AppDeps } from '../deps/deps.ts';
 import type { World, Worlds } from '../deps/world.ts';
 import { createDeliveryLog, matchesFilter, type Delivery } from './delivery-log.ts';
@@ -50,8 +51,8 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
   const legFirst = new WeakMap<Delivery, ReceiverLeg>();
   /** Events whose deliveries `stage` already recorded: the listener only sends them. */
   const staged = new WeakSet<DomainEvent>();
-  /** The `traceparent` of the request whose change recorded a delivery (tracing on): its attempts' parent. */
-  const tracedFrom = new WeakMap<Delivery, string>();
+  /** The trace context of the request whose change recorded a delivery (tracing on): its attempts' parent. */
+  const tracedFrom = new WeakMap<Delivery, TraceHeaders>();
   /** The deliveries each event caused, and the attempt under way of each queued one: what `attempting` reads. */
   const causedBy = new WeakMap<DomainEvent, Delivery[]>();
   const underWay = new WeakMap<Delivery, Promise<void>>();
@@ -69,7 +70,7 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
     const started = monotonicMs();
     const traced = options.traceAttempt?.(tracedFrom.get(delivery), delivery);
     const request = webhookRequest(delivery, endpoint, startedMs, deps.clock.wallMs());
-    if (traced) request.headers['traceparent'] = traced.traceparent;
+    if (traced) Object.assign(request.headers, traced.headers);
     const armedLeg = delivery.attempts.length === 0 ? legFirst.get(delivery) : undefined;
     const profiled = armedLeg === undefined ? options.legOf?.(delivery, world) : undefined;
     const leg = armedLeg ?? profiled?.leg;
@@ -226,9 +227,9 @@ export function createWebhooks(deps: AppDeps, options: WebhooksOptions): Webhook
         if (recorded && !firsts.has(event.clientId)) firsts.set(event.clientId, recorded.id);
         staged.add(event);
       }
-      if (context.traceparent) {
+      if (context.trace) {
         const known = new Set(before);
-        for (const delivery of log.all()) if (!known.has(delivery)) tracedFrom.set(delivery, context.traceparent);
+        for (const delivery of log.all()) if (!known.has(delivery)) tracedFrom.set(delivery, context.trace);
       }
       for (const [clientId, taken] of armed) taken.fired(firsts.get(clientId) ?? '');
       return () => log.replace(before);

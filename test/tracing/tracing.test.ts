@@ -46,12 +46,17 @@ describe('tracing', () => {
     const token = await tokenFor(t);
     const orderId = await placeAnOrder(t, token);
     let last;
-    for (let poll = 1; poll <= 3; poll += 1) last = await t.http.get(`/v1/orders/${orderId}/status`).set(bearer(token)).set('traceparent', TRACEPARENT).expect(200);
+    for (let poll = 1; poll <= 3; poll += 1) {
+      last = await t.http.get(`/v1/orders/${orderId}/status`).set(bearer(token)).set('traceparent', TRACEPARENT).set('tracestate', 'shop=k1').expect(200);
+    }
     expect(last?.headers['traceresponse']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
     await until(() => hooks.received.length >= 2, 'the webhooks of the paying poll');
     await t.core.webhooks.idle();
 
-    for (const hook of hooks.received) expect(hook.headers['traceparent']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
+    for (const hook of hooks.received) {
+      expect(hook.headers['traceparent']).toMatch(new RegExp(`^00-${SHOP_TRACE}-[0-9a-f]{16}-01$`));
+      expect(hook.headers['tracestate']).toBe('shop=k1');
+    }
     const entries = (await t.http.get('/__admin/requests?operationId=getOrderStatus').expect(200)).body.data as Array<{ id: string; traceId?: string }>;
     expect(entries.map((entry) => entry.traceId)).toEqual([SHOP_TRACE, SHOP_TRACE, SHOP_TRACE]);
     const story = (await t.http.get(`/__admin/orders/${orderId}/story`).expect(200)).body.data as { entries: Array<{ kind: string; traceId?: string }> };
