@@ -19,8 +19,8 @@ import type { DeliveryTrace, RequestTrace, Tracing } from './tracing-types.ts';
 export const MAX_QUEUED_SPANS = 2048;
 /** How long one export may take before it is given up. */
 const EXPORT_TIMEOUT_MS = 5000;
-/** The orders whose first trace is remembered, for the links of the changes the clock makes to them (newest kept). */
-const REMEMBERED_ORDERS = 10_000;
+/** The orders and subscriptions whose first trace is remembered, for the links of the changes the clock makes (newest kept). */
+const REMEMBERED_RECORDS = 10_000;
 /** A warning about dropped spans at most this often. */
 const DROP_WARNING_EVERY_MS = 10_000;
 
@@ -47,11 +47,11 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
     return { traceparent: carrier['traceparent'] ?? '', ...(carrier['tracestate'] && { tracestate: carrier['tracestate'] }) };
   };
   const parentOf = (headers: Record<string, unknown>): Context => propagator.extract(api.ROOT_CONTEXT, headers, api.defaultTextMapGetter);
-  /** Each order's first trace (the request that placed it), for the links of the changes the clock makes to it. */
-  const orderTraces = new Map<string, SpanContext>();
-  const remember = (orderId: string, context: SpanContext) => {
-    if (orderTraces.size >= REMEMBERED_ORDERS) orderTraces.delete(orderTraces.keys().next().value as string);
-    orderTraces.set(orderId, context);
+  /** Each order's and subscription's first trace (the request that made it), for the links of the changes the clock makes. */
+  const recordTraces = new Map<string, SpanContext>();
+  const remember = (id: string, context: SpanContext) => {
+    if (recordTraces.size >= REMEMBERED_RECORDS) recordTraces.delete(recordTraces.keys().next().value as string);
+    recordTraces.set(id, context);
   };
   logger.info(`tracing: spans to ${url} (${settings.protocol}), service ${settings.serviceName}`);
 
@@ -138,8 +138,9 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
     },
     startChange(parent, events) {
       const within = parent === undefined ? api.ROOT_CONTEXT : parentOf({ ...parent });
-      const orderIds = [...new Set(events.flatMap((event) => ('orderId' in event && event.orderId ? [event.orderId] : [])))];
-      const links = parent === undefined ? orderIds.flatMap((orderId) => (orderTraces.has(orderId) ? [{ context: orderTraces.get(orderId) as SpanContext }] : [])) : [];
+      // The orders and subscriptions it moves: a change the clock made links to the trace each was made in.
+      const recordIds = [...new Set(events.flatMap(recordIdsOf))];
+      const links = parent === undefined ? recordIds.flatMap((id) => (recordTraces.has(id) ? [{ context: recordTraces.get(id) as SpanContext }] : [])) : [];
       const span = tracer.startSpan(
         'store.commit',
         { kind: api.SpanKind.INTERNAL, links, attributes: { 'commerce.events': events.map((event) => event.type).join(','), ...(events[0] && { 'commerce.client_id': events[0].clientId }) } },
@@ -147,7 +148,7 @@ export async function startOtelTracing(settings: TracingSettings, logger: Logger
       );
       const inside = api.trace.setSpan(within, span);
       for (const event of events) {
-        if (event.type === 'order.created' && parent !== undefined) remember(event.orderId, span.spanContext());
+        if ((event.type === 'order.created' || event.type === 'subscription.created') && parent !== undefined) for (const id of recordIdsOf(event)) remember(id, span.spanContext());
         const moved = statusChangeOf(event);
         if (moved) tracer.startSpan(moved.name, { kind: api.SpanKind.INTERNAL, attributes: moved.attributes }, inside).end();
       }
@@ -203,6 +204,14 @@ export function resourceAttributesOf(text: string | undefined): Record<string, s
     }
   }
   return attributes;
+}
+
+/** The order and subscription an event is about. */
+function recordIdsOf(event: DomainEvent): string[] {
+  const ids: string[] = [];
+  if ('orderId' in event && event.orderId) ids.push(event.orderId);
+  if ('subscriptionId' in event && event.subscriptionId) ids.push(event.subscriptionId);
+  return ids;
 }
 
 /** A status change as a span: `order PAID` with the order, its status and what moved it; undefined for other events. */

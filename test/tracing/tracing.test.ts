@@ -22,6 +22,7 @@ afterEach(async () => {
 const SHOP_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SHOP_SPAN = '00f067aa0ba902b7';
 const TRACEPARENT = `00-${SHOP_TRACE}-${SHOP_SPAN}-01`;
+const SUBSCRIPTION_TRACE = '5cf92f3577b34da6a3ce929d0e0e4799';
 const SERVER = 2;
 const CLIENT = 3;
 
@@ -127,13 +128,25 @@ describe('tracing', () => {
       .send({ customer: { merchantCustomerId: 'C-1', name: 'Ana' }, items: [{ originProductId: 'P-1', name: 'Caju', price: 250, quantity: 2 }] })
       .expect(201);
     const orderId = (placed.body as { data: { id: string } }).data.id;
+    const subscribed = await t.http
+      .post('/v1/subscriptions')
+      .set(bearer(token))
+      .set('traceparent', `00-${SUBSCRIPTION_TRACE}-${SHOP_SPAN}-01`)
+      .send({ plan: { originPlanId: 'PLAN-T', name: 'Plano', price: 499, interval: 'monthly' }, customer: { merchantCustomerId: 'C-2', name: 'Ana', phone: '+258 84 123 4567' } })
+      .expect(201);
+    const subscriptionId = (subscribed.body as { data: { id: string } }).data.id;
     await t.http.post('/__admin/clock/advance').send({ seconds: 600 }).expect(200);
     await tracing.shutdown(5000);
     const moved = collector.spans.find((span) => span.name === 'order PAID' && span.attributes['commerce.order_id'] === orderId);
     expect(moved?.attributes).toMatchObject({ 'commerce.cause': 'progression' });
     expect(moved?.traceId).not.toBe(SHOP_TRACE);
     const commit = collector.spans.find((span) => span.spanId === moved?.parentSpanId);
-    expect(commit?.links.map((link) => link.traceId)).toEqual([SHOP_TRACE]);
+    expect(commit?.links.map((link) => link.traceId)).toContain(SHOP_TRACE);
+    // A subscription's charge made by the clock links to the request that created the subscription.
+    const charged = collector.spans.find((span) => span.name === 'subscription ACTIVE' && span.attributes['commerce.subscription_id'] === subscriptionId);
+    expect(charged?.traceId).not.toBe(SUBSCRIPTION_TRACE);
+    const billing = collector.spans.find((span) => span.spanId === charged?.parentSpanId);
+    expect(billing?.links.map((link) => link.traceId)).toContain(SUBSCRIPTION_TRACE);
   });
 
   it('starts a trace of its own for a request without a traceparent, and names its refusal', async () => {
