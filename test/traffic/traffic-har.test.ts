@@ -4,15 +4,14 @@
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HarDocument } from '../../src/traffic/traffic-har.ts';
 import { runCli } from '../support/cli.ts';
+import { listenersClosedAfterEach } from '../support/listening-app.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { walkThrough } from '../support/traffic-flows.ts';
 
@@ -27,15 +26,7 @@ function harValidator() {
   return ajv.getSchema('har.json#') as NonNullable<ReturnType<Ajv['getSchema']>>;
 }
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
-
-async function listening(t: TestApp): Promise<string> {
-  const server = createServer(t.app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listening = listenersClosedAfterEach();
 
 describe('the journal as HAR 1.2', () => {
   it('is valid HAR 1.2, one entry per request with its timings, and masks the bearer token and the client secret', async () => {

@@ -5,14 +5,13 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TrafficPact } from '../../src/traffic/traffic-pact.ts';
 import { runCli } from '../support/cli.ts';
+import { listenersClosedAfterEach } from '../support/listening-app.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 import { callWithAnExpiredToken, payerCannotPay, subscriptionCharged, walkThrough } from '../support/traffic-flows.ts';
 import { receiversClosedAfterEach } from '../support/webhook-receiver.ts';
@@ -30,15 +29,7 @@ function standaloneVerifier(args: string[]): Promise<{ code: number; stdout: str
   });
 }
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
-
-async function listening(t: TestApp): Promise<string> {
-  const server = createServer(t.app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listening = listenersClosedAfterEach();
 
 async function recorded(t: TestApp, query = '?consumer=shop-backend'): Promise<TrafficPact> {
   return (await t.http.get(`/__admin/clients/mock-client/pact${query}`).expect(200)).body.data as TrafficPact;
