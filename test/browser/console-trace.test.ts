@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/platform/log.ts';
 import { startOtelTracing } from '../../src/tracing/otel-tracing.ts';
-import { click, consolePerTest, issueToken, send } from '../support/console-driver.ts';
+import { click, consolePerTest, issueToken, openView, send } from '../support/console-driver.ts';
 import { startOtlpReceiver } from '../support/otlp-receiver.ts';
 
 const openConsole = consolePerTest();
@@ -24,14 +24,17 @@ describe('a traced request in the journal', () => {
     const tracing = await startOtelTracing({ exporter: 'otlp', endpoint: collector.url, protocol: 'http/json', serviceName: 'commerce-mock', sampler: 'always_on' }, silentLogger, 'test');
     closing.push(() => tracing.shutdown(100));
     const { t, page } = await openConsole(traceUrl ? { traceUrl } : {}, { tracing });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await issueToken(page);
     expect(await send(page)).toBe('200');
     const [entry] = (await t.http.get('/__admin/requests?operationId=listProducts&limit=1').expect(200)).body.data as Array<{ id: string; traceId: string }>;
     expect(entry?.traceId).toMatch(/^[0-9a-f]{32}$/);
 
-    const rows = page.getByTestId('journal-row');
-    await expect.poll(() => rows.count(), { timeout: 5000 }).toBeGreaterThan(0);
-    await click(page, 'journal-open', /^Request \S+ opened$/, rows.first());
+    await openView(page, 'journal');
+    // The row of the call the page sent (its list call), once a refresh has shown it.
+    const row = page.locator(`[data-testid="journal-row"][data-request-id="${entry?.id}"]`);
+    await row.waitFor({ state: 'visible', timeout: 10_000 });
+    await click(page, 'journal-open', /^Request \S+ opened$/, row);
     const detail = page.getByTestId('journal-detail');
     expect(await detail.getByTestId('journal-trace-id').textContent()).toBe(entry?.traceId);
     expect(await detail.getByTestId('journal-trace-copy').isVisible()).toBe(true);
