@@ -140,6 +140,7 @@ export function apiStages(
   },
 ): Stage[] {
   const { router, limiter, flows, scenarios, worlds, applyChange } = parts;
+  const holdMs = deps.config.timeouts.heldAnswerSeconds * 1000;
   return [
     // Of that state, only a scenario's can change through the API, and only in a request run under one.
     ...(parts.saveState ? [saveState(parts.saveState, applyChange, false, afterFirstOnlyWhen((request) => request.scenario !== undefined))] : []),
@@ -171,10 +172,10 @@ export function apiStages(
       revokeToken: (world, tokenId) => flows.tokens.revokeAll(world, [tokenId]),
       expireToken: (world, tokenId) => flows.tokens.expireAll(world, [tokenId]),
       apply: applyChange,
-      holdMs: deps.config.timeouts.heldAnswerSeconds * 1000,
+      holdMs,
       ...(parts.webhooks && { webhooksAttempting: parts.webhooks.attempting }),
     }),
-    networkProfileStage(parts.networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
+    networkProfileStage(parts.networkProfiles, holdMs),
     authenticate(router, flows.tokens.verify),
     validate(router),
     commit(applyChange),
@@ -205,6 +206,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     changed: () => void applyChange({ written: state.persist() }).catch((error: unknown) => logger.error(`coverage not saved: ${String(error)}`)),
   });
   const { tracing } = options;
+  // How long a held answer, a trickled body, a delayed connection or a held page waits (`timeouts.heldAnswerSeconds`).
+  const holdMs = deps.config.timeouts.heldAnswerSeconds * 1000;
   const webhooks = createWebhooks(deps, {
     worlds,
     logger,
@@ -212,8 +215,8 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
     onAttempt: coverage.observeDelivery,
     arming: armedDeliveries(armed, deps.store),
     ...(tracing && { traceAttempt: attemptTracer(tracing) }),
-    connectDelayMs: deps.config.timeouts.heldAnswerSeconds * 1000,
-    legOf: profileDeliveryLeg(networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000),
+    connectDelayMs: holdMs,
+    legOf: profileDeliveryLeg(networkProfiles, holdMs),
   });
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
@@ -269,9 +272,9 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
   // An armed checkout page (checkout.slow, checkout.503) is met by the page itself: coverage is told by the gate.
-  const checkoutGate = armedCheckout(armed, deps.store, applyChange, deps.config.timeouts.heldAnswerSeconds * 1000);
+  const checkoutGate = armedCheckout(armed, deps.store, applyChange, holdMs);
   // A page no arm decided meets the client's network profile, if any.
-  const profilePage = profileCheckout(networkProfiles, deps.config.timeouts.heldAnswerSeconds * 1000);
+  const profilePage = profileCheckout(networkProfiles, holdMs);
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });

@@ -4,6 +4,7 @@
  * document's comment says what it holds and what the journal let go.
  */
 import type { RequestJournalDetail } from '../state/request-journal.ts';
+import { keptHeader } from './kept-header.ts';
 
 interface HarHeader {
   name: string;
@@ -69,8 +70,8 @@ function entryOf(exchange: RequestJournalDetail, baseUrl: string): HarEntry {
   const response = exchange.response;
   const requestText = bodyText(request?.body);
   const responseText = bodyText(response?.body);
-  const requestType = headerOf(request?.headers, 'content-type') ?? 'application/json';
-  const responseType = headerOf(response?.headers, 'content-type') ?? 'application/json';
+  const requestType = keptHeader(request?.headers, 'content-type') ?? 'application/json';
+  const responseType = keptHeader(response?.headers, 'content-type') ?? 'application/json';
   const notes = [exchange.network ? `network: ${exchange.network}${exchange.heldMs !== undefined ? ` (${exchange.heldMs} ms)` : ''}` : '', exchange.armed?.length ? `armed: ${exchange.armed.join(', ')}` : '']
     .filter(Boolean)
     .join('; ');
@@ -117,9 +118,4 @@ function bodyText(body: unknown): string | undefined {
 
 function headerList(headers: Record<string, string | string[]> | undefined): HarHeader[] {
   return Object.entries(headers ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => ({ name, value: one })));
-}
-
-function headerOf(headers: Record<string, string | string[]> | undefined, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
-  return undefined;
 }

@@ -7,6 +7,7 @@
  */
 import type { RequestJournalDetail } from '../state/request-journal.ts';
 import { generalisedBody, type MatchingRules } from './body-matchers.ts';
+import { keptHeader } from './kept-header.ts';
 import type { LeftOut } from './left-out.ts';
 import { trafficOutcome } from './traffic-outcome.ts';
 import { messagesFromWebhooks, type MessageInteraction, type ReceivedWebhook } from './traffic-messages.ts';
@@ -106,7 +107,7 @@ function interactionOf(exchange: RequestJournalDetail): Made {
   const requestBody = exchange.request.body;
   const responseBody = exchange.response.body;
   const query = queryOf(exchange.query);
-  const authorization = headerValue(exchange.request.headers, 'authorization');
+  const authorization = keptHeader(exchange.request.headers, 'authorization');
   const states = statesOf({ operationId, path: exchange.path, query, authorization, body: requestBody }, status, error, responseBody);
   if (!states.ok) return states;
   const outcome = trafficOutcome(operationId, status, error, responseBody);
@@ -151,11 +152,6 @@ function requestHeaders(authorization: string | undefined, hasBody: boolean): { 
   if (Object.keys(headers).length === 0) return {};
   const matchingRules = authorization === undefined ? undefined : { header: { Authorization: { combine: 'AND' as const, matchers: [{ match: 'type' as const }] } } };
   return { headers, ...(matchingRules && { matchingRules }) };
-}
-
-function headerValue(headers: Record<string, string | string[]>, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
-  return undefined;
 }
 
 function queryOf(query: string | undefined): Record<string, string[]> {
