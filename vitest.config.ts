@@ -61,8 +61,10 @@ export default defineConfig({
       // handlers, child servers) that a later file must not inherit.
       { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
       // A browser renders the whole API document, then clicks through it: on a loaded CI machine one test took more
-      // than the 20 s every other test gets (a run was red for it), so a browser test gets a minute.
-      ...(skipBrowserTests ? [] : [{ extends: true as const, test: { name: 'browser', include: [BROWSER_TESTS], isolate: true, testTimeout: 60_000, hookTimeout: 60_000 } }]),
+      // than the 20 s every other test gets (a run was red for it), so a browser test gets a minute. The files of a
+      // worker share its process, its one browser and its one tab (test/support/browser-tab.ts): a browser launched
+      // and a tab opened per file or per test cost more CPU than the tests' own clicks on a two-core machine.
+      ...(skipBrowserTests ? [] : [{ extends: true as const, test: { name: 'browser', include: [BROWSER_TESTS], isolate: false, testTimeout: 60_000, hookTimeout: 60_000 } }]),
     ],
     // Cheap for a file that sends no request: it loads no validator unless the file does (test/support/violations.ts).
     setupFiles: ['test/support/setup.ts'],

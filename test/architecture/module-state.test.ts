@@ -14,6 +14,7 @@ const SHARED_TEST_SUPPORT: Record<string, string> = {
   'shared-router.ts': "one router of each document per worker: validators compile once per worker, and a router holds no app's state",
   'valid-requests.ts': 'Ajv compiled once; the seeded generator is seeded again by every generation, so no file sees another\'s draws',
   'example-cases.ts': 'compiled validators by schema object: the schemas are the documents\', read-only',
+  'browser-tab.ts': 'one browser and one tab per browser worker: each test loads its own mock\'s page, and returnTab leaves the tab blank with no route, storage or size of the test',
 };
 
 /**

@@ -3,32 +3,31 @@
  * API, the payer opens the order's `checkout` link, picks M-Pesa, types a +258 84 number and pays; the page waits
  * on the phone prompt until the payer answers on the mock clock. The page, the status endpoint, the payments list
  * and the merchant's receiver all see the payment. Then every row of the payer outcome catalogue, typed on the
- * page of a phone-sized screen (360×740). One browser for the whole file.
+ * page of a phone-sized screen (360×740). One tab, loaded again for each test.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FAILURE_REASONS, PAYER_OUTCOMES, catalogueNumber, type PayerOutcome } from '../../src/domain/payer-outcomes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { tabPerTest } from '../support/browser-tab.ts';
 import { CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver.ts';
 
-let browser: Browser;
+const openTab = tabPerTest();
 let server: Server;
 let hooks: Receiver;
 let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  [browser, hooks, t] = await Promise.all([launchBrowser(), startReceiver(), createTestApp()]);
+  [hooks, t] = await Promise.all([startReceiver(), createTestApp()]);
   server = createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await hooks?.close();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
@@ -49,7 +48,7 @@ describe('checkout in chromium', () => {
     const { id, checkout } = placed.body.data as { id: string; checkout: string };
     expect(checkout).toBe(`${base}/checkout/${id}`);
 
-    const page = await browser.newPage();
+    const page = await openTab();
     await page.goto(checkout);
     expect(await page.getByTestId('amount').textContent()).toBe('750,00\u00a0MZN');
     expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PENDING');
@@ -81,7 +80,6 @@ describe('checkout in chromium', () => {
     await page.reload();
     expect(await page.getByTestId('status').getAttribute('data-status')).toBe('PAID');
     expect(hooks.received).toHaveLength(2);
-    await page.close();
   });
 });
 
@@ -116,7 +114,7 @@ describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
     const token = await tokenOnce();
     const customer = { name: 'Ana Maria Machava dos Santos', phone: '258851234567' };
     const placed = await call('POST', '/v1/orders', { customer, items: [{ name: 'Capulana tradicional de algodão estampada à mão', price: 1350.5, quantity: 12 }], shippingCost: 150 }, token);
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await openTab(PHONE);
     await page.goto((placed.body.data as { checkout: string }).checkout);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await page.getByTestId('phone').inputValue()).toBe('+258 85 123 4567');
@@ -127,7 +125,6 @@ describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
     expect(fail?.height).toBe(cancel?.height);
     expect((fail?.x ?? 0) + (fail?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     expect((cancel?.x ?? 0) + (cancel?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
-    await page.close();
   });
 
   it.each(PAYER_OUTCOMES.map((outcome) => [outcome.suffix, outcome.name, outcome] as const))(
@@ -136,7 +133,7 @@ describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
       const token = await tokenOnce();
       const placed = await call('POST', '/v1/orders', { customer: { name: 'Ana Machava' }, items: [{ name: 'Capulana', price: 350, quantity: 1 }] }, token);
       const { id, checkout } = placed.body.data as { id: string; checkout: string };
-      const page = await browser.newPage({ viewport: PHONE });
+      const page = await openTab(PHONE);
       await page.goto(checkout);
       const wallet = outcome.suffix === '04' ? 'emola' : 'mpesa';
       const number = catalogueNumber(outcome, wallet === 'emola' ? '86' : '84');
@@ -157,7 +154,6 @@ describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
       if (outcome.status === undefined) {
         expect(await page.getByTestId('prompt').count()).toBe(1);
         expect(status.status).toBe('PENDING');
-        await page.close();
         return;
       }
       await page.getByTestId('outcome').waitFor();
@@ -173,7 +169,6 @@ describe('payer outcomes on the checkout page, on a 360-pixel phone', () => {
       } else {
         expect(await page.getByTestId('failure-reason').count()).toBe(0);
       }
-      await page.close();
-    },
+      },
   );
 });

@@ -3,22 +3,20 @@
  * an in-process mock; "Reset everything" between them.
  */
 import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_INS } from '../support/built-in-names.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { borrowTab, returnTab } from '../support/browser-tab.ts';
 import { click, closeServer, issueToken as issue, openConsole, openView, responseBody, send as sendFrom } from '../support/console-driver.ts';
 
-let browser: Browser;
 let server: Server;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ server, page } = await openConsole(browser));
+  ({ server, page } = await openConsole(await borrowTab()));
 }, 30_000);
 afterAll(async () => {
-  await browser?.close();
+  if (page) await returnTab(page);
   await closeServer(server);
 });
 beforeEach(async () => {

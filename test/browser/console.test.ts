@@ -2,32 +2,15 @@
  * The QA console in a real browser against an in-process mock (every answer it gets is checked against the
  * documents, as in every test): what a QA tester clicks, and what the page and the APIs then show.
  */
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../support/test-app.ts';
-import { click, closeServer, issueToken, openConsole, openView, responseBody, send } from '../support/console-driver.ts';
+import { click, consolePerTest, issueToken, openView, responseBody, send } from '../support/console-driver.ts';
 
-let browser: Browser;
-let server: Server | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await closeServer(server);
-  server = undefined;
-});
+const openConsole = consolePerTest();
 
 describe('QA console in a browser', { timeout: 60_000 }, () => {
   it('token-expiry: activated, a token issued, the clock moved by a minute → the journal shows the call failing with TOKEN_EXPIRADO', async () => {
-    const opened = await openConsole(browser);
-    ({ server } = opened);
-    const { t, page } = opened;
+    const { t, page } = await openConsole();
     await openView(page, 'clock');
     await page.getByTestId('scenario-name').selectOption('token-expiry');
     await click(page, 'scenario-activate', 'Scenario token-expiry activated (global)');
@@ -58,9 +41,7 @@ describe('QA console in a browser', { timeout: 60_000 }, () => {
   });
 
   it('an order placed from the console moves to PAID with its transition button: in the page, over the admin API and the API', async () => {
-    const opened = await openConsole(browser);
-    ({ server } = opened);
-    const { t, page } = opened;
+    const { t, page } = await openConsole();
     await issueToken(page);
     expect(await send(page, 'place-order')).toBe('201');
     const orderId = (await responseBody(page)).data?.['orderId'] as string;
@@ -79,9 +60,7 @@ describe('QA console in a browser', { timeout: 60_000 }, () => {
   });
 
   it('a value from the API shows as text, never as markup', async () => {
-    const opened = await openConsole(browser);
-    ({ server } = opened);
-    const { t, page } = opened;
+    const { t, page } = await openConsole();
     const name = '<img src=x onerror="document.title=\'owned\'">';
     await t.http.post('/__admin/clients').send({ clientId: 'shop-x', clientSecret: 'segredo-x', name }).expect(201);
     const row = page.locator('[data-testid="client-row"][data-client-id="shop-x"]');
@@ -91,9 +70,7 @@ describe('QA console in a browser', { timeout: 60_000 }, () => {
   });
 
   it('off loopback, the console asks for the admin token, keeps it for the tab and then works', async () => {
-    const opened = await openConsole(browser, { host: '0.0.0.0', adminToken: 'admin-secret-123' });
-    ({ server } = opened);
-    const { page } = opened;
+    const { page } = await openConsole({ host: '0.0.0.0', adminToken: 'admin-secret-123' });
     await expect.poll(() => page.getByTestId('message').textContent()).toMatch(/^invalid_token: .*\(enter the admin token above\)$/);
     expect(await page.getByTestId('client-row').count()).toBe(0);
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { sharedBrowser } from '../support/browser-tab.ts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../support/test-app.ts';
 
 let browser: Browser;
@@ -26,7 +26,7 @@ async function listen(server: Server, host: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  [browser, t] = await Promise.all([launchBrowser(), createTestApp()]);
+  [browser, t] = await Promise.all([sharedBrowser(), createTestApp()]);
   mock = createServer(t.app);
   base = `http://127.0.0.1:${await listen(mock, '127.0.0.1')}`;
   evil = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(evilPage));
@@ -34,7 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   for (const server of [mock, evil]) await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
 

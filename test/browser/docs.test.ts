@@ -6,8 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keepOffline, launchBrowser } from '../support/browser.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keepOffline } from '../support/browser.ts';
+import { sharedBrowser } from '../support/browser-tab.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { adminDocument, apiDocument, renderedOperationCount } from '../support/docs-documents.ts';
 
@@ -24,11 +25,7 @@ let elsewhere: string[];
 let pageProblems: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
+  browser = await sharedBrowser();
 });
 
 beforeEach(async () => {

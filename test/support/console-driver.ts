@@ -1,19 +1,18 @@
 /** Driving the QA console as a tester does: click, and read the outcome it reports in its message line. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { tabPerTest } from './browser-tab.ts';
 import type { ConfigInput } from '../../src/platform/config.ts';
 import type { AppOptions } from '../../src/server/create-app.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-/** A fresh in-process mock on a free loopback port (answers checked against the documents), the console open on it. */
-export async function openConsole(browser: Browser, config: ConfigInput = {}, options: Omit<AppOptions, 'router'> = {}): Promise<{ t: TestApp; page: Page; server: Server }> {
+/** A fresh in-process mock on a free loopback port (answers checked against the documents), the console open on it in `page`. */
+export async function openConsole(page: Page, config: ConfigInput = {}, options: Omit<AppOptions, 'router'> = {}): Promise<{ t: TestApp; page: Page; server: Server }> {
   const t = await createTestApp(config, options);
   const server = createServer(t.app);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/__admin/ui`);
   // The first refresh has run when the client list is filled (not without the admin token, where one is needed).
   if (!config.adminToken) await page.locator('[data-testid="client-select"] option[value="mock-client"]').waitFor({ state: 'attached' });
@@ -76,27 +75,21 @@ export async function responseBody(page: Page): Promise<{ data?: Record<string, 
 }
 
 /**
- * One browser for a test file and a console per test, closed after it (the page first: it polls its mock every
- * 1.5 s, and a closed mock's page would poll on). Call at the top of a file; `await open()` in a test.
+ * A console per test, in the process's one tab (test/support/browser.ts), given back blank after the test and its
+ * mock closed (the page first: it polls its mock every 1.5 s, and a closed mock's page would poll on). Call at the
+ * top of a file; `await open()` in a test.
  */
 export function consolePerTest(): (config?: ConfigInput, options?: Omit<AppOptions, 'router'>) => Promise<{ t: TestApp; page: Page }> {
-  let browser: Browser | undefined;
-  let opened: { page: Page; server: Server } | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const openTab = tabPerTest();
+  let server: Server | undefined;
+  // Registered after the tab's: vitest runs afterEach hooks in reverse, so the page is blank before its mock closes.
   afterEach(async () => {
-    await opened?.page.close();
-    await closeServer(opened?.server);
-    opened = undefined;
+    await closeServer(server);
+    server = undefined;
   });
   return async (config = {}, options = {}) => {
-    if (!browser) throw new Error('no browser: call consolePerTest() at the top of the file');
-    const opening = await openConsole(browser, config, options);
-    opened = opening;
+    const opening = await openConsole(await openTab(), config, options);
+    server = opening.server;
     return opening;
   };
 }

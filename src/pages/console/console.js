@@ -45,6 +45,7 @@ const panels = [clients, clock, ...Object.values(views).flat().filter((panel) =>
 
 const refreshAll = async () => {
   const saidAtStart = byTestId('message').dataset.seq;
+  const viewAtStart = ctx.route.view;
   try {
     // A panel that costs a call per record (the overview, tenants, a story) refreshes only while its view shows.
     for (const panel of panels) if (!panel.onlyWhenShown || (views[ctx.route.view] ?? []).includes(panel)) await panel.refresh();
@@ -56,8 +57,11 @@ const refreshAll = async () => {
     const saidMeanwhile = byTestId('message').dataset.seq !== saidAtStart;
     if (!error.stale && !saidMeanwhile) ctx.notify(error.message, error.status === 401 ? 'error' : 'offline');
   } finally {
-    // How many refreshes have ended: a test waits for one that began after it acted, instead of a fixed time.
+    // How many refreshes have ended, and the view shown all through the last one (none when the view changed during
+    // it): a test waits for a refresh that began after it acted, instead of a fixed time.
     document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes ?? 0) + 1);
+    if (ctx.route.view === viewAtStart) document.body.dataset.refreshedView = viewAtStart;
+    else delete document.body.dataset.refreshedView;
   }
 };
 /** One refresh at a time; calls while one runs share the single one queued after it. */
