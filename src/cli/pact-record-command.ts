@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { adminTransport } from '../admin-http/admin-transport.ts';
 import { printable } from '../platform/printable.ts';
 import type { CliIo } from '../server/start-server.ts';
-import type { TrafficPact } from '../traffic/traffic-pact.ts';
+import { PACT_NAME, type TrafficPact } from '../traffic/traffic-pact.ts';
 import { adminCalled, adminRefusal } from './admin-refusal.ts';
 import { withExamples } from './help-text.ts';
 import { mockUrlProblem, runningMockCommand } from './running-mock.ts';
@@ -25,8 +25,6 @@ interface RecordFlags {
   check?: string;
   adminToken?: string;
 }
-
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function definePactRecordCommand(program: Command, io: CliIo, env: Record<string, string | undefined>, run: (command: Promise<number>) => void): void {
   const pact = program.command('pact').description("contracts from a client's traffic on a running mock: pact record");
@@ -51,7 +49,7 @@ async function record(flags: RecordFlags, env: Record<string, string | undefined
   const clientId = flags.client ?? env['COMMERCE_CLIENT_ID'] ?? 'mock-client';
   const consumer = flags.consumer ?? clientId;
   for (const [flag, name] of [['--consumer', consumer], ['--provider', flags.provider]] as const) {
-    if (!NAME.test(name)) return usage(`${flag}: expected letters, digits, '.', '_' or '-' (at most 100), got "${name}"`);
+    if (!PACT_NAME.test(name)) return usage(`${flag}: expected letters, digits, '.', '_' or '-' (at most 100), got "${name}"`);
   }
   const recorded = await readPact(flags.url, clientId, { consumer, provider: flags.provider }, flags.adminToken ?? env['COMMERCE_MOCK_ADMIN_TOKEN']);
   if (!recorded.ok) return usage(recorded.problem);

@@ -17,6 +17,13 @@ export type { LeftOut } from './left-out.ts';
 
 export const DEFAULT_PROVIDER = 'commerce-api';
 
+/**
+ * A pact's consumer or provider name: letters, digits, '.', '_' or '-', at most 100, never a leading '.'. It names a
+ * file (`<consumer>-<provider>.json`), so it holds no '/' and climbs out of no folder. The route's `consumer` and
+ * `provider` parameters (spec/admin.yaml) carry the same pattern, and test/traffic/pact-names.test.ts holds them to it.
+ */
+export const PACT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
 export interface PactNames {
   consumer: string;
   provider?: string;

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { FAILURE_REASONS, PAYER_OUTCOMES, catalogueNumber, type PayerOutcome } from '../../src/domain/payer-outcomes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabPerTest } from '../support/browser-tab.ts';
+import { closeServer } from '../support/console-driver.ts';
 import { CLIENT, createTestApp, type TestApp } from '../support/test-app.ts';
 import { startReceiver, until, type Receiver } from '../support/webhook-receiver.ts';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await hooks?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await closeServer(server);
 });
 
 /** A JSON call as the merchant's backend makes it (the app validates each answer against its document). */

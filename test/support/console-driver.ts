@@ -19,8 +19,16 @@ export async function openConsole(page: Page, config: ConfigInput = {}, options:
   return { t, page, server };
 }
 
+/**
+ * Closes a test's mock and every connection to it: the shared tab's browser keeps its connections open after the
+ * tab moved on (they would hold `close` until they time out).
+ */
 export function closeServer(server: Server | undefined): Promise<unknown> {
-  return new Promise((done) => (server ? server.close(done) : done(undefined)));
+  return new Promise((done) => {
+    if (!server) return done(undefined);
+    server.close(done);
+    server.closeAllConnections();
+  });
 }
 
 /** The console's views (src/pages/console/router.js), each at `#/name`. */
@@ -80,13 +88,14 @@ export async function responseBody(page: Page): Promise<{ data?: Record<string, 
  * top of a file; `await open()` in a test.
  */
 export function consolePerTest(): (config?: ConfigInput, options?: Omit<AppOptions, 'router'>) => Promise<{ t: TestApp; page: Page }> {
-  const openTab = tabPerTest();
   let server: Server | undefined;
-  // Registered after the tab's: vitest runs afterEach hooks in reverse, so the page is blank before its mock closes.
+  // Registered before the tab's: vitest runs afterEach hooks in reverse (sequence.hooks 'stack'), so the page is blank
+  // before its mock closes.
   afterEach(async () => {
     await closeServer(server);
     server = undefined;
   });
+  const openTab = tabPerTest();
   return async (config = {}, options = {}) => {
     const opening = await openConsole(await openTab(), config, options);
     server = opening.server;
