@@ -46,7 +46,6 @@ import { route } from '../http/stages/route.ts';
 import { validate } from '../http/stages/validate.ts';
 import { monotonicMs } from '../platform/clock.ts';
 import { silentLogger } from '../platform/log.ts';
-import { processCached } from '../platform/process-cache.ts';
 import { docsPages } from '../pages/docs/docs-pages.ts';
 import { homePage } from '../pages/home/home-page.ts';
 import { checkoutPages } from '../pages/checkout/checkout-pages.ts';
@@ -55,27 +54,26 @@ import type { ExchangeObserver } from '../domain/caller.ts';
 import { scenarioRules } from '../scenarios/scenario-rules.ts';
 import { armedRequests } from '../armed/armed-requests.ts';
 import { createDuplicateOrders } from '../coverage/duplicate-orders.ts';
-import { armedCheckout } from '../armed/armed-checkout.ts';
 import { armedDeliveries } from '../armed/armed-deliveries.ts';
 import { armedFlowExtensions } from '../armed/armed-flows.ts';
 import { armedOutcomes, type ArmedOutcomes } from '../armed/armed-outcomes.ts';
-import { profileCheckout, profileDeliveryLeg } from '../armed/network-profile-legs.ts';
+import { profileDeliveryLeg } from '../armed/network-profile-legs.ts';
+import { checkoutGate } from '../armed/checkout-gate.ts';
 import { networkProfileStage } from '../armed/network-profile-stage.ts';
 import { networkProfiles as createNetworkProfiles, type NetworkProfiles } from '../armed/network-profiles.ts';
-import { loadProfileLibrary, type NetworkProfileLibrary } from '../armed/network-profile-library.ts';
 import { scenarioScope } from '../scenarios/scenario-scope.ts';
 import { resolveCaller } from '../http/stages/caller.ts';
 import { securityNeeds } from '../http/security-needs.ts';
 import { createScenarioEngine, type ScenarioEngine } from '../scenarios/scenario-engine.ts';
-import { loadScenarioLibrary, type ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import type { ScenarioLibrary } from '../scenarios/scenario-library.ts';
+import { builtInProfiles, builtInScenarios } from './built-in-libraries.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.ts';
 import { createCoverage } from '../coverage/coverage-recorder.ts';
 import { activateWorld, type WorldParts } from '../world/activate-world.ts';
 import { createWorlds } from '../world/worlds.ts';
 import { attemptTracer } from '../tracing/attempt-tracer.ts';
-import { changeTracer } from '../tracing/change-tracer.ts';
-import { withStageSpans } from '../tracing/stage-spans.ts';
-import { traceStage } from '../tracing/trace-stage.ts';
+import { traceChanges } from '../tracing/change-tracer.ts';
+import { tracedStages } from '../tracing/stage-spans.ts';
 import type { Tracing } from '../tracing/tracing-types.ts';
 import type { Worlds } from '../deps/world.ts';
 
@@ -221,11 +219,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   events.addStager('webhook outbox', webhooks.stage);
   events.subscribe(webhooks.listener);
   // Tracing on: each change is a span, from its staging to its being durable.
-  if (tracing) {
-    const changes = changeTracer(tracing);
-    events.addStager('trace', changes.stager);
-    events.subscribe(changes.listener);
-  }
+  if (tracing) traceChanges(events, tracing);
   // What a client's world holds that these parts keep, read through them when asked.
   worlds.keep({
     webhookEndpoint: (clientId) => webhooks.endpoint(clientId),
@@ -249,8 +243,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   // Clients, endpoints, scenarios and the clock as a previous run left them; then the deliveries of its clients.
   state.restore();
   const defaults = apiStages(deps, { router, limiter, flows, armed, networkProfiles, scenarios, worlds, webhooks, applyChange, saveState: () => state.persist() });
-  // Tracing on: its stage first, so every answer (a refusal too) is a span of the trace.
-  const traced = tracing ? [traceStage(tracing), ...withStageSpans(defaults, tracing)] : defaults;
+  const traced = tracing ? tracedStages(defaults, tracing) : defaults;
   const stages = checkedStages(options.stages?.(traced) ?? traced);
 
   // Observers are read at each answer, so one added to `deps.observers` later (a test's) is called too.
@@ -271,10 +264,6 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const providerStates = mockProviderStates(deps.config, { api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) }, cleanSlate, verifyingCredentials);
   const snapshots = createSnapshots();
   // The MCP server's tools reach the admin API (and the API, to trigger a webhook) the same way, in process.
-  // An armed checkout page (checkout.slow, checkout.503) is met by the page itself: coverage is told by the gate.
-  const checkoutGate = armedCheckout(armed, deps.store, applyChange, holdMs);
-  // A page no arm decided meets the client's network profile, if any.
-  const profilePage = profileCheckout(networkProfiles, holdMs);
   const mcp = mcpEndpoint({ api: (request) => dispatchApi(request), admin: (request) => dispatchAdmin(request) });
   const admin: AdminContext = { deps, flows, armed, networkProfiles, profileLibrary, scenarios, journal, statusCauses, limiter, state, snapshots, webhooks, tick, events, apply: applyChange, startedMs, providerStates, coverage, worldParts, worlds, mcp };
   const adminRouter = options.adminRouter ?? lazyOpenApiRouter({ document: 'admin' });
@@ -294,11 +283,7 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
       config: deps.config,
       tokens: pageTokens(deps.random.token()),
       worlds,
-      gate: async (world, orderId) => {
-        const page = (await checkoutGate(world, orderId)) ?? profilePage(world, orderId);
-        if (page) coverage.observeMet(world, page.outcome);
-        return page;
-      },
+      gate: checkoutGate({ armed, networkProfiles, store: deps.store, apply: applyChange, holdMs, met: coverage.observeMet }),
     }),
   ]);
   const adminList = adminStages(adminRouter, deps.config, createAdminHandlers(admin), [saveState(() => state.persist(true), applyChange, true)]);
@@ -317,27 +302,4 @@ export async function createApp(deps: AppDeps, options: AppOptions = {}): Promis
   const serveApi = serveStages(stages, apiServing);
   app.use(expressStages(serveApi));
   return { listener: appListener(serveApi, app), express: app, flows, events, scenarios, worlds, journal, webhooks, tick };
-}
-
-/**
- * The built-ins (and a user directory), loaded once per directory and process (platform/process-cache.ts): a problem
- * in a file is a programming error here.
- */
-function builtInScenarios(userDir: string | undefined): ScenarioLibrary {
-  return processCached(
-    'scenario-library',
-    () => {
-      const loaded = loadScenarioLibrary(userDir);
-      if (!loaded.ok) throw new Error(`invalid scenario files:\n${loaded.problems.join('\n')}`);
-      return loaded.library;
-    },
-    userDir ?? '',
-  );
-}
-
-/** The built-in network profiles and the user's (`<scenariosDir>/profiles/`): start-up checked them, so a problem is a programming error here. */
-function builtInProfiles(userDir: string | undefined): NetworkProfileLibrary {
-  const loaded = loadProfileLibrary(userDir);
-  if (!loaded.ok) throw new Error(`invalid network profile files:\n${loaded.problems.join('\n')}`);
-  return loaded.library;
 }

@@ -4,21 +4,21 @@
  * ends when its events are published, that is once it is durable; a change taken back ends it as failed.
  */
 import type { DomainEvent, EventListener } from '../domain/events.ts';
-import type { Stager } from '../store/event-bus.ts';
+import type { EventBus } from '../store/event-bus.ts';
 import type { Tracing } from './tracing-types.ts';
 
-export function changeTracer(tracing: Tracing): { stager: Stager; listener: EventListener } {
+/** Plugs the tracing into the bus: each change a span, from its staging to its being durable. */
+export function traceChanges(events: Pick<EventBus, 'addStager' | 'subscribe'>, tracing: Tracing): void {
   const pending = new WeakMap<DomainEvent, { end(failed?: boolean): void }>();
-  return {
-    stager(events, context) {
-      if (events.length === 0) return undefined;
-      const change = tracing.startChange(context.trace, events);
-      for (const event of events) pending.set(event, change);
-      return () => change.end(true);
-    },
-    listener(event) {
-      pending.get(event)?.end();
-      pending.delete(event);
-    },
+  events.addStager('trace', (staged, context) => {
+    if (staged.length === 0) return undefined;
+    const change = tracing.startChange(context.trace, staged);
+    for (const event of staged) pending.set(event, change);
+    return () => change.end(true);
+  });
+  const listener: EventListener = (event) => {
+    pending.get(event)?.end();
+    pending.delete(event);
   };
+  events.subscribe(listener);
 }

@@ -7,12 +7,14 @@
 import { whenAnswered, type Stage } from '../http/stage.ts';
 import type { Reply } from '../domain/reply.ts';
 import { renderReply } from '../http/send-reply.ts';
+import { traceStage } from './trace-stage.ts';
 import type { Tracing } from './tracing-types.ts';
 
 export const TRACED_STAGES: ReadonlySet<string> = new Set(['authenticate', 'armed-outcomes', 'network-profile', 'scenario-rules', 'handle']);
 
-export function withStageSpans(stages: readonly Stage[], tracing: Tracing): Stage[] {
-  return stages.map((stage) => (TRACED_STAGES.has(stage.name) ? spanned(stage, tracing) : stage));
+/** The API's stages traced: the trace stage first, so every answer (a refusal too) is a span of the trace. */
+export function tracedStages(stages: readonly Stage[], tracing: Tracing): Stage[] {
+  return [traceStage(tracing), ...stages.map((stage) => (TRACED_STAGES.has(stage.name) ? spanned(stage, tracing) : stage))];
 }
 
 function spanned(stage: Stage, tracing: Tracing): Stage {
