@@ -33,13 +33,24 @@ export function journalPanel(ctx) {
       void ctx.refresh();
     });
   }
+  /**
+   * What became of the answer on the network and what decided it, when an armed network failure or a profile met the
+   * request: `reply_lost (network.reply-lost)`, `held 2000 ms (flaky-mobile@flaky)`.
+   */
+  const networkOf = (entry) => {
+    if (!entry.network) return '';
+    const by = entry.profile ?? entry.armed?.join(', ');
+    return `${entry.network}${entry.heldMs ? ` ${entry.heldMs} ms` : ''}${by ? ` (${by})` : ''}`;
+  };
+  /** An answer the client never got whole shows as failed, whatever status the handler produced. */
+  const failed = (entry) => entry.status >= 400 || entry.status === 0 || (entry.network !== undefined && entry.network !== 'held' && entry.network !== 'trickled');
   /** The order or subscription a path names (`/v1/orders/ord_…/status`), for a link to its story. */
   const recordOf = (entry) => /\/((?:ord|sub)_[A-Za-z0-9]+)/.exec(entry.path)?.[1];
 
   const entryRow = (entry) =>
     el(
       'tr',
-      { testid: 'journal-row', 'data-request-id': entry.id, className: entry.status >= 400 || entry.status === 0 ? 'failed' : '' },
+      { testid: 'journal-row', 'data-request-id': entry.id, className: failed(entry) ? 'failed' : '' },
       el('td', {}, el('button', { testid: 'journal-open', text: 'Open', onclick: () => detail.open(entry.id) })),
       cell(shortTime(entry.receivedAt)),
       cell(entry.method, 'journal-method'),
@@ -48,6 +59,7 @@ export function journalPanel(ctx) {
       cell(entry.error, 'journal-error'),
       cell(entry.clientId, 'journal-client'),
       cell(entry.scenario, 'journal-scenario'),
+      cell(networkOf(entry), 'journal-network'),
       cell(Math.round(entry.durationMs)),
       el('td', {}, recordOf(entry) ? storyLink(ctx, recordOf(entry), 'journal-story') : undefined),
     );
