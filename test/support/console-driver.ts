@@ -83,7 +83,7 @@ export async function responseBody(page: Page): Promise<{ data?: Record<string, 
 }
 
 /**
- * A console per test, in the process's one tab (test/support/browser.ts), given back blank after the test and its
+ * A console per test, in the process's one tab (test/support/browser-tab.ts), given back blank after the test and its
  * mock closed (the page first: it polls its mock every 1.5 s, and a closed mock's page would poll on). Call at the
  * top of a file; `await open()` in a test.
  */
