@@ -101,8 +101,12 @@ const cases = KINDS.flatMap(([kind, doors, values]) =>
 );
 
 /** The configuration file, the door without a status: refused with a problem naming the field, the mock not started. */
+/** The console's link to a trace: a configuration value only (the file, or env COMMERCE_MOCK_TRACE_URL through the same schema). */
+const BAD_TRACE_URLS = ['http://127.0.0.1:16686/trace/', 'ftp://127.0.0.1/{traceId}', 'javascript:alert(1)//{traceId}', 'not a url {traceId}', ''];
+
 const CONFIG_DOORS: Array<[string, readonly string[], (value: string) => unknown, string]> = [
   ['webhook URL', BAD_URLS, (url) => ({ clients: [{ clientId: 'c', clientSecret: 's', webhook: { url, secret: 'whsec-12345678' } }] }), 'clients.0.webhook.url'],
+  ['trace URL', BAD_TRACE_URLS, (traceUrl) => ({ traceUrl }), 'traceUrl'],
   ['client id', BAD_CLIENT_IDS, (clientId) => ({ clients: [{ clientId, clientSecret: 's' }] }), 'clients.0.clientId'],
 ];
 
